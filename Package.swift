@@ -1,0 +1,36 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "browse",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "ListKit", targets: ["ListKit"]),
+        .library(name: "LineMode", targets: ["LineMode"]),
+        .library(name: "DemoDatasets", targets: ["DemoDatasets"]),
+        .library(name: "TWStock", targets: ["TWStock"]),
+        .executable(name: "browse", targets: ["browse"]),
+    ],
+    targets: [
+        // The framework: controllers, rows, query, datasets, navigation. No terminal I/O, no network.
+        .target(name: "ListKit"),
+        // The line-mode front end that drives any ListKit screen.
+        .target(name: "LineMode", dependencies: ["ListKit"]),
+        .target(name: "DemoDatasets", dependencies: ["ListKit"]),
+        // Taiwan Stock Exchange / TPEx data: models, parsers, HTTP, cache, datasets.
+        .target(name: "TWStock", dependencies: ["ListKit"]),
+        // Argument parsing and wiring only.
+        .executableTarget(name: "browse", dependencies: ["ListKit", "LineMode", "DemoDatasets"]),
+
+        .testTarget(name: "ListKitTests", dependencies: ["ListKit"]),
+        .testTarget(name: "LineModeTests", dependencies: ["LineMode", "ListKit"]),
+        .testTarget(name: "DemoDatasetsTests", dependencies: ["DemoDatasets", "ListKit"]),
+        .testTarget(name: "TWStockTests", dependencies: ["TWStock", "ListKit"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "BrowseTests",
+            dependencies: ["browse"],
+            exclude: ["Snapshots"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,312 @@
+/// A list of items of any type, shown through a reusable row: the terminal cousin of the
+/// generic `UITableViewController` (seed 004).
+///
+/// `configure` fills the reusable `Row` for one item; `select` says what choosing an item
+/// does. Only the rows a front end asks for are configured, so showing a page costs O(page)
+/// whatever the number of items; a filter or a sort makes one pass over the items.
+///
+/// ```swift
+/// let films = GenericListController(title: "films", items: Film.all) { (row: inout SubtitleRow, film) in
+///     row.text = .text(film.title)
+///     row.detail = .integer(film.releaseYear)
+/// } select: { film in
+///     .detail(Detail(title: film.title, fields: [.init("released", String(film.releaseYear))]))
+/// }
+/// ```
+@MainActor
+public final class GenericListController<T: Identifiable & Sendable, Row: ListRow>: ListScreen {
+    public let title: String
+    /// All items, merged from every loaded source, in their natural order.
+    public private(set) var items: [T]
+    /// Fills the reusable row for one item.
+    public var configure: (inout Row, T) -> Void
+    /// What choosing an item does.
+    public var select: (T) throws -> Selection
+    /// The text a filter searches; `nil` searches the row's cells.
+    public var searchText: ((T) -> String)?
+    /// Lines shown above the table, computed from the items.
+    public var header: (([T]) -> [String])?
+    /// Commands this screen adds to the front end's.
+    public var commands: [ListCommand] = []
+
+    public private(set) var state: LoadState
+    public private(set) var sourceFailures: [SourceFailure] = []
+    public private(set) var filterText = ""
+    public private(set) var sortOrder: SortOrder?
+    public private(set) var position = 0
+
+    private let sources: [ListSource<T>]
+    private let naturalOrder: ((T, T) -> Bool)?
+    private var loadedItems: [String: [T]] = [:]
+    /// View index → item index, or `nil` for the identity view (no filter, no sort).
+    private var view: [Int]?
+    private var anchor: T.ID?
+    private var reusableRow = Row()
+    private var foldedSearchTexts: [String]?
+    private var cachedColumnNames: [String]?
+
+    /// A controller over items already in memory.
+    ///
+    /// - Parameters:
+    ///   - title: The breadcrumb title.
+    ///   - items: The items, in their natural order.
+    ///   - configure: Fills the reusable row for one item.
+    ///   - select: What choosing an item does.
+    public init(
+        title: String,
+        items: [T],
+        configure: @escaping (inout Row, T) -> Void,
+        select: @escaping (T) throws -> Selection
+    ) {
+        self.title = title
+        self.items = items
+        self.configure = configure
+        self.select = select
+        self.sources = []
+        self.naturalOrder = nil
+        self.state = .loaded
+    }
+
+    /// A controller whose items come from asynchronous sources, loaded when the front end asks.
+    ///
+    /// - Parameters:
+    ///   - title: The breadcrumb title.
+    ///   - sources: Where the items come from; their items merge by `id`, the first source's
+    ///     copy of an item winning.
+    ///   - order: The natural order of the merged items; `nil` keeps source order.
+    ///   - configure: Fills the reusable row for one item.
+    ///   - select: What choosing an item does.
+    public init(
+        title: String,
+        sources: [ListSource<T>],
+        order: ((T, T) -> Bool)? = nil,
+        configure: @escaping (inout Row, T) -> Void,
+        select: @escaping (T) throws -> Selection
+    ) {
+        self.title = title
+        self.items = []
+        self.configure = configure
+        self.select = select
+        self.sources = sources
+        self.naturalOrder = order
+        self.state = sources.isEmpty ? .loaded : .idle
+    }
+
+    // MARK: - Counts and rows
+
+    public var style: RowStyle { Row.style }
+
+    public var count: Int { view?.count ?? items.count }
+
+    public var totalCount: Int { items.count }
+
+    public var headerLines: [String] { header?(items) ?? [] }
+
+    public var loadedSources: [String] {
+        sources.filter { loadedItems[$0.id] != nil }.map(\.title)
+    }
+
+    public var columnNames: [String] {
+        if let cachedColumnNames { return cachedColumnNames }
+        guard let first = items.first else { return configuredCells(nil).map(\.name) }
+        let names = configuredCells(first).map(\.name)
+        cachedColumnNames = names
+        return names
+    }
+
+    /// The item at `index` of the current view.
+    ///
+    /// - Complexity: O(1).
+    public func item(at index: Int) -> T {
+        items[view?[index] ?? index]
+    }
+
+    public func rows(in range: Range<Int>) -> [[NamedCell]] {
+        let clamped = range.clamped(to: 0..<count)
+        return clamped.map { configuredCells(item(at: $0)) }
+    }
+
+    public func forEachRow(_ body: ([NamedCell]) throws -> Void) rethrows {
+        for index in 0..<count {
+            try body(configuredCells(item(at: index)))
+        }
+    }
+
+    public func select(at index: Int) throws -> Selection {
+        guard (0..<count).contains(index) else {
+            throw ListError.rowOutOfRange(row: index + 1, count: count)
+        }
+        move(to: index)
+        return try select(item(at: index))
+    }
+
+    public func move(to index: Int) {
+        guard count > 0 else {
+            position = 0
+            return
+        }
+        position = min(max(0, index), count - 1)
+        anchor = item(at: position).id
+    }
+
+    private func configuredCells(_ item: T?) -> [NamedCell] {
+        reusableRow = Row()
+        if let item { configure(&reusableRow, item) }
+        return reusableRow.cells
+    }
+
+    // MARK: - Query
+
+    public func applyFilter(_ text: String) {
+        let folded = TextFolding.fold(text)
+        let previous = TextFolding.fold(filterText)
+        filterText = text
+        // A narrower filter only needs to look at the rows the current one kept.
+        let narrowing = !previous.isEmpty && folded.contains(previous) && sortOrder == nil
+        rebuildView(narrowingFrom: narrowing ? view : nil)
+    }
+
+    public func applySort(_ order: SortOrder?) throws(ListError) {
+        guard var order else {
+            sortOrder = nil
+            rebuildView()
+            return
+        }
+        guard !items.isEmpty else { throw .nothingToSort }
+        order.column = try resolveColumn(order.column)
+        sortOrder = order
+        rebuildView()
+    }
+
+    /// The column a user meant: its exact name in any case, or the one column it begins.
+    private func resolveColumn(_ name: String) throws(ListError) -> String {
+        let names = columnNames
+        let wanted = TextFolding.fold(name)
+        if let exact = names.first(where: { TextFolding.fold($0) == wanted }) { return exact }
+        let matches = names.filter { TextFolding.fold($0).hasPrefix(wanted) }
+        if matches.count == 1 { return matches[0] }
+        if matches.isEmpty { throw .unknownColumn(name, available: names) }
+        throw .ambiguousColumn(name, matches: matches)
+    }
+
+    /// Recomputes the view from the items, the filter and the sort, keeping the anchored item.
+    ///
+    /// - Complexity: O(n) for a filter, O(n log n) for a sort.
+    private func rebuildView(narrowingFrom candidates: [Int]? = nil) {
+        let query = TextFolding.fold(filterText)
+        var indices: [Int]?
+        if !query.isEmpty {
+            let texts = foldedTexts()
+            let pool = candidates ?? Array(items.indices)
+            indices = pool.filter { texts[$0].contains(query) }
+        }
+        if let sortOrder {
+            indices = sorted(indices ?? Array(items.indices), by: sortOrder)
+        }
+        view = indices
+        restoreAnchor()
+    }
+
+    private func foldedTexts() -> [String] {
+        if let foldedSearchTexts { return foldedSearchTexts }
+        let texts = items.map { item in
+            TextFolding.fold(searchText?(item) ?? configuredCells(item).map(\.cell.text).joined(separator: " "))
+        }
+        foldedSearchTexts = texts
+        return texts
+    }
+
+    private func sorted(_ indices: [Int], by order: SortOrder) -> [Int] {
+        let column = order.column
+        let keys = indices.map { index in
+            SortKey(configuredCells(items[index]).first { $0.name == column }?.cell.value ?? .missing)
+        }
+        var positions = Array(keys.indices)
+        positions.sort { left, right in
+            let a = keys[left]
+            let b = keys[right]
+            // Missing values sort last whichever the direction; ties keep the natural order.
+            if a.isMissing != b.isMissing { return b.isMissing }
+            if !a.isMissing {
+                if SortKey.ascending(a, b) { return !order.descending }
+                if SortKey.ascending(b, a) { return order.descending }
+            }
+            return indices[left] < indices[right]
+        }
+        return positions.map { indices[$0] }
+    }
+
+    private func restoreAnchor() {
+        guard let anchor else {
+            position = 0
+            return
+        }
+        let found: Int?
+        if let view {
+            found = view.firstIndex { items[$0].id == anchor }
+        } else {
+            found = items.firstIndex { $0.id == anchor }
+        }
+        position = found ?? 0
+        if found == nil { self.anchor = nil }
+    }
+
+    // MARK: - Loading
+
+    public func load(force: Bool, progress: ProgressReporter) async {
+        await load(sources: nil, force: force, progress: progress)
+    }
+
+    /// Loads the named sources (all when `ids` is `nil`) that are not loaded yet, or again when
+    /// `force` is true. A source that fails keeps its earlier items and is named in
+    /// `sourceFailures`; the others still show.
+    public func load(sources ids: Set<String>?, force: Bool, progress: ProgressReporter) async {
+        let wanted = sources.filter { source in
+            (ids?.contains(source.id) ?? true) && (force || loadedItems[source.id] == nil)
+        }
+        guard !wanted.isEmpty else { return }
+        let previousState = state
+        state = .loading
+        var failures = sourceFailures.filter { failure in !wanted.contains { $0.title == failure.source } }
+        var cancelled = false
+        for source in wanted {
+            do {
+                progress.update { $0.step = source.title }
+                let loaded = try await source.load(progress)
+                try Task.checkCancellation()
+                loadedItems[source.id] = loaded
+            } catch is CancellationError {
+                cancelled = true
+                break
+            } catch {
+                failures.append(SourceFailure(source: source.title, reason: String(describing: error)))
+            }
+        }
+        sourceFailures = failures
+        mergeLoadedItems()
+        if loadedItems.isEmpty {
+            state = cancelled ? previousState : .failed(failures.map { "\($0.source): \($0.reason)" }.joined(separator: "; "))
+        } else {
+            state = .loaded
+        }
+    }
+
+    private func mergeLoadedItems() {
+        var merged: [T] = []
+        if sources.count == 1, let only = loadedItems[sources[0].id] {
+            merged = only
+        } else {
+            var seen = Set<T.ID>()
+            for source in sources {
+                for item in loadedItems[source.id] ?? [] where seen.insert(item.id).inserted {
+                    merged.append(item)
+                }
+            }
+        }
+        if let naturalOrder { merged.sort(by: naturalOrder) }
+        items = merged
+        foldedSearchTexts = nil
+        cachedColumnNames = nil
+        rebuildView()
+    }
+}

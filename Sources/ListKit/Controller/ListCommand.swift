@@ -1,0 +1,22 @@
+/// A command a screen adds to the front end's own (`older`, `market otc`).
+@MainActor
+public struct ListCommand {
+    /// The word that invokes it.
+    public let name: String
+    /// How to call it, for help (`market listed|otc|emerging`).
+    public let usage: String
+    /// One line on what it does.
+    public let summary: String
+    /// Runs the command with the rest of the line; the outcome is shown like a selection.
+    public let run: @MainActor (_ arguments: String, _ progress: ProgressReporter) async throws -> Selection
+
+    public init(
+        name: String, usage: String, summary: String,
+        run: @escaping @MainActor (_ arguments: String, _ progress: ProgressReporter) async throws -> Selection
+    ) {
+        self.name = name
+        self.usage = usage
+        self.summary = summary
+        self.run = run
+    }
+}

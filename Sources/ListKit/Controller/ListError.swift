@@ -1,0 +1,24 @@
+/// Mistakes a user can make against a list; each description says what would work.
+public enum ListError: Error, Sendable, Hashable, CustomStringConvertible {
+    case rowOutOfRange(row: Int, count: Int)
+    case unknownColumn(String, available: [String])
+    case ambiguousColumn(String, matches: [String])
+    case nothingToSort
+    case notLoaded(String)
+
+    public var description: String {
+        switch self {
+        case .rowOutOfRange(let row, let count):
+            if count == 0 { return "there is no row \(row): the list is empty" }
+            return "there is no row \(row): choose 1–\(count)"
+        case .unknownColumn(let name, let available):
+            return "no column \"\(name)\"; columns: \(available.joined(separator: ", "))"
+        case .ambiguousColumn(let name, let matches):
+            return "\"\(name)\" could be \(matches.joined(separator: " or ")); type more of the name"
+        case .nothingToSort:
+            return "there are no rows to sort"
+        case .notLoaded(let reason):
+            return reason
+        }
+    }
+}

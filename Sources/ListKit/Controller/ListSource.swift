@@ -1,0 +1,21 @@
+/// One place a controller's items come from (a market's company file, a downloaded month).
+///
+/// A controller with several sources loads each once and merges their items by identity,
+/// like seed 000's three markets: an item loaded twice is kept once, and a source already
+/// loaded is not fetched again unless the user refreshes.
+public struct ListSource<Item: Sendable>: Sendable {
+    /// A stable identifier (`listed`).
+    public let id: String
+    /// A title for status lines and error messages (`上市`).
+    public let title: String
+    /// Fetches the items, reporting progress; throws with a description the user can act on.
+    public let load: @Sendable (ProgressReporter) async throws -> [Item]
+
+    public init(
+        id: String, title: String, load: @escaping @Sendable (ProgressReporter) async throws -> [Item]
+    ) {
+        self.id = id
+        self.title = title
+        self.load = load
+    }
+}

@@ -1,0 +1,24 @@
+/// Where a screen is in loading its items.
+public enum LoadState: Sendable, Hashable {
+    /// Nothing has been loaded yet.
+    case idle
+    /// A load is running.
+    case loading
+    /// Items are loaded (from at least one source).
+    case loaded
+    /// Every source failed; the reason says why and what to do.
+    case failed(String)
+}
+
+/// A source that could not be loaded, named so the user knows what is missing.
+public struct SourceFailure: Sendable, Hashable {
+    /// The source's title (`上櫃`).
+    public var source: String
+    /// What went wrong, in one line.
+    public var reason: String
+
+    public init(source: String, reason: String) {
+        self.source = source
+        self.reason = reason
+    }
+}

@@ -1,0 +1,51 @@
+import Synchronization
+
+/// How far a load has come. Loaders write it; the front end reads it to draw progress.
+public struct LoadProgress: Sendable, Hashable {
+    /// Units done so far.
+    public var completed: Int64
+    /// Units in all, when known.
+    public var total: Int64?
+    /// What the units count.
+    public var unit: Unit
+    /// A short note on the current step (`downloading 上櫃`).
+    public var step: String?
+
+    public enum Unit: Sendable, Hashable {
+        case items
+        case bytes
+    }
+
+    public init(completed: Int64 = 0, total: Int64? = nil, unit: Unit = .items, step: String? = nil) {
+        self.completed = completed
+        self.total = total
+        self.unit = unit
+        self.step = step
+    }
+
+    /// The fraction done, when the total is known.
+    public var fraction: Double? {
+        guard let total, total > 0 else { return nil }
+        return min(1, Double(completed) / Double(total))
+    }
+}
+
+/// A thread-safe box a loader reports progress into; any task may read the latest value.
+public final class ProgressReporter: Sendable {
+    private let state = Mutex(LoadProgress())
+
+    public init() {}
+
+    /// The latest progress.
+    public var current: LoadProgress { state.withLock { $0 } }
+
+    /// Replaces the progress.
+    public func report(_ progress: LoadProgress) {
+        state.withLock { $0 = progress }
+    }
+
+    /// Updates the progress in place.
+    public func update(_ change: (inout LoadProgress) -> Void) {
+        state.withLock { change(&$0) }
+    }
+}

@@ -1,0 +1,39 @@
+/// What happens when a row is chosen: the value a `select` closure returns.
+@MainActor
+public enum Selection {
+    /// Nothing happens.
+    case none
+    /// A one-line message for the user.
+    case message(String)
+    /// A detail view of ordered key–value pairs.
+    case detail(Detail)
+    /// Drill down: the front end pushes this screen and loads it if it has a loader.
+    case push(any ListScreen)
+    /// The outcome needs work first (a download): the front end shows progress while it runs.
+    case pending(title: String, resolve: @MainActor (ProgressReporter) async throws -> Selection)
+}
+
+/// A detail view: a title and ordered fields.
+public struct Detail: Sendable, Hashable {
+    public var title: String
+    public var fields: [Field]
+    /// Lines shown under the fields (notes, a hint about what to do next).
+    public var notes: [String]
+
+    public init(title: String, fields: [Field], notes: [String] = []) {
+        self.title = title
+        self.fields = fields
+        self.notes = notes
+    }
+
+    /// One labelled value of a detail view.
+    public struct Field: Sendable, Hashable {
+        public var name: String
+        public var value: String
+
+        public init(_ name: String, _ value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+}

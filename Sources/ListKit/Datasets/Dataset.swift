@@ -1,0 +1,20 @@
+/// A plug-in: a named list a program offers, like one tab of seed 004's tab bar.
+///
+/// Implementers must guarantee:
+/// - `id` is lower kebab-case (`companies`, `otc-companies`) and unique in a registry;
+///   it is what a user types (`browse films`, `open films`);
+/// - `makeRootScreen(context:)` returns quickly: slow work belongs in the screen's sources,
+///   which the front end loads with a progress indicator.
+public protocol Dataset: Sendable {
+    /// What a user types to open the dataset.
+    var id: String { get }
+    /// A human title (`Star Wars films`).
+    var title: String { get }
+    /// One line on what the dataset holds and what it needs (network, files).
+    var summary: String { get }
+    /// Makes the dataset's first screen.
+    ///
+    /// - Throws: An error with a description the user can act on, when the dataset cannot
+    ///   start (a bad option).
+    @MainActor func makeRootScreen(context: DatasetContext) throws -> any ListScreen
+}

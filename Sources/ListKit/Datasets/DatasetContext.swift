@@ -1,0 +1,30 @@
+import Foundation
+
+/// What a dataset may use to build its screens: where to cache, whether to go online,
+/// the time, and options from the command line.
+public struct DatasetContext: Sendable {
+    /// A folder the dataset may write its cache into (created on demand).
+    public var cacheDirectory: URL
+    /// When true, datasets use cached data only and never touch the network.
+    public var offline: Bool
+    /// The clock; tests pass a fixed one.
+    public var now: @Sendable () -> Date
+    /// The process environment, for settings such as mirror URLs.
+    public var environment: [String: String]
+    /// Dataset options from the command line (`market` → `otc`).
+    public var options: [String: String]
+
+    public init(
+        cacheDirectory: URL,
+        offline: Bool = false,
+        now: @escaping @Sendable () -> Date = { Date() },
+        environment: [String: String] = [:],
+        options: [String: String] = [:]
+    ) {
+        self.cacheDirectory = cacheDirectory
+        self.offline = offline
+        self.now = now
+        self.environment = environment
+        self.options = options
+    }
+}

@@ -1,0 +1,54 @@
+/// The datasets a program offers, in the order it lists them.
+public struct DatasetRegistry: Sendable {
+    public let datasets: [any Dataset]
+
+    /// A registry of `datasets`.
+    ///
+    /// - Throws: `RegistryError.duplicateID` when two datasets share an id.
+    public init(_ datasets: [any Dataset]) throws(RegistryError) {
+        var seen = Set<String>()
+        for dataset in datasets where !seen.insert(dataset.id).inserted {
+            throw .duplicateID(dataset.id)
+        }
+        self.datasets = datasets
+    }
+
+    /// The ids, in order.
+    public var ids: [String] { datasets.map(\.id) }
+
+    /// The dataset whose id is `name`, compared without case.
+    public func dataset(named name: String) -> (any Dataset)? {
+        let wanted = name.lowercased()
+        return datasets.first { $0.id.lowercased() == wanted }
+    }
+
+    /// The root screen: the datasets, listed with the same generic controller as any data.
+    @MainActor
+    public func rootScreen(context: DatasetContext) -> GenericListController<DatasetEntry, ColumnsRow> {
+        let entries = datasets.map { DatasetEntry(dataset: $0) }
+        return GenericListController(title: "datasets", items: entries) { row, entry in
+            row["name"] = .text(entry.id)
+            row["title"] = .text(entry.dataset.title)
+            row["summary"] = .text(entry.dataset.summary)
+        } select: { entry in
+            .push(try entry.dataset.makeRootScreen(context: context))
+        }
+    }
+}
+
+/// A dataset as an item of the root list.
+public struct DatasetEntry: Identifiable, Sendable {
+    public let dataset: any Dataset
+    public var id: String { dataset.id }
+}
+
+/// Why a registry could not be made.
+public enum RegistryError: Error, Sendable, Hashable, CustomStringConvertible {
+    case duplicateID(String)
+
+    public var description: String {
+        switch self {
+        case .duplicateID(let id): return "two datasets are registered as \"\(id)\""
+        }
+    }
+}

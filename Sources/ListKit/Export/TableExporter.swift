@@ -1,0 +1,119 @@
+/// Writes rows of typed values as CSV, TSV, JSON or Markdown, streaming through `write`.
+///
+/// Values are exported exactly: numbers without thousands separators and with their own
+/// decimals, dates as `yyyy-MM-dd`, missing values as empty fields (`null` in JSON).
+///
+/// ```text
+/// title,year
+/// Star Wars: A New Hope,1977
+/// ```
+public struct TableExporter {
+    public let format: ExportFormat
+    public let columns: [String]
+    private let write: (String) throws -> Void
+    private var rowsWritten = 0
+
+    /// An exporter that sends its text to `write`, in pieces.
+    public init(format: ExportFormat, columns: [String], write: @escaping (String) throws -> Void) {
+        self.format = format
+        self.columns = columns
+        self.write = write
+    }
+
+    /// Writes the header (or the opening bracket).
+    public mutating func begin() throws {
+        switch format {
+        case .csv: try write(columns.map(Self.csvField).joined(separator: ",") + "\n")
+        case .tsv: try write(columns.map(Self.tsvField).joined(separator: "\t") + "\n")
+        case .json: try write("[")
+        case .markdown:
+            try write("| " + columns.map(Self.markdownField).joined(separator: " | ") + " |\n")
+            try write("|" + String(repeating: " --- |", count: columns.count) + "\n")
+        }
+    }
+
+    /// Writes one row; `values` line up with `columns`.
+    public mutating func row(_ values: [CellValue]) throws {
+        switch format {
+        case .csv:
+            try write(values.map { Self.csvField($0.exportText) }.joined(separator: ",") + "\n")
+        case .tsv:
+            try write(values.map { Self.tsvField($0.exportText) }.joined(separator: "\t") + "\n")
+        case .json:
+            var object = rowsWritten == 0 ? "\n  {" : ",\n  {"
+            for (index, name) in columns.enumerated() {
+                if index > 0 { object += ", " }
+                object += Self.jsonString(name) + ": " + Self.jsonValue(index < values.count ? values[index] : .missing)
+            }
+            try write(object + "}")
+        case .markdown:
+            try write("| " + values.map { Self.markdownField($0.exportText) }.joined(separator: " | ") + " |\n")
+        }
+        rowsWritten += 1
+    }
+
+    /// Writes what closes the document.
+    public mutating func end() throws {
+        if format == .json { try write(rowsWritten == 0 ? "]\n" : "\n]\n") }
+    }
+
+    static func csvField(_ text: String) -> String {
+        let needsQuotes = text.utf8.contains { byte in
+            byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D
+        }
+        guard needsQuotes else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    static func tsvField(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "\\") })
+        else { return text }
+        var escaped = ""
+        for character in text.unicodeScalars {
+            switch character {
+            case "\t": escaped += "\\t"
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            case "\\": escaped += "\\\\"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return escaped
+    }
+
+    static func markdownField(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "|", with: "\\|")
+            .replacingOccurrences(of: "\r\n", with: "<br>")
+            .replacingOccurrences(of: "\n", with: "<br>")
+            .replacingOccurrences(of: "\r", with: "<br>")
+    }
+
+    static func jsonValue(_ value: CellValue) -> String {
+        switch value {
+        case .missing: return "null"
+        case .integer(let number): return String(number)
+        case .decimal(let number): return number.description
+        case .date(let date): return "\"\(date)\""
+        case .text(let text): return jsonString(text)
+        }
+    }
+
+    static func jsonString(_ text: String) -> String {
+        var escaped = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            case "\t": escaped += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value):
+                let hex = String(scalar.value, radix: 16)
+                escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped + "\""
+    }
+}

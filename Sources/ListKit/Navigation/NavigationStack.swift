@@ -1,0 +1,56 @@
+/// The screens a user has drilled through, like `UINavigationController`'s stack.
+@MainActor
+public final class NavigationStack {
+    /// One level of the stack.
+    @MainActor
+    public enum Screen {
+        case list(any ListScreen)
+        /// A detail view, remembering the list and row it came from so `n`/`p` can step.
+        case detail(Detail, from: (any ListScreen)?, row: Int?)
+
+        /// The breadcrumb title of this level.
+        public var title: String {
+            switch self {
+            case .list(let list): return list.title
+            case .detail(let detail, _, _): return detail.title
+            }
+        }
+    }
+
+    public private(set) var screens: [Screen]
+
+    /// A stack whose bottom is `root`.
+    public init(root: Screen) {
+        screens = [root]
+    }
+
+    /// The screen on top.
+    public var top: Screen { screens[screens.count - 1] }
+
+    /// The titles from the root down: `datasets › films › Return of the Jedi`.
+    public var breadcrumb: [String] { screens.map(\.title) }
+
+    public var depth: Int { screens.count }
+
+    public func push(_ screen: Screen) {
+        screens.append(screen)
+    }
+
+    /// Replaces the top screen (a detail stepping to the next row).
+    public func replaceTop(_ screen: Screen) {
+        screens[screens.count - 1] = screen
+    }
+
+    /// Pops the top screen; returns false at the root, which stays.
+    @discardableResult
+    public func pop() -> Bool {
+        guard screens.count > 1 else { return false }
+        screens.removeLast()
+        return true
+    }
+
+    /// Pops back to the root.
+    public func home() {
+        screens.removeSubrange(1...)
+    }
+}

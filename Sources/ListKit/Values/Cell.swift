@@ -1,0 +1,60 @@
+/// One value in a row: a typed `value` and the `text` the terminal shows for it.
+///
+/// ```swift
+/// row["capital"] = .integer(259_327_332_420, grouped: true)   // shows 259,327,332,420
+/// row["close"] = .decimal(ExactDecimal("1,045.00"))           // shows 1045.00
+/// ```
+public struct Cell: Sendable, Hashable, ExpressibleByStringLiteral {
+    public var value: CellValue
+    /// What the front end displays. Control characters in it are made visible by the front end.
+    public var text: String
+
+    /// Creates a cell; `text` defaults to the value's export text.
+    public init(_ value: CellValue, text: String? = nil) {
+        self.value = value
+        self.text = text ?? value.exportText
+    }
+
+    public init(stringLiteral value: String) {
+        self.init(.text(value))
+    }
+
+    /// A text cell.
+    public static func text(_ text: String) -> Cell { Cell(.text(text)) }
+
+    /// An empty cell that sorts last.
+    public static let missing = Cell(.missing)
+
+    /// An integer cell, shown with thousands separators when `grouped` is true.
+    public static func integer(_ value: Int64, grouped: Bool = false) -> Cell {
+        Cell(.integer(value), text: grouped ? ExactDecimal(value).formatted(grouping: true) : String(value))
+    }
+
+    /// An integer cell from an `Int`.
+    public static func integer(_ value: Int, grouped: Bool = false) -> Cell {
+        integer(Int64(value), grouped: grouped)
+    }
+
+    /// A decimal cell showing the value's own decimals, or a missing cell for `nil`.
+    public static func decimal(_ value: ExactDecimal?, grouped: Bool = false) -> Cell {
+        guard let value else { return .missing }
+        return Cell(.decimal(value), text: value.formatted(grouping: grouped))
+    }
+
+    /// A date cell shown as `yyyy-MM-dd`, or a missing cell for `nil`.
+    public static func date(_ value: CalendarDate?) -> Cell {
+        guard let value else { return .missing }
+        return Cell(.date(value))
+    }
+
+    /// Numbers are right-aligned, everything else left-aligned.
+    public var alignment: Alignment {
+        value.isNumeric ? .trailing : .leading
+    }
+}
+
+/// How a cell's text sits in its column.
+public enum Alignment: Sendable, Hashable {
+    case leading
+    case trailing
+}

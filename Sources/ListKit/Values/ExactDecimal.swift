@@ -1,0 +1,173 @@
+/// A decimal number kept exactly as written: `"1,045.00"` stays 1045.00 with two places.
+///
+/// Prices and changes from the exchange must never pass through `Double`: `ExactDecimal`
+/// stores an integer count of units and the number of digits after the point, so its
+/// `description` gives back the exchange's own decimals.
+///
+/// Equality and ordering are numeric (`1.5 == 1.50`); `description` keeps the scale.
+public struct ExactDecimal: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The value times 10^`scale`.
+    public let units: Int64
+    /// How many digits follow the decimal point.
+    public let scale: Int
+
+    /// The largest scale accepted; beyond it `Int64` units would overflow for ordinary values.
+    public static let maximumScale = 12
+
+    /// Creates a decimal of `units` × 10^-`scale`.
+    ///
+    /// - Precondition: `0 <= scale <= ExactDecimal.maximumScale`.
+    public init(units: Int64, scale: Int) {
+        precondition((0...Self.maximumScale).contains(scale), "scale out of range")
+        self.units = units
+        self.scale = scale
+    }
+
+    /// Creates a whole number.
+    public init(_ value: Int64) {
+        self.init(units: value, scale: 0)
+    }
+
+    /// Parses a decimal such as `1045.00`, `"-20.0000"`, `+0.30`, `" 0.00"` or `"1,234.5"`.
+    ///
+    /// Leading and trailing spaces are ignored; a single leading `+` or `-` is allowed;
+    /// commas between digits are thousands separators when `allowsGrouping` is true.
+    /// Returns `nil` for anything else (empty text, `--`, `X0.00`, too many digits).
+    ///
+    /// - Complexity: O(n) in the length of `text`.
+    public init?<S: StringProtocol>(_ text: S, allowsGrouping: Bool = true) {
+        var units: Int64 = 0
+        var scale = 0
+        var negative = false
+        var sawDigit = false
+        var sawPoint = false
+        var index = text.utf8.startIndex
+        let utf8 = text.utf8
+        while index != utf8.endIndex, utf8[index] == UInt8(ascii: " ") { utf8.formIndex(after: &index) }
+        if index != utf8.endIndex, utf8[index] == UInt8(ascii: "+") || utf8[index] == UInt8(ascii: "-") {
+            negative = utf8[index] == UInt8(ascii: "-")
+            utf8.formIndex(after: &index)
+        }
+        var previousWasDigit = false
+        var sawComma = false
+        var digitsInGroup = 0
+        // A comma group must hold exactly three digits; the first group one to three.
+        func groupIsWhole() -> Bool { !sawComma || digitsInGroup == 3 }
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let (shifted, overflow1) = units.multipliedReportingOverflow(by: 10)
+                let (added, overflow2) = shifted.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+                guard !overflow1, !overflow2 else { return nil }
+                units = added
+                sawDigit = true
+                previousWasDigit = true
+                if !sawPoint { digitsInGroup += 1 }
+                if sawPoint {
+                    scale += 1
+                    guard scale <= Self.maximumScale else { return nil }
+                }
+            case UInt8(ascii: ","):
+                guard allowsGrouping, previousWasDigit, !sawPoint else { return nil }
+                guard sawComma ? digitsInGroup == 3 : digitsInGroup <= 3 else { return nil }
+                sawComma = true
+                digitsInGroup = 0
+                previousWasDigit = false
+            case UInt8(ascii: "."):
+                guard !sawPoint, previousWasDigit || !sawDigit, groupIsWhole() else { return nil }
+                sawPoint = true
+                previousWasDigit = false
+            case UInt8(ascii: " "):
+                // Trailing spaces only.
+                var rest = index
+                while rest != utf8.endIndex, utf8[rest] == UInt8(ascii: " ") { utf8.formIndex(after: &rest) }
+                guard rest == utf8.endIndex else { return nil }
+                index = rest
+                continue
+            default:
+                return nil
+            }
+            utf8.formIndex(after: &index)
+        }
+        guard sawDigit, previousWasDigit, groupIsWhole() else { return nil }
+        self.init(units: negative ? -units : units, scale: scale)
+    }
+
+    /// The value as written, without grouping: `1045.00`, `-20.0000`.
+    public var description: String {
+        formatted(grouping: false)
+    }
+
+    /// The value with its own number of decimals, optionally with thousands separators.
+    ///
+    /// - Parameter grouping: Insert `,` every three integer digits (`1,045.00`).
+    public func formatted(grouping: Bool) -> String {
+        let magnitude = units.magnitude
+        var digits = String(magnitude)
+        if digits.count <= scale {
+            digits = String(repeating: "0", count: scale - digits.count + 1) + digits
+        }
+        let integerPart = digits.dropLast(scale)
+        let fraction = digits.suffix(scale)
+        var integerText = String(integerPart)
+        if grouping, integerText.count > 3 {
+            var grouped = ""
+            for (offset, character) in integerText.enumerated() {
+                if offset > 0, (integerText.count - offset) % 3 == 0 { grouped.append(",") }
+                grouped.append(character)
+            }
+            integerText = grouped
+        }
+        let sign = units < 0 ? "-" : ""
+        return scale == 0 ? sign + integerText : sign + integerText + "." + fraction
+    }
+
+    /// The nearest `Double`, for plotting and approximate work only.
+    public var doubleValue: Double {
+        var divisor = 1.0
+        for _ in 0..<scale { divisor *= 10 }
+        return Double(units) / divisor
+    }
+
+    /// True when the value is zero.
+    public var isZero: Bool { units == 0 }
+
+    /// The sign of the value: -1, 0 or 1.
+    public var signum: Int { Int(units.signum()) }
+
+    /// Units brought to `scale`, or `nil` when that overflows.
+    private func units(atScale target: Int) -> Int64? {
+        var result = units
+        for _ in scale..<target {
+            let (next, overflow) = result.multipliedReportingOverflow(by: 10)
+            if overflow { return nil }
+            result = next
+        }
+        return result
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        let common = max(lhs.scale, rhs.scale)
+        if let left = lhs.units(atScale: common), let right = rhs.units(atScale: common) {
+            return left < right
+        }
+        return lhs.doubleValue < rhs.doubleValue
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        !(lhs < rhs) && !(rhs < lhs)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        // Hash the value with trailing zeros removed, so equal values hash alike.
+        var units = units
+        var scale = scale
+        while scale > 0, units % 10 == 0 {
+            units /= 10
+            scale -= 1
+        }
+        hasher.combine(units)
+        hasher.combine(scale)
+    }
+}
