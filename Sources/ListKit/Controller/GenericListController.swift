@@ -285,7 +285,9 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
         sourceFailures = failures
         mergeLoadedItems()
         if loadedItems.isEmpty {
-            state = cancelled ? previousState : .failed(failures.map { "\($0.source): \($0.reason)" }.joined(separator: "; "))
+            state =
+                cancelled
+                ? previousState : .failed(failures.map { "\($0.source): \($0.reason)" }.joined(separator: "; "))
         } else {
             state = .loaded
         }

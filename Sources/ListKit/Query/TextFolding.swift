@@ -8,7 +8,10 @@ public enum TextFolding {
     public static func fold(_ text: String) -> String {
         var needsWidthFold = false
         for scalar in text.unicodeScalars where scalar.value >= 0x3000 {
-            if isFullWidthForm(scalar) { needsWidthFold = true; break }
+            if isFullWidthForm(scalar) {
+                needsWidthFold = true
+                break
+            }
         }
         guard needsWidthFold else { return text.lowercased() }
         var scalars = String.UnicodeScalarView()
