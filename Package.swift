@@ -17,14 +17,17 @@ let package = Package(
         // The line-mode front end that drives any ListKit screen.
         .target(name: "LineMode", dependencies: ["ListKit"]),
         .target(name: "DemoDatasets", dependencies: ["ListKit"]),
+        // Byte-level CSV scanning and Big5 decoding, shared by the file and TWSE parsers.
+        .target(name: "Tabular"),
         // Taiwan Stock Exchange / TPEx data: models, parsers, HTTP, cache, datasets.
-        .target(name: "TWStock", dependencies: ["ListKit"]),
+        .target(name: "TWStock", dependencies: ["ListKit", "Tabular"]),
         // Argument parsing and wiring only.
         .executableTarget(name: "browse", dependencies: ["ListKit", "LineMode", "DemoDatasets"]),
 
         .testTarget(name: "ListKitTests", dependencies: ["ListKit"]),
         .testTarget(name: "LineModeTests", dependencies: ["LineMode", "ListKit"]),
         .testTarget(name: "DemoDatasetsTests", dependencies: ["DemoDatasets", "ListKit"]),
+        .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
         .testTarget(name: "TWStockTests", dependencies: ["TWStock", "ListKit"], exclude: ["Fixtures"]),
         .testTarget(
             name: "BrowseTests",
