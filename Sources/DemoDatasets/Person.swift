@@ -1,0 +1,26 @@
+/// An actor from seed 004's list of people.
+public struct Person: Identifiable, Sendable, Hashable {
+    public let name: String
+    /// The Star Wars character they played.
+    public let role: String
+    public let birthYear: Int
+
+    public var id: String { name }
+
+    public init(name: String, role: String, birthYear: Int) {
+        self.name = name
+        self.role = role
+        self.birthYear = birthYear
+    }
+
+    /// The seed's seven people, with the parts they played and the years they were born.
+    public static let all = [
+        Person(name: "Mark Hamill", role: "Luke Skywalker", birthYear: 1951),
+        Person(name: "Harrison Ford", role: "Han Solo", birthYear: 1942),
+        Person(name: "Carrie Fisher", role: "Leia Organa", birthYear: 1956),
+        Person(name: "Hayden Christensen", role: "Anakin Skywalker", birthYear: 1981),
+        Person(name: "Ewan McGregor", role: "Obi-Wan Kenobi", birthYear: 1971),
+        Person(name: "Natalie Portman", role: "Padmé Amidala", birthYear: 1981),
+        Person(name: "Liam Neeson", role: "Qui-Gon Jinn", birthYear: 1952),
+    ]
+}

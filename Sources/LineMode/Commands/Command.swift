@@ -1,0 +1,28 @@
+import ListKit
+
+/// One thing a user asked for, parsed from a line.
+public enum Command: Sendable, Hashable {
+    /// Choose a row by its number in the view (1-based).
+    case select(row: Int)
+    case nextPage
+    case previousPage
+    /// Go to a page (1-based).
+    case page(Int)
+    /// Filter to rows containing the text; an empty text clears the filter.
+    case filter(String)
+    /// Sort by a column; `nil` restores the natural order.
+    case sort(SortOrder?)
+    case back
+    case home
+    /// Open a dataset, file or URL.
+    case open(String)
+    /// List the datasets.
+    case list
+    case refresh
+    /// Export the whole current view; to standard output when `path` is `nil`.
+    case export(ExportFormat, path: String?)
+    case help
+    case quit
+    /// A word the front end does not know, which the current screen may (`older`).
+    case custom(name: String, arguments: String)
+}

@@ -1,0 +1,92 @@
+import ListKit
+
+/// Turns a line into a `Command`. Words are matched without case; full-width digits and
+/// letters (`１２`, `ｎ`) are read as their ASCII forms, as a CJK input method may type them.
+public enum CommandParser {
+    /// Parses one line.
+    ///
+    /// - Throws: `CommandError` with a message that says what would work.
+    /// - Complexity: O(n) in the length of the line.
+    public static func parse(_ line: String) throws(CommandError) -> Command {
+        let trimmed = line.trimmingCharacters(in: " \t")
+        guard !trimmed.isEmpty else { throw .empty }
+        if trimmed.hasPrefix("/") || trimmed.hasPrefix("／") {
+            return .filter(String(trimmed.dropFirst()).trimmingCharacters(in: " \t"))
+        }
+        let (head, rest) = splitWord(trimmed)
+        let word = TextFolding.fold(head)
+        if word.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            guard rest.isEmpty else { throw .unknownCommand(trimmed) }
+            // A number too large for Int is still a row that does not exist.
+            return .select(row: Int(word) ?? Int.max)
+        }
+        if word.hasPrefix("-"), word.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }), word.count > 1 {
+            throw .badRow(head)
+        }
+        switch word {
+        case "n", "next": return .nextPage
+        case "p", "prev", "previous": return .previousPage
+        case "g", "go", "page":
+            let usage = "g N goes to page N"
+            guard !rest.isEmpty else { throw .missingArgument(command: head, usage: usage) }
+            let folded = TextFolding.fold(rest)
+            guard folded.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+                throw .badNumber(command: head, text: rest, usage: usage)
+            }
+            return .page(Int(folded) ?? Int.max)
+        case "sort":
+            return .sort(try parseSort(rest))
+        case "b", "back": return .back
+        case "home": return .home
+        case "open", "o":
+            guard !rest.isEmpty else {
+                throw .missingArgument(command: head, usage: "open NAME|FILE|URL (ls lists the datasets)")
+            }
+            return .open(rest)
+        case "ls", "list": return .list
+        case "r", "refresh", "reload": return .refresh
+        case "export", "e":
+            guard !rest.isEmpty else {
+                throw .missingArgument(command: head, usage: "export csv|tsv|json|markdown [PATH]")
+            }
+            let (formatName, path) = splitWord(rest)
+            guard let format = ExportFormat(name: formatName) else { throw .unknownFormat(formatName) }
+            return .export(format, path: path.isEmpty ? nil : path)
+        case "h", "help", "?": return .help
+        case "q", "quit", "exit": return .quit
+        default:
+            return .custom(name: word, arguments: rest)
+        }
+    }
+
+    /// `sort close desc`, `sort close:desc`, `sort close asc`; no column restores the natural order.
+    private static func parseSort(_ text: String) throws(CommandError) -> SortOrder? {
+        guard !text.isEmpty else { return nil }
+        var column = text
+        var descending = false
+        for (suffix, isDescending) in [(":desc", true), (" desc", true), (":asc", false), (" asc", false)]
+        where column.lowercased().hasSuffix(suffix) {
+            column = String(column.dropLast(suffix.count)).trimmingCharacters(in: " \t")
+            descending = isDescending
+            break
+        }
+        guard !column.isEmpty else { throw .missingArgument(command: "sort", usage: "sort COLUMN [desc]") }
+        return SortOrder(column: column, descending: descending)
+    }
+
+    private static func splitWord(_ text: String) -> (String, String) {
+        guard let space = text.firstIndex(where: { $0 == " " || $0 == "\t" }) else { return (text, "") }
+        return (String(text[..<space]), String(text[space...]).trimmingCharacters(in: " \t"))
+    }
+}
+
+extension String {
+    /// The string without leading and trailing characters from `set`.
+    func trimmingCharacters(in set: String) -> String {
+        var start = startIndex
+        var end = endIndex
+        while start < end, set.contains(self[start]) { start = index(after: start) }
+        while end > start, set.contains(self[index(before: end)]) { end = index(before: end) }
+        return String(self[start..<end])
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import ListKit
+
+/// Runs the program for an `Invocation`: a session, a batch view, or an informational
+/// action. The `browse` executable only parses arguments and calls this.
+@MainActor
+public struct Launcher {
+    public let registry: DatasetRegistry
+    public let terminal: TerminalInfo
+    public let output: any TextSink
+    public let errors: any TextSink
+    /// Opens a name that is not a dataset (a file or URL); throws `OpenError.unknownName` when it is
+    /// neither, which is a usage error.
+    public var opener: (@MainActor (String, DatasetContext) throws -> any ListScreen)?
+    /// Options datasets understand, for `--help`.
+    public var datasetOptions: [Invocation.DatasetOption] = []
+    public var version = "0.1.0"
+
+    public init(registry: DatasetRegistry, terminal: TerminalInfo, output: any TextSink, errors: any TextSink) {
+        self.registry = registry
+        self.terminal = terminal
+        self.output = output
+        self.errors = errors
+    }
+
+    /// Parses `arguments` and runs them.
+    public func run(arguments: [String]) async -> ExitCode {
+        do {
+            let invocation = try Invocation.parse(arguments, datasetOptions: datasetOptions)
+            return await run(invocation)
+        } catch {
+            return fail(error, code: .usage)
+        }
+    }
+
+    /// Runs a parsed invocation.
+    public func run(_ invocation: Invocation) async -> ExitCode {
+        switch invocation.action {
+        case .help:
+            return write(ProgramHelp.usage(datasetOptions: datasetOptions))
+        case .version:
+            return write("browse \(version)\n")
+        case .listDatasets:
+            return write(HelpText.datasets(registry))
+        case .batch:
+            return await runBatch(invocation)
+        case .session:
+            return await runSession(invocation)
+        }
+    }
+
+    // MARK: - Session
+
+    private func runSession(_ invocation: Invocation) async -> ExitCode {
+        let context = makeContext(invocation)
+        var sessionOpener: Session.Opener?
+        if let opener {
+            sessionOpener = { name in try opener(name, context) }
+        }
+        let session = Session(
+            registry: registry, context: context, options: sessionOptions(invocation),
+            output: output, errors: errors, opener: sessionOpener)
+        if let target = invocation.target {
+            do {
+                await session.start(with: try openTarget(target, context: context))
+            } catch let error as OpenError {
+                return fail(usageError(error), code: .usage)
+            } catch {
+                return fail(error, code: .failure)
+            }
+        }
+        if let commands = invocation.commands {
+            var lines = ScriptLines(commands)
+            return await session.run(&lines)
+        }
+        var lines = FileDescriptorLines(descriptor: STDIN_FILENO)
+        return await session.run(&lines)
+    }
+
+    private func sessionOptions(_ invocation: Invocation) -> SessionOptions {
+        SessionOptions(
+            width: invocation.width ?? environmentWidth ?? terminal.size?.columns ?? 80,
+            pageSize: invocation.pageSize,
+            terminalRows: terminal.outputIsTerminal ? terminal.size?.rows : nil,
+            color: terminal.colorEnabled,
+            interactive: terminal.inputIsTerminal && invocation.commands == nil,
+            animatesProgress: terminal.animatesProgress)
+    }
+
+    /// `COLUMNS`, when it holds a usable width; a value out of range is brought into it.
+    private var environmentWidth: Int? {
+        guard let text = terminal.environment["COLUMNS"], let columns = Int(text), columns > 0 else { return nil }
+        return min(max(columns, Invocation.minimumWidth), Invocation.maximumWidth)
+    }
+
+    // MARK: - Batch
+
+    private func runBatch(_ invocation: Invocation) async -> ExitCode {
+        guard let target = invocation.target else { return .usage }
+        let context = makeContext(invocation)
+        let screen: any ListScreen
+        do {
+            screen = try openTarget(target, context: context)
+        } catch let error as OpenError {
+            return fail(usageError(error), code: .usage)
+        } catch {
+            return fail(error, code: .failure)
+        }
+        let reporter = ProgressReporter()
+        let indicator = ProgressIndicator(
+            title: screen.title, reporter: reporter, sink: errors, animated: terminal.animatesProgress)
+        indicator.start()
+        await screen.load(force: false, progress: reporter)
+        indicator.stop()
+        if case .failed(let reason) = screen.state {
+            return fail(SessionError.loadFailed(screen.title, reason: reason), code: .failure)
+        }
+        for failure in screen.sourceFailures {
+            note(SessionError.sourceFailed(screen.title, failure).description)
+        }
+        if let filter = invocation.filter { screen.applyFilter(filter) }
+        if let sort = invocation.sort {
+            do {
+                try screen.applySort(sort)
+            } catch {
+                return fail(error, code: .usage)
+            }
+        }
+        do {
+            switch invocation.format ?? .table {
+            case .table:
+                let width = invocation.width ?? environmentWidth ?? (terminal.outputIsTerminal ? terminal.size?.columns : nil)
+                try output.write(BatchTable.render(screen, width: width))
+            case .export(let format):
+                try ViewExporter.export(screen, format: format) { text in try output.write(text) }
+            }
+            try output.flush()
+        } catch is OutputClosed {
+            return .success
+        } catch {
+            return fail(error, code: .failure)
+        }
+        return .success
+    }
+
+    // MARK: - Helpers
+
+    private func openTarget(_ target: String, context: DatasetContext) throws -> any ListScreen {
+        if let dataset = registry.dataset(named: target) {
+            return try dataset.makeRootScreen(context: context)
+        }
+        if let opener { return try opener(target, context) }
+        throw OpenError.unknownName(target, datasets: registry.ids)
+    }
+
+    private func usageError(_ error: OpenError) -> UsageError {
+        switch error {
+        case .unknownName(let name, let datasets): return .unknownDataset(name, datasets: datasets)
+        }
+    }
+
+    private func makeContext(_ invocation: Invocation) -> DatasetContext {
+        DatasetContext(
+            cacheDirectory: CacheLocation.resolve(
+                explicit: invocation.cacheDirectory, environment: terminal.environment),
+            offline: invocation.offline,
+            environment: terminal.environment,
+            options: invocation.datasetOptions)
+    }
+
+    private func write(_ text: String) -> ExitCode {
+        do {
+            try output.write(text)
+            try output.flush()
+        } catch {
+            return .success
+        }
+        return .success
+    }
+
+    private func note(_ message: String) {
+        try? errors.write("browse: \(message)\n")
+        try? errors.flush()
+    }
+
+    private func fail(_ error: any Error, code: ExitCode) -> ExitCode {
+        try? output.flush()
+        note(String(describing: error))
+        return code
+    }
+}
+
+/// Where the cache lives: `--cache-dir`, else `$XDG_CACHE_HOME/browse`, else `~/.cache/browse`,
+/// else (no home at all) a folder in the system's temporary directory.
+public enum CacheLocation {
+    public static func resolve(explicit: String?, environment: [String: String]) -> URL {
+        if let explicit, !explicit.isEmpty { return URL(fileURLWithPath: explicit, isDirectory: true) }
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("browse", isDirectory: true)
+        }
+        if let home = environment["HOME"], !home.isEmpty {
+            return URL(fileURLWithPath: home, isDirectory: true)
+                .appendingPathComponent(".cache/browse", isDirectory: true)
+        }
+        return FileManager.default.temporaryDirectory.appendingPathComponent("browse-cache", isDirectory: true)
+    }
+}

@@ -1,0 +1,27 @@
+/// A command line that cannot be run; the description says what would work. Exit status 2.
+public enum UsageError: Error, Sendable, Hashable, CustomStringConvertible {
+    case unknownOption(String)
+    case missingValue(String)
+    case badValue(option: String, value: String, expected: String)
+    case unexpectedArgument(String)
+    case conflicting(String)
+    case unknownDataset(String, datasets: [String])
+
+    public var description: String {
+        switch self {
+        case .unknownOption(let option):
+            return "unknown option \(CommandError.excerpt(option)); browse --help lists the options"
+        case .missingValue(let option):
+            return "\(option) needs a value; browse --help shows it"
+        case .badValue(let option, let value, let expected):
+            return "\(option) \(CommandError.excerpt(value)): \(expected)"
+        case .unexpectedArgument(let argument):
+            return "unexpected argument \"\(CommandError.excerpt(argument))\": give one dataset, file or URL"
+        case .conflicting(let message):
+            return message
+        case .unknownDataset(let name, let datasets):
+            return "no dataset, file or URL named \"\(CommandError.excerpt(name))\"; datasets: "
+                + datasets.joined(separator: ", ") + " (browse --list describes them)"
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import ListKit
+
+/// Exports the whole current view of a list (every row after the filter and sort).
+@MainActor
+public enum ViewExporter {
+    /// Streams the view in `format` through `write`.
+    ///
+    /// - Returns: The number of rows written.
+    /// - Complexity: O(n) in the rows of the view.
+    @discardableResult
+    public static func export(
+        _ list: any ListScreen, format: ExportFormat, write: @escaping (String) throws -> Void
+    ) throws -> Int {
+        let columns = list.columnNames
+        var exporter = TableExporter(format: format, columns: columns, write: write)
+        try exporter.begin()
+        var count = 0
+        try list.forEachRow { cells in
+            let values = columns.map { name in cells.first { $0.name == name }?.cell.value ?? .missing }
+            try exporter.row(values)
+            count += 1
+        }
+        try exporter.end()
+        return count
+    }
+
+    /// Writes the view to a file, atomically: a failed export leaves an existing file as it was.
+    ///
+    /// - Returns: The number of rows written.
+    /// - Throws: `ExportError` saying what went wrong with the path.
+    public static func export(_ list: any ListScreen, format: ExportFormat, toFile path: String) throws -> Int {
+        let url = URL(fileURLWithPath: path)
+        var data = Data()
+        let count = try export(list, format: format) { text in data.append(contentsOf: text.utf8) }
+        do {
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw ExportError.cannotWrite(path, reason: Self.reason(error))
+        }
+        return count
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+            underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+        {
+            return String(cString: strerror(code.rawValue)).lowercased()
+        }
+        return nsError.localizedDescription
+    }
+}
+
+/// An export that could not be written.
+public enum ExportError: Error, Sendable, Hashable, CustomStringConvertible {
+    case cannotWrite(String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .cannotWrite(let path, let reason):
+            return "could not write \(path): \(reason); nothing was written"
+        }
+    }
+}

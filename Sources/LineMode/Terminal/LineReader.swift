@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One line of input, or why it could not be used.
+public enum InputLine: Sendable, Hashable {
+    case line(String)
+    /// The line was longer than the limit; its bytes were skipped.
+    case tooLong(bytes: Int)
+    /// The line was not valid UTF-8.
+    case notUTF8
+}
+
+/// Where commands come from: standard input, or a list of commands (`-c`, tests).
+public protocol LineSource {
+    /// The next line without its line end, or `nil` at the end of input.
+    mutating func nextLine() -> InputLine?
+}
+
+/// Commands given up front, as with `-c 'cmd; cmd'`.
+public struct ScriptLines: LineSource {
+    private var lines: [String]
+
+    public init(_ lines: [String]) {
+        self.lines = lines.reversed()
+    }
+
+    public mutating func nextLine() -> InputLine? {
+        lines.popLast().map(InputLine.line)
+    }
+}
+
+/// Reads lines from a file descriptor with a cap on line length, so a 1 MB line or binary
+/// input costs bounded memory and gets a clear message instead of an unbounded buffer.
+public struct FileDescriptorLines: LineSource {
+    /// The longest line accepted, in bytes.
+    public static let maximumLineBytes = 64 * 1024
+
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var atEnd = false
+
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    public mutating func nextLine() -> InputLine? {
+        var discarded = 0
+        while true {
+            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+                let line = buffer[start..<newline]
+                start = newline + 1
+                if discarded > 0 { return .tooLong(bytes: discarded + line.count) }
+                return Self.decode(line)
+            }
+            if buffer.count - start > Self.maximumLineBytes {
+                discarded += buffer.count - start
+                buffer.removeAll(keepingCapacity: true)
+                start = 0
+            }
+            if atEnd {
+                guard start < buffer.count || discarded > 0 else { return nil }
+                let line = buffer[start...]
+                start = buffer.count
+                if discarded > 0 { return .tooLong(bytes: discarded + line.count) }
+                return Self.decode(line)
+            }
+            fill()
+        }
+    }
+
+    private mutating func fill() {
+        if start > 0 {
+            buffer.removeSubrange(0..<start)
+            start = 0
+        }
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 {
+                atEnd = true
+                return
+            }
+            buffer.append(contentsOf: chunk[0..<count])
+            return
+        }
+    }
+
+    private static func decode(_ bytes: ArraySlice<UInt8>) -> InputLine {
+        var line = bytes
+        if line.last == 0x0D { line = line.dropLast() }
+        if line.count > maximumLineBytes { return .tooLong(bytes: line.count) }
+        guard let text = String(validating: line, as: UTF8.self) else { return .notUTF8 }
+        return .line(text)
+    }
+}
