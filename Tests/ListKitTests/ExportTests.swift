@@ -1,0 +1,49 @@
+import ListKit
+import Testing
+
+@Suite struct ExportTests {
+    func export(_ format: ExportFormat, _ rows: [[CellValue]]) throws -> String {
+        var text = ""
+        var exporter = TableExporter(format: format, columns: ["code", "note"]) { text += $0 }
+        try exporter.begin()
+        for row in rows { try exporter.row(row) }
+        try exporter.end()
+        return text
+    }
+
+    let rows: [[CellValue]] = [
+        [.text("2330"), .text("a,b \"q\"")],
+        [.decimal(ExactDecimal(units: 104_500, scale: 2)), .missing],
+        [.integer(259_327_332_420), .text("tab\there\nline|pipe")],
+    ]
+
+    @Test func csvQuotesWhatNeedsQuotingAndKeepsExactNumbers() throws {
+        #expect(
+            try export(.csv, rows)
+                == "code,note\n2330,\"a,b \"\"q\"\"\"\n1045.00,\n259327332420,\"tab\there\nline|pipe\"\n")
+    }
+
+    @Test func tsvEscapesTabsAndNewlines() throws {
+        #expect(try export(.tsv, rows) == "code\tnote\n2330\ta,b \"q\"\n1045.00\t\n259327332420\ttab\\there\\nline|pipe\n")
+    }
+
+    @Test func jsonHasNumbersNullsAndEscapedStrings() throws {
+        let text = try export(.json, rows)
+        #expect(
+            text == """
+                [
+                  {"code": "2330", "note": "a,b \\"q\\""},
+                  {"code": 1045.00, "note": null},
+                  {"code": 259327332420, "note": "tab\\there\\nline|pipe"}
+                ]
+
+                """)
+        #expect(try export(.json, []) == "[]\n")
+    }
+
+    @Test func markdownEscapesPipesAndLineBreaks() throws {
+        let text = try export(.markdown, rows)
+        #expect(text.contains("| 259327332420 | tab\there<br>line\\|pipe |"))
+        #expect(text.hasPrefix("| code | note |\n| --- | --- |\n"))
+    }
+}

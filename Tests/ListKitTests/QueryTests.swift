@@ -1,0 +1,96 @@
+import ListKit
+import Testing
+
+@MainActor
+@Suite struct QueryTests {
+    @Test func filterIsCaseInsensitiveAndTheCountFollowsIt() {
+        let list = makeStocks(sampleStocks)
+        list.applyFilter("台")
+        #expect(list.count == 2)
+        #expect(list.totalCount == 5)
+        #expect(list.column("code") == ["2330", "0050"])
+        list.applyFilter("")
+        #expect(list.count == 5)
+    }
+
+    @Test func fullWidthAndHalfWidthFormsFindEachOther() {
+        let list = makeStocks(sampleStocks)
+        list.applyFilter("a")
+        #expect(list.column("code") == ["00643K"], "half-width a finds full-width Ａ")
+        list.applyFilter("ＫＹ")
+        #expect(list.count == 0)
+        list.applyFilter("００５０")
+        #expect(list.column("code") == ["0050"], "full-width digits find half-width ones")
+    }
+
+    @Test func narrowingAFilterGivesTheSameRowsAsFilteringAfresh() {
+        let list = makeStocks(sampleStocks)
+        list.applyFilter("2")
+        list.applyFilter("23")
+        let narrowed = list.column("code")
+        list.applyFilter("")
+        list.applyFilter("23")
+        #expect(narrowed == list.column("code"))
+        #expect(narrowed == ["2330", "2317"])
+    }
+
+    @Test func sortsNumbersAsNumbersWithMissingValuesLast() throws {
+        let list = makeStocks(sampleStocks)
+        try list.applySort(SortOrder(column: "close"))
+        #expect(list.column("code") == ["0050", "2317", "2330", "2454", "00643K"])
+        try list.applySort(SortOrder(column: "close", descending: true))
+        #expect(list.column("code") == ["2454", "2330", "2317", "0050", "00643K"])
+        try list.applySort(nil)
+        #expect(list.column("code") == ["2330", "2317", "0050", "00643K", "2454"])
+    }
+
+    @Test func sortFindsAColumnByAUniquePrefixInAnyCase() throws {
+        let list = makeStocks(sampleStocks)
+        try list.applySort(SortOrder(column: "CL"))
+        #expect(list.sortOrder?.column == "close")
+        #expect(throws: ListError.unknownColumn("volume", available: ["code", "name", "close"])) {
+            try list.applySort(SortOrder(column: "volume"))
+        }
+    }
+
+    @Test func sortAndFilterCombine() throws {
+        let list = makeStocks(sampleStocks)
+        try list.applySort(SortOrder(column: "close", descending: true))
+        list.applyFilter("台")
+        #expect(list.column("code") == ["2330", "0050"])
+        list.applyFilter("2")
+        #expect(list.column("code") == ["2454", "2330", "2317", "0050"], "the close 172.75 holds a 2")
+    }
+
+    @Test func selectingOutOfRangeSaysWhichRowsExist() {
+        let list = makeStocks(sampleStocks)
+        #expect(throws: ListError.rowOutOfRange(row: 6, count: 5)) { try list.select(at: 5) }
+        #expect(throws: ListError.rowOutOfRange(row: 0, count: 5)) { try list.select(at: -1) }
+    }
+
+    @Test func theSelectedItemKeepsItsPlaceAcrossFilterAndSort() throws {
+        let list = makeStocks(sampleStocks)
+        _ = try list.select(at: 4)  // 2454
+        try list.applySort(SortOrder(column: "close", descending: true))
+        #expect(list.position == 0, "2454 has the highest close")
+        list.applyFilter("4")
+        #expect(list.item(at: list.position).id == "2454")
+        list.applyFilter("台")
+        #expect(list.position == 0, "a filter that drops the item goes back to the top")
+    }
+
+    @Test func onlyTheRowsAskedForAreConfigured() {
+        var configured = 0
+        let items = (0..<10_000).map { Stock(id: String($0), name: "n\($0)", close: nil) }
+        let list = GenericListController(title: "many", items: items) { (row: inout BasicRow, stock) in
+            configured += 1
+            row.text = .text(stock.name)
+        } select: { _ in .none }
+        _ = list.columnNames
+        configured = 0
+        let page = list.rows(in: 100..<120)
+        #expect(page.count == 20)
+        #expect(configured == 20)
+        #expect(page.first?.first?.cell.text == "n100")
+    }
+}
