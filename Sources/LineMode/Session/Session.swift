@@ -60,22 +60,23 @@ public final class Session {
     public func run(_ source: inout some LineSource) async -> ExitCode {
         show()
         while !outputClosed {
-            prompt()
+            if options.interactive { prompt() }
             guard let input = source.nextLine() else { break }
             let line: String
             switch input {
             case .line(let text):
                 line = text
             case .tooLong(let bytes):
-                if !options.interactive { emit("\n") }
+                echo("…")
                 report(CommandError.tooLong(bytes: bytes, limit: FileDescriptorLines.maximumLineBytes))
                 continue
             case .notUTF8:
-                if !options.interactive { emit("\n") }
+                echo("…")
                 report(CommandError.notUTF8)
                 continue
             }
-            if !options.interactive { emit(VisibleText.make(line) + "\n") }
+            echo(line)
+            if outputClosed { break }
             if await execute(line) == .quit { break }
         }
         if options.interactive, !outputClosed { emit("\n") }
@@ -305,8 +306,15 @@ public final class Session {
     }
 
     private func prompt() {
-        guard !outputClosed else { return }
-        emit(options.interactive ? "> " : "\n> ")
+        emit("> ")
+        flush()
+    }
+
+    /// A script's command is shown after a prompt, as a person's typing would be, so a
+    /// transcript reads like the session it was.
+    private func echo(_ line: String) {
+        guard !options.interactive else { return }
+        emit("\n> " + VisibleText.make(CommandError.excerpt(line)) + "\n")
         flush()
     }
 

@@ -1,0 +1,201 @@
+import Foundation
+import LineMode
+import ListKit
+import Testing
+
+struct Item: Identifiable, Sendable {
+    let id: Int
+    let name: String
+    let price: ExactDecimal?
+}
+
+struct NumbersDataset: Dataset {
+    var id: String { "numbers" }
+    var title: String { "Numbers" }
+    var summary: String { "forty-five numbered items" }
+
+    @MainActor func makeRootScreen(context: DatasetContext) -> any ListScreen {
+        let items = (1...45).map { Item(id: $0, name: "item \($0)", price: ExactDecimal(Int64($0 * 10))) }
+        let list = GenericListController(title: id, items: items) { (row: inout ColumnsRow, item) in
+            row["name"] = .text(item.name)
+            row["price"] = .decimal(item.price)
+        } select: { item in
+            .detail(Detail(title: item.name, fields: [.init("name", item.name)]))
+        }
+        list.commands = [
+            ListCommand(name: "double", usage: "double", summary: "says twice the count") { _, _ in
+                .message("\(items.count * 2)")
+            }
+        ]
+        return list
+    }
+}
+
+struct BrokenDataset: Dataset {
+    struct Down: Error, CustomStringConvertible {
+        var description: String { "connection refused by 127.0.0.1:9" }
+    }
+    var id: String { "broken" }
+    var title: String { "Broken" }
+    var summary: String { "always fails to load" }
+
+    @MainActor func makeRootScreen(context: DatasetContext) -> any ListScreen {
+        GenericListController(
+            title: id,
+            sources: [ListSource<Item>(id: "only", title: "only") { _ in throw Down() }]
+        ) { (row: inout BasicRow, item) in
+            row.text = .text(item.name)
+        } select: { _ in .none }
+    }
+}
+
+/// A sink whose reader goes away after a number of writes, like `browse | head -3`.
+@MainActor
+final class ClosingSink: TextSink {
+    var remaining: Int
+    var text = ""
+    init(writes: Int) { remaining = writes }
+    func write(_ text: String) throws(OutputClosed) {
+        guard remaining > 0 else { throw OutputClosed() }
+        remaining -= 1
+        self.text += text
+    }
+    func flush() throws(OutputClosed) {
+        if remaining <= 0 { throw OutputClosed() }
+    }
+}
+
+/// Lines given as raw inputs, including ones the reader could not use.
+struct RawLines: LineSource {
+    var lines: [InputLine]
+    mutating func nextLine() -> InputLine? { lines.isEmpty ? nil : lines.removeFirst() }
+}
+
+@MainActor
+struct Harness {
+    let output = StringSink()
+    let errors = StringSink()
+    let session: Session
+
+    init(width: Int = 60, pageSize: Int? = 20) throws {
+        let registry = try DatasetRegistry([NumbersDataset(), BrokenDataset()])
+        session = Session(
+            registry: registry,
+            context: DatasetContext(cacheDirectory: FileManager.default.temporaryDirectory),
+            options: SessionOptions(width: width, pageSize: pageSize),
+            output: output, errors: errors)
+    }
+
+    func run(_ commands: [String]) async -> ExitCode {
+        var lines = ScriptLines(commands)
+        return await session.run(&lines)
+    }
+
+    /// The screens drawn, split at the echoed prompts.
+    var screens: [String] { output.text.components(separatedBy: "\n> ").filter { !$0.isEmpty } }
+}
+
+@MainActor
+@Suite struct SessionTests {
+    @Test func pagesShowAbsoluteRowNumbersAndAStatusLine() async throws {
+        let harness = try Harness()
+        let code = await harness.run(["open numbers", "n", "n"])
+        #expect(code == .success)
+        let last = try #require(harness.screens.last)
+        #expect(last.contains("41  item 41"))
+        #expect(last.contains("rows 41–45 of 45 · page 3/3"))
+    }
+
+    @Test func pagingPastTheEndIsANoticeNotAFailure() async throws {
+        let harness = try Harness()
+        let code = await harness.run(["open numbers", "g 3", "n", "p", "p", "p"])
+        #expect(code == .success)
+        #expect(harness.errors.text == "browse: already on the last page\nbrowse: already on the first page\n")
+    }
+
+    @Test func badCommandsGetOneLineEachAndTheSessionGoesOn() async throws {
+        let harness = try Harness()
+        let code = await harness.run(["open numbers", "99", "g 0", "sort nosuch", "zz", "0", "/item 7"])
+        #expect(code == .failure, "a script with failed commands ends with status 1")
+        let messages = harness.errors.text.split(separator: "\n")
+        #expect(
+            messages == [
+                "browse: there is no row 99: choose 1–45",
+                "browse: there is no page 0: choose 1–3",
+                "browse: no column \"nosuch\"; columns: name, price",
+                "browse: unknown command \"zz\"; h lists the commands",
+                "browse: there is no row 0: choose 1–45",
+            ])
+        #expect(try #require(harness.screens.last).contains("1  item 7"), "the filter after the errors still ran")
+    }
+
+    @Test func unreadableLinesAreReportedAndSkipped() async throws {
+        let harness = try Harness()
+        var lines = RawLines(lines: [.line("open numbers"), .notUTF8, .tooLong(bytes: 100_000), .line("n")])
+        _ = await harness.session.run(&lines)
+        #expect(harness.errors.text.contains("not valid UTF-8"))
+        #expect(harness.errors.text.contains("a line of 100000 bytes is too long"))
+        #expect(try #require(harness.screens.last).contains("rows 21–40 of 45"))
+    }
+
+    @Test func aDetailSteppedWithNextAndPreviousFollowsTheView() async throws {
+        let harness = try Harness()
+        _ = await harness.run(["open numbers", "sort price desc", "1", "n"])
+        let last = try #require(harness.screens.last)
+        #expect(last.contains("numbers › item 44"))
+        #expect(last.contains("row 2 of 45"))
+    }
+
+    @Test func theChosenRowKeepsItsPageAcrossAFilter() async throws {
+        let harness = try Harness(pageSize: 10)
+        _ = await harness.run(["open numbers", "25", "b", "/item", "/"])
+        let last = try #require(harness.screens.last)
+        #expect(last.contains("rows 21–30 of 45 · page 3/5"))
+    }
+
+    @Test func aFailedLoadIsReportedAndRetriable() async throws {
+        let harness = try Harness()
+        _ = await harness.run(["open broken", "r", "/x"])
+        #expect(harness.errors.text.contains("could not load broken: only: connection refused by 127.0.0.1:9"))
+        #expect(harness.errors.text.contains("broken did not load"))
+        #expect(harness.output.text.contains("could not load: only: connection refused by 127.0.0.1:9"))
+        #expect(harness.output.text.contains("r tries again · b goes back"))
+    }
+
+    @Test func screensAddTheirOwnCommands() async throws {
+        let harness = try Harness()
+        _ = await harness.run(["open numbers", "double", "h"])
+        #expect(harness.output.text.contains("\n90\n"))
+        #expect(harness.output.text.contains("double            says twice the count"))
+    }
+
+    @Test func exportToAFileThatCannotBeWrittenSaysSoAndKeepsGoing() async throws {
+        let harness = try Harness()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("numbers-\(UUID()).csv").path
+        _ = await harness.run(["open numbers", "/item 45", "export csv \(path)", "export csv /dev/null/x.csv", "n"])
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "name,price\nitem 45,450\n")
+        #expect(harness.errors.text.contains("wrote 1 row to \(path)"))
+        #expect(harness.errors.text.contains("could not write /dev/null/x.csv"))
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    @Test func aClosedOutputEndsTheSessionQuietly() async throws {
+        let registry = try DatasetRegistry([NumbersDataset()])
+        let output = ClosingSink(writes: 2)
+        let errors = StringSink()
+        let session = Session(
+            registry: registry, context: DatasetContext(cacheDirectory: FileManager.default.temporaryDirectory),
+            options: SessionOptions(), output: output, errors: errors)
+        var lines = ScriptLines(Array(repeating: "n", count: 1000))
+        let code = await session.run(&lines)
+        #expect(code == .success)
+        #expect(errors.text.isEmpty)
+    }
+
+    @Test func backAtTheRootIsANotice() async throws {
+        let harness = try Harness()
+        _ = await harness.run(["b", "open nosuch"])
+        #expect(harness.errors.text.contains("already at the dataset list"))
+        #expect(harness.errors.text.contains("no dataset named \"nosuch\"; datasets: numbers, broken"))
+    }
+}
