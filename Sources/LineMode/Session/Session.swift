@@ -223,7 +223,17 @@ public final class Session {
     }
 
     private func export(_ format: ExportFormat, to path: String?) throws {
-        let list = try requireList("export")
+        let list: any ListScreen
+        if case .detail(let detail, _, _) = stack.top {
+            // A detail exports what it shows: its fields as rows.
+            list = GenericListController(title: detail.title, items: detail.fields.enumerated().map(IndexedField.init)) {
+                (row: inout ColumnsRow, item) in
+                row["field"] = .text(item.field.name)
+                row["value"] = .text(item.field.value)
+            } select: { _ in .none }
+        } else {
+            list = try requireList("export")
+        }
         guard let path else {
             try ViewExporter.export(list, format: format) { text in
                 do throws(OutputClosed) {
@@ -350,5 +360,16 @@ public final class Session {
         }
         failed = true
         notify(String(describing: error))
+    }
+}
+
+/// A detail field with its place, so a detail can be listed and exported like any list.
+private struct IndexedField: Identifiable, Sendable {
+    let id: Int
+    let field: Detail.Field
+
+    init(_ offset: Int, _ field: Detail.Field) {
+        self.id = offset
+        self.field = field
     }
 }

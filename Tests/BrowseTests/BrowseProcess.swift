@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+/// What one run of the built `browse` binary did.
+struct Run: Sendable {
+    var stdout: String
+    var stderr: String
+    var status: Int32
+
+    /// The run as a snapshot: the command, its input, and everything it printed.
+    func transcript(arguments: [String], input: String?) -> String {
+        var text = "$ browse " + arguments.map(Self.quoted).joined(separator: " ") + "\n"
+        if let input {
+            text += "# stdin: " + String(input.replacingOccurrences(of: "\n", with: "⏎").prefix(200)) + "\n"
+        }
+        text += "## stdout\n" + stdout
+        if !stdout.isEmpty, !stdout.hasSuffix("\n") { text += "\n" }
+        text += "## stderr\n" + stderr
+        if !stderr.isEmpty, !stderr.hasSuffix("\n") { text += "\n" }
+        text += "## exit \(status)\n"
+        return text
+    }
+
+    private static func quoted(_ argument: String) -> String {
+        argument.contains(where: { " ;'\"".contains($0) }) || argument.isEmpty ? "'\(argument)'" : argument
+    }
+}
+
+/// Runs the `browse` executable that `swift test` built beside the test bundle.
+enum Browse {
+    static let executable: URL = {
+        let bundleFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for folder in [bundleFolder, Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()] {
+            let candidate = folder.appendingPathComponent("browse")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return bundleFolder.appendingPathComponent("browse")
+    }()
+
+    /// A clean environment: no colour, no terminal width, a private cache.
+    static func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var environment = [
+            "PATH": "/usr/bin:/bin",
+            "HOME": FileManager.default.temporaryDirectory.appendingPathComponent("browse-test-home").path,
+            "LANG": "C.UTF-8",
+        ]
+        environment.merge(extra) { $1 }
+        return environment
+    }
+
+    /// Runs browse with `arguments`, feeding `input` (bytes) to its standard input.
+    static func run(_ arguments: [String], input: Data? = nil, environment extra: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment(extra)
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        // Write and read concurrently, so large input or output cannot deadlock the pipes.
+        let writer = Thread {
+            if let input { try? stdin.fileHandleForWriting.write(contentsOf: input) }
+            try? stdin.fileHandleForWriting.close()
+        }
+        writer.start()
+        let errorData = ErrorCollector(stderr.fileHandleForReading)
+        let outData = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errorData.finish(), as: UTF8.self),
+            status: process.terminationStatus)
+    }
+
+    static func run(_ arguments: [String], input: String, environment: [String: String] = [:]) throws -> Run {
+        try run(arguments, input: Data(input.utf8), environment: environment)
+    }
+}
+
+/// Reads a pipe to its end on another thread.
+final class ErrorCollector: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread {
+            self.data = handle.readDataToEndOfFile()
+            self.done.signal()
+        }.start()
+    }
+
+    func finish() -> Data {
+        done.wait()
+        return data
+    }
+}
+
+/// Compares `actual` with the snapshot `name`; `BROWSE_RECORD_SNAPSHOTS=1` writes it instead.
+func assertSnapshot(
+    _ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
+    let file = folder.appendingPathComponent(name + ".txt")
+    let normalized = actual.replacingOccurrences(of: "\r\n", with: "\n")
+    if ProcessInfo.processInfo.environment["BROWSE_RECORD_SNAPSHOTS"] == "1" {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(normalized.utf8).write(to: file)
+        return
+    }
+    guard let expected = try? String(contentsOf: file, encoding: .utf8) else {
+        Issue.record(
+            "no snapshot \(name).txt; run with BROWSE_RECORD_SNAPSHOTS=1 to record it", sourceLocation: sourceLocation)
+        return
+    }
+    if expected != normalized {
+        let diff: String = lineDiff(expected: expected, actual: normalized)
+        Issue.record("snapshot \(name).txt differs:\n\(diff)", sourceLocation: sourceLocation)
+    }
+}
+
+/// A dependency-free line diff: `-` expected, `+` actual, with the lines around them.
+func lineDiff(expected: String, actual: String) -> String {
+    let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
+    let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
+    var lines: [String] = []
+    for index in 0..<max(old.count, new.count) {
+        let left = index < old.count ? String(old[index]) : nil
+        let right = index < new.count ? String(new[index]) : nil
+        if left == right { continue }
+        if let left { lines.append(String(index + 1) + " - " + left) }
+        if let right { lines.append(String(index + 1) + " + " + right) }
+    }
+    return lines.prefix(40).joined(separator: "\n")
+}
