@@ -11,7 +11,8 @@ import Testing
         input.append(Data([0x2F, 0xFF, 0xFE, 0x41, 0x0A]))  // "/" then bytes that are not UTF-8
         input.append(Data("１\nb\nq\n".utf8))
         let run = try Browse.run(["--width", "60"], input: input)
-        try assertSnapshot(run.transcript(arguments: ["--width", "60"], input: "(bad commands)"), named: "bad-commands")
+        try assertSnapshot(
+            run.transcript(arguments: ["--width", "60"], input: "(bad commands)"), named: "bad-commands")
         let messages = run.stderr.split(separator: "\n").map(String.init)
         #expect(
             messages == [
@@ -30,8 +31,14 @@ import Testing
     }
 
     @Test(arguments: [
-        (["nosuch"], "browse: no dataset, file or URL named \"nosuch\"; datasets: people, films (browse --list describes them)\n"),
-        (["nosuch", "--format", "csv"], "browse: no dataset, file or URL named \"nosuch\"; datasets: people, films (browse --list describes them)\n"),
+        (
+            ["nosuch"],
+            "browse: no dataset, file or URL named \"nosuch\"; datasets: people, films (browse --list describes them)\n"
+        ),
+        (
+            ["nosuch", "--format", "csv"],
+            "browse: no dataset, file or URL named \"nosuch\"; datasets: people, films (browse --list describes them)\n"
+        ),
         (["--width", "5"], "browse: --width 5: give a width from 20 to 10000 columns\n"),
         (["--page-size", "0"], "browse: --page-size 0: give a number of rows from 1 to 100000\n"),
         (["--bogus"], "browse: unknown option --bogus; browse --help lists the options\n"),

@@ -49,7 +49,8 @@ enum Browse {
     }
 
     /// Runs browse with `arguments`, feeding `input` (bytes) to its standard input.
-    static func run(_ arguments: [String], input: Data? = nil, environment extra: [String: String] = [:]) throws -> Run {
+    static func run(_ arguments: [String], input: Data? = nil, environment extra: [String: String] = [:]) throws -> Run
+    {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -50,9 +50,11 @@ import Testing
         let run = try check("dash-c", ["films", "-c", "sort year desc; 1; n; export csv; b; export csv"])
         #expect(run.status == 0)
         #expect(run.stdout.contains("> export csv\nfield,value\ntitle,Star Wars: Clone Wars\nreleased,2003\n"))
-        #expect(run.stdout.hasSuffix("title,year\nStar Wars: Revenge of the Sith,2005\nStar Wars: Clone Wars,2003\n"
-            + "Star Wars: The Phantom Menace,1999\nStar Wars: Return of the Jedi,1983\n"
-            + "Star Wars: The Empire Strikes Back,1980\nStar Wars: A New Hope,1977\n"))
+        #expect(
+            run.stdout.hasSuffix(
+                "title,year\nStar Wars: Revenge of the Sith,2005\nStar Wars: Clone Wars,2003\n"
+                    + "Star Wars: The Phantom Menace,1999\nStar Wars: Return of the Jedi,1983\n"
+                    + "Star Wars: The Empire Strikes Back,1980\nStar Wars: A New Hope,1977\n"))
     }
 
     @Test func listHelpAndVersion() throws {

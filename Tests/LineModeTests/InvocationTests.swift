@@ -27,7 +27,8 @@ import Testing
         #expect(throws: UsageError.unknownOption("--bogus")) { try Invocation.parse(["--bogus"]) }
         #expect(throws: UsageError.missingValue("--format")) { try Invocation.parse(["films", "--format"]) }
         #expect(
-            throws: UsageError.badValue(option: "--width", value: "5", expected: "give a width from 20 to 10000 columns")
+            throws: UsageError.badValue(
+                option: "--width", value: "5", expected: "give a width from 20 to 10000 columns")
         ) { try Invocation.parse(["--width", "5"]) }
         #expect(
             throws: UsageError.badValue(

@@ -45,7 +45,9 @@ struct BrokenDataset: Dataset {
             sources: [ListSource<Item>(id: "only", title: "only") { _ in throw Down() }]
         ) { (row: inout BasicRow, item) in
             row.text = .text(item.name)
-        } select: { _ in .none }
+        } select: { _ in
+            .none
+        }
     }
 }
 

@@ -24,7 +24,8 @@ import Testing
     }
 
     @Test func tsvEscapesTabsAndNewlines() throws {
-        #expect(try export(.tsv, rows) == "code\tnote\n2330\ta,b \"q\"\n1045.00\t\n259327332420\ttab\\there\\nline|pipe\n")
+        #expect(
+            try export(.tsv, rows) == "code\tnote\n2330\ta,b \"q\"\n1045.00\t\n259327332420\ttab\\there\\nline|pipe\n")
     }
 
     @Test func jsonHasNumbersNullsAndEscapedStrings() throws {

@@ -25,10 +25,13 @@ final class FetchCounter: Sendable {
     }
 
     func makeList(_ sources: [ListSource<Stock>]) -> GenericListController<Stock, ColumnsRow> {
-        GenericListController(title: "companies", sources: sources, order: { $0.id < $1.id }) { row, stock in
+        let byCode: (Stock, Stock) -> Bool = { $0.id < $1.id }
+        return GenericListController(title: "companies", sources: sources, order: byCode) { row, stock in
             row["code"] = .text(stock.id)
             row["name"] = .text(stock.name)
-        } select: { _ in .none }
+        } select: { _ in
+            .none
+        }
     }
 
     @Test func loadsMergeByIdentityWithoutDuplicates() async {

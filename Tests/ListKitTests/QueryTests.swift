@@ -85,7 +85,9 @@ import Testing
         let list = GenericListController(title: "many", items: items) { (row: inout BasicRow, stock) in
             configured += 1
             row.text = .text(stock.name)
-        } select: { _ in .none }
+        } select: { _ in
+            .none
+        }
         _ = list.columnNames
         configured = 0
         let page = list.rows(in: 100..<120)

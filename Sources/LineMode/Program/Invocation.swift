@@ -140,7 +140,9 @@ public struct Invocation: Sendable, Hashable {
                 if option.takesValue {
                     invocation.datasetOptions[bare] = try value(for: name, inline: inline)
                 } else {
-                    guard inline == nil else { throw .badValue(option: name, value: inline ?? "", expected: "takes no value") }
+                    guard inline == nil else {
+                        throw .badValue(option: name, value: inline ?? "", expected: "takes no value")
+                    }
                     invocation.datasetOptions[bare] = "true"
                 }
             }
@@ -158,7 +160,8 @@ public struct Invocation: Sendable, Hashable {
             invocation.action = .listDatasets
         } else if batch {
             guard invocation.target != nil else {
-                throw .conflicting("--format, --filter and --sort need a dataset, file or URL: browse NAME --format csv")
+                throw .conflicting(
+                    "--format, --filter and --sort need a dataset, file or URL: browse NAME --format csv")
             }
             invocation.action = .batch
         }

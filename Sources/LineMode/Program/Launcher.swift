@@ -129,7 +129,8 @@ public struct Launcher {
         do {
             switch invocation.format ?? .table {
             case .table:
-                let width = invocation.width ?? environmentWidth ?? (terminal.outputIsTerminal ? terminal.size?.columns : nil)
+                let width =
+                    invocation.width ?? environmentWidth ?? (terminal.outputIsTerminal ? terminal.size?.columns : nil)
                 try output.write(BatchTable.render(screen, width: width))
             case .export(let format):
                 try ViewExporter.export(screen, format: format) { text in try output.write(text) }

@@ -226,11 +226,14 @@ public final class Session {
         let list: any ListScreen
         if case .detail(let detail, _, _) = stack.top {
             // A detail exports what it shows: its fields as rows.
-            list = GenericListController(title: detail.title, items: detail.fields.enumerated().map(IndexedField.init)) {
+            list = GenericListController(title: detail.title, items: detail.fields.enumerated().map(IndexedField.init))
+            {
                 (row: inout ColumnsRow, item) in
                 row["field"] = .text(item.field.name)
                 row["value"] = .text(item.field.value)
-            } select: { _ in .none }
+            } select: { _ in
+                .none
+            }
         } else {
             list = try requireList("export")
         }

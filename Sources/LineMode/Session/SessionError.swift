@@ -13,7 +13,8 @@ public enum SessionError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(command) works on a list, and this is a detail view; b goes back to the list"
         case .noSuchPage(let number, let pages):
             let shown = number == Int.max ? "that large" : String(number)
-            return pages == 1 ? "there is no page \(shown): there is only page 1" : "there is no page \(shown): choose 1–\(pages)"
+            return pages == 1
+                ? "there is no page \(shown): there is only page 1" : "there is no page \(shown): choose 1–\(pages)"
         case .loadFailed(let title, let reason):
             return "could not load \(title): \(reason)"
         case .sourceFailed(let title, let failure):
