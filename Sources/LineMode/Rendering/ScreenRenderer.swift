@@ -56,7 +56,7 @@ public struct ScreenRenderer {
             (body, hidden) = renderRows(rows, firstNumber: page.range.lowerBound + 1, list: list)
             lines += body
         }
-        lines.append(style.dim(fitted(status(list, page: page, hiddenColumns: hidden))))
+        lines += statusLines(status(list, page: page, hiddenColumns: hidden)).map(style.dim)
         return lines
     }
 
@@ -100,7 +100,25 @@ public struct ScreenRenderer {
         }
     }
 
-    private func status(_ list: any ListScreen, page: Paging, hiddenColumns: Int) -> String {
+    /// The status parts joined by ` · `, wrapped onto more lines rather than cut when narrow.
+    private func statusLines(_ parts: [String]) -> [String] {
+        guard let width else { return [parts.joined(separator: " · ")] }
+        var lines: [String] = []
+        var current = ""
+        for part in parts {
+            let candidate = current.isEmpty ? part : current + " · " + part
+            if !current.isEmpty, DisplayWidth.of(candidate) > width {
+                lines.append(current)
+                current = part
+            } else {
+                current = candidate
+            }
+        }
+        lines.append(current)
+        return lines.map(fitted)
+    }
+
+    private func status(_ list: any ListScreen, page: Paging, hiddenColumns: Int) -> [String] {
         var parts: [String] = []
         if list.count == 0 {
             parts.append(list.totalCount == 0 ? "no rows" : "no rows match")
@@ -132,7 +150,7 @@ public struct ScreenRenderer {
         if list.count == 0, !list.filterText.isEmpty {
             parts.append("/ clears the filter")
         }
-        return parts.joined(separator: " · ")
+        return parts
     }
 
     // MARK: - Details

@@ -33,8 +33,8 @@ public struct SessionOptions: Sendable, Hashable {
     public func pageSize(linesPerRow: Int, headerLines: Int) -> Int {
         if let pageSize { return pageSize }
         guard let terminalRows else { return Self.defaultPageSize }
-        // Breadcrumb, table header, status line and prompt take four lines.
-        let available = terminalRows - 4 - headerLines
+        // Breadcrumb, table header, prompt and a status line that may wrap onto two lines.
+        let available = terminalRows - 5 - headerLines
         return max(1, available / max(1, linesPerRow))
     }
 }
