@@ -19,6 +19,10 @@ let package = Package(
         .target(name: "DemoDatasets", dependencies: ["ListKit"]),
         // Byte-level CSV scanning and Big5 decoding, shared by the file and TWSE parsers.
         .target(name: "Tabular"),
+        // HTTP downloads (URLSession), the per-host throttle and the download cache.
+        .target(name: "Fetching", dependencies: ["ListKit"]),
+        // A loopback HTTP server with network faults, for tests only.
+        .target(name: "LoopbackServer"),
         // Taiwan Stock Exchange / TPEx data: models, parsers, HTTP, cache, datasets.
         .target(name: "TWStock", dependencies: ["ListKit", "Tabular"]),
         // Argument parsing and wiring only.
@@ -28,6 +32,7 @@ let package = Package(
         .testTarget(name: "LineModeTests", dependencies: ["LineMode", "ListKit"]),
         .testTarget(name: "DemoDatasetsTests", dependencies: ["DemoDatasets", "ListKit"]),
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
+        .testTarget(name: "FetchingTests", dependencies: ["Fetching", "LoopbackServer"]),
         .testTarget(name: "TWStockTests", dependencies: ["TWStock", "ListKit"], exclude: ["Fixtures"]),
         .testTarget(
             name: "BrowseTests",

@@ -1,0 +1,253 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// A small HTTP/1.1 server on 127.0.0.1 for tests: it answers each request with what a
+/// handler says, including the faults a real network has (a dropped connection, a reset in
+/// the middle of a body, a body cut short, a server that sends one byte a second).
+///
+/// ```swift
+/// let server = try LoopbackServer { request in
+///     .respond(.init(status: 200, body: Array("hello".utf8)))
+/// }
+/// defer { server.stop() }
+/// // fetch server.baseURL.appendingPathComponent("x")
+/// ```
+public final class LoopbackServer: Sendable {
+    /// A request as the server saw it.
+    public struct Request: Sendable, Hashable {
+        public let method: String
+        /// The path with its query (`/exchangeReport/STOCK_DAY?response=json`).
+        public let target: String
+        public let headers: [String: String]
+
+        /// The path without the query.
+        public var path: String { String(target.prefix { $0 != "?" }) }
+
+        /// A query parameter's value.
+        public func query(_ name: String) -> String? {
+            guard let question = target.firstIndex(of: "?") else { return nil }
+            for pair in target[target.index(after: question)...].split(separator: "&") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                if parts.first.map(String.init) == name {
+                    return parts.count > 1 ? String(parts[1]).removingPercentEncoding : ""
+                }
+            }
+            return nil
+        }
+    }
+
+    /// An answer, possibly a faulty one.
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: [(String, String)]
+        public var body: [UInt8]
+        /// Wait this long before answering.
+        public var delay: Duration = .zero
+        /// Send only this many bytes of the body, then close (Content-Length still says all).
+        public var cutAfter: Int?
+        /// Reset the connection (TCP RST) instead of closing after the cut.
+        public var resetAfterCut = false
+        /// Send the body this many bytes at a time, a second apart.
+        public var bytesPerSecond: Int?
+
+        public init(status: Int = 200, headers: [(String, String)] = [], body: [UInt8] = []) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
+
+        public init(status: Int = 200, headers: [(String, String)] = [], text: String) {
+            self.init(status: status, headers: headers, body: Array(text.utf8))
+        }
+    }
+
+    /// What the server does with a request.
+    public enum Behaviour: Sendable {
+        case respond(Response)
+        /// Close the connection without a word.
+        case drop
+    }
+
+    private let listener: Int32
+    public let port: Int
+    private let handler: @Sendable (Request) -> Behaviour
+    private let log = Mutex<[Request]>([])
+    private let running = Mutex(true)
+
+    /// Starts a server on a free port of 127.0.0.1.
+    public init(handler: @escaping @Sendable (Request) -> Behaviour) throws {
+        self.handler = handler
+        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socketFD >= 0 else { throw ServerError.socket(errno) }
+        var yes: Int32 = 1
+        setsockopt(socketFD, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(socketFD, 64) == 0 else {
+            close(socketFD)
+            throw ServerError.socket(errno)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketFD, $0, &length) }
+        }
+        listener = socketFD
+        port = Int(UInt16(bigEndian: address.sin_port))
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    /// `http://127.0.0.1:PORT`.
+    public var baseURL: URL {
+        URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// Every request received so far, in order.
+    public var requests: [Request] { log.withLock { $0 } }
+
+    /// Stops accepting connections.
+    public func stop() {
+        running.withLock { $0 = false }
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    deinit {
+        if running.withLock({ $0 }) { stop() }
+    }
+
+    private func acceptLoop() {
+        while running.withLock({ $0 }) {
+            let connection = accept(listener, nil, nil)
+            if connection < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            let thread = Thread { [self] in serve(connection) }
+            thread.start()
+        }
+    }
+
+    private func serve(_ connection: Int32) {
+        guard let request = readRequest(connection) else {
+            close(connection)
+            return
+        }
+        log.withLock { $0.append(request) }
+        switch handler(request) {
+        case .drop:
+            close(connection)
+        case .respond(let response):
+            send(response, to: connection)
+        }
+    }
+
+    private func readRequest(_ connection: Int32) -> Request? {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < 65_536 {
+            let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { return nil }
+            bytes += chunk[0..<count]
+            if let text = String(bytes: bytes, encoding: .utf8), let end = text.range(of: "\r\n\r\n") {
+                let head = text[..<end.lowerBound].components(separatedBy: "\r\n")
+                let parts = head.first?.split(separator: " ") ?? []
+                guard parts.count >= 2 else { return nil }
+                var headers: [String: String] = [:]
+                for line in head.dropFirst() {
+                    guard let colon = line.firstIndex(of: ":") else { continue }
+                    headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
+                        .trimmingCharacters(in: .whitespaces)
+                }
+                return Request(method: String(parts[0]), target: String(parts[1]), headers: headers)
+            }
+        }
+        return nil
+    }
+
+    private func send(_ response: Response, to connection: Int32) {
+        if response.delay > .zero {
+            let (seconds, attoseconds) = response.delay.components
+            usleep(UInt32(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
+        }
+        var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
+        var hasLength = false
+        for (name, value) in response.headers {
+            head += "\(name): \(value)\r\n"
+            if name.lowercased() == "content-length" { hasLength = true }
+        }
+        if !hasLength { head += "Content-Length: \(response.body.count)\r\n" }
+        head += "Connection: close\r\n\r\n"
+        guard write(Array(head.utf8), to: connection) else {
+            close(connection)
+            return
+        }
+        let body = response.cutAfter.map { Array(response.body.prefix($0)) } ?? response.body
+        if let rate = response.bytesPerSecond, rate > 0 {
+            var offset = 0
+            while offset < body.count {
+                let end = min(body.count, offset + rate)
+                guard write(Array(body[offset..<end]), to: connection) else {
+                    close(connection)
+                    return
+                }
+                offset = end
+                if offset < body.count { sleep(1) }
+            }
+        } else {
+            _ = write(body, to: connection)
+        }
+        if response.cutAfter != nil, response.resetAfterCut {
+            var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+            setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        }
+        close(connection)
+    }
+
+    private func write(_ bytes: [UInt8], to connection: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes {
+                Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            if sent <= 0 { return false }
+            offset += sent
+        }
+        return true
+    }
+
+    private static func reason(_ status: Int) -> String {
+        switch status {
+        case 200: return "OK"
+        case 301: return "Moved Permanently"
+        case 302: return "Found"
+        case 404: return "Not Found"
+        case 429: return "Too Many Requests"
+        case 500: return "Internal Server Error"
+        case 503: return "Service Unavailable"
+        default: return "Status"
+        }
+    }
+
+    /// The server could not start.
+    public enum ServerError: Error, CustomStringConvertible {
+        case socket(Int32)
+
+        public var description: String {
+            switch self {
+            case .socket(let code): return "loopback server: \(String(cString: strerror(code)))"
+            }
+        }
+    }
+}
