@@ -111,3 +111,31 @@ import Testing
         }
     }
 }
+
+@Suite struct StandaloneScalarTests {
+    /// Every scalar DisplayWidth measures without grapheme breaking must break from its
+    /// neighbours: it is not Prepend (joins "a" after it), not Extend, SpacingMark or ZWJ
+    /// (joins "a" before it), not a regional indicator (joins itself), not a leading jamo
+    /// (joins a Hangul syllable after it) and not a medial or final jamo (joins one before it).
+    @Test func standaloneScalarsNeverJoinTheirNeighbours() {
+        var checked = 0
+        for value in UInt32(0)...0x10_FFFF {
+            guard let scalar = Unicode.Scalar(value), DisplayWidth.standsAlone(scalar) else { continue }
+            checked += 1
+            let text = String(scalar)
+            for pair in [text + "a", "a" + text, text + text, text + "가", "가" + text] {
+                #expect(pair.count == 2, "U+\(String(value, radix: 16))")
+            }
+            #expect(DisplayWidth.of(text) == DisplayWidth.of(Character(scalar)), "U+\(String(value, radix: 16))")
+        }
+        #expect(checked > 100_000)
+    }
+
+    @Test func standaloneTextIsMeasuredLikeClusters() {
+        let text = "台積電 2330 ＡＢＣ ｶﾀｶﾅ 한국어 ─│ « » ‘’ …"
+        #expect(DisplayWidth.standaloneScalarsWidth(text) != nil)
+        #expect(DisplayWidth.of(text) == text.reduce(0) { $0 + DisplayWidth.of($1) })
+        #expect(DisplayWidth.standaloneScalarsWidth("e\u{301}") == nil)
+        #expect(DisplayWidth.standaloneScalarsWidth("ｶﾞ") == nil)  // halfwidth voiced sound mark extends
+    }
+}

@@ -120,4 +120,11 @@ import Testing
             #expect(end.samePosition(in: text) != nil, "\(label)")
         }
     }
+
+    @Test func widePaddingIsExact() {
+        // Wider than the cached run of spaces that padding is cut from.
+        let fitted = TextFitting.fit("x", toWidth: 300, alignment: .trailing)
+        #expect(fitted == String(repeating: " ", count: 299) + "x")
+        #expect(TextFitting.fit("台", toWidth: 130, alignment: .leading) == "台" + String(repeating: " ", count: 128))
+    }
 }

@@ -20,6 +20,17 @@ import Testing
         }
     }
 
+    @Test func wideAndZeroWidthTablesAreDisjoint() {
+        // DisplayWidth looks up `wide` before `zeroWidth`, so a scalar in both would be wide.
+        for range in WidthTable.zeroWidth {
+            for value in range {
+                #expect(!WidthTable.contains(value, in: WidthTable.wide), "U+\(String(value, radix: 16))")
+                #expect(!WidthTable.contains(value, in: WidthTable.emojiPresentation), "U+\(String(value, radix: 16))")
+            }
+        }
+        #expect(DisplayWidth.of("\u{302A}") == 0)  // IDEOGRAPHIC LEVEL TONE MARK: Mn, East Asian Width W
+    }
+
     @Test func lookupFindsEdgesAndGaps() {
         let ranges: [ClosedRange<UInt32>] = [3...5, 9...9, 20...30]
         let inside: [UInt32] = [3, 4, 5, 9, 20, 25, 30]

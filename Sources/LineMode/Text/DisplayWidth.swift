@@ -33,7 +33,9 @@ public enum DisplayWidth {
     /// zero-width characters 0, emoji (presentation, VS16 sequences, ZWJ sequences, flags,
     /// skin tones) 2, others 1.
     ///
-    /// Printable ASCII (U+0020–U+007E only) is measured from its UTF-8 length without
+    /// Printable ASCII (U+0020–U+007E only) is measured from its UTF-8 length, and text of
+    /// common scalars that never join into larger grapheme clusters (Latin, CJK, kana, Hangul
+    /// syllables, fullwidth forms, punctuation, box drawing) scalar by scalar, without
     /// breaking it into grapheme clusters.
     ///
     /// - Parameter text: The text to measure, preferably already passed through
@@ -43,6 +45,9 @@ public enum DisplayWidth {
     public static func of(_ text: String) -> Int {
         if let count = printableASCIICount(text) {
             return count
+        }
+        if let width = standaloneScalarsWidth(text) {
+            return width
         }
         var width = 0
         var start = text.startIndex
@@ -75,6 +80,40 @@ public enum DisplayWidth {
         return isPrintableASCII ? text.utf8.count : nil
     }
 
+    /// The width of `text` when every scalar in it stands alone, else nil.
+    ///
+    /// - Complexity: O(n) in the length of `text`.
+    static func standaloneScalarsWidth(_ text: String) -> Int? {
+        var width = 0
+        for scalar in text.unicodeScalars {
+            guard standsAlone(scalar) else { return nil }
+            width += scalarWidth(scalar)
+        }
+        return width
+    }
+
+    /// True when `scalar` is certain to be a grapheme cluster of its own next to any other
+    /// scalar for which this is true, so text made only of such scalars can be measured
+    /// scalar by scalar.
+    ///
+    /// These are common scalars with Grapheme_Cluster_Break "Other", which breaks from
+    /// anything but an extending scalar or a joiner after it, none of which are listed here.
+    /// Hangul syllables (LV and LVT) only join conjoining jamo, which are not listed either.
+    static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF,  // Latin and spacing modifiers; U+00AD is a control
+            0x2010...0x2027, 0x2030...0x205E,  // general punctuation less invisible and bidi characters
+            0x2500...0x25FF,  // box drawing, block elements, geometric shapes
+            0x2E80...0x3029, 0x3030...0x3098, 0x309B...0x9FFF,  // CJK less combining marks U+302A-302F, U+3099-309A
+            0xAC00...0xD7A3,  // Hangul syllables
+            0xFF01...0xFF9D, 0xFFA0...0xFFDC, 0xFFE0...0xFFEE,  // fullwidth and halfwidth forms less sound marks
+            0x2_0000...0x3_FFFD:  // CJK ideographs in planes 2 and 3
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Columns a grapheme cluster takes, given its scalars.
     ///
     /// - Complexity: O(k) in the number of scalars.
@@ -105,12 +144,14 @@ public enum DisplayWidth {
         if value < 0x300 {
             return 1
         }
+        // `wide` and `zeroWidth` are disjoint; `wide` comes first as CJK is the common case.
+        if WidthTable.contains(value, in: WidthTable.wide) {
+            return 2
+        }
         if WidthTable.contains(value, in: WidthTable.zeroWidth) {
             return 0
         }
-        if WidthTable.contains(value, in: WidthTable.wide)
-            || WidthTable.contains(value, in: WidthTable.emojiPresentation)
-        {
+        if WidthTable.contains(value, in: WidthTable.emojiPresentation) {
             return 2
         }
         return 1

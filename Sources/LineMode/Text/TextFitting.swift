@@ -45,9 +45,9 @@ public enum TextFitting {
         guard width > 0 else { return "" }
         let body = truncated(text, toWidth: width)
         let padded = pad(body.text, with: width - body.width, alignment: alignment)
-        // Text of ASCII bytes cannot join the padding or the ellipsis into one grapheme
-        // cluster, so its width is the sum already.
-        if body.text.utf8.allSatisfy({ $0 < 0x80 }) || DisplayWidth.of(padded) == width {
+        // Scalars that stand alone cannot join the padding into one grapheme cluster, so
+        // then the width is the sum already.
+        if body.scalarsStandAlone || DisplayWidth.of(padded) == width {
             return padded
         }
         return fitJoiningPadding(text, toWidth: width, alignment: alignment)
@@ -82,49 +82,89 @@ public enum TextFitting {
         return String(repeating: " ", count: width)
     }
 
-    /// `text` cut to at most `width` columns, and the width of the result.
+    /// `text` cut to at most `width` columns, the width of the result, and whether every
+    /// scalar of the result stands alone (see `DisplayWidth.standsAlone(_:)`).
     ///
     /// - Complexity: O(n) in the length of `text`.
-    static func truncated(_ text: String, toWidth width: Int) -> (text: String, width: Int) {
-        guard width > 0 else { return ("", 0) }
+    static func truncated(
+        _ text: String,
+        toWidth width: Int
+    ) -> (text: String, width: Int, scalarsStandAlone: Bool) {
+        guard width > 0 else { return ("", 0, true) }
         if let count = DisplayWidth.printableASCIICount(text) {
             if count <= width {
-                return (text, count)
+                return (text, count, true)
             }
-            return (String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + ellipsis, width)
+            return (String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + ellipsis, width, true)
+        }
+        let budget = width - 1
+        // When every scalar stands alone, scalars are the grapheme clusters: step by scalar,
+        // which is much cheaper than finding grapheme boundaries.
+        if let total = DisplayWidth.standaloneScalarsWidth(text) {
+            if total <= width {
+                return (text, total, true)
+            }
+            let scalars = text.unicodeScalars
+            var used = 0
+            var end = scalars.startIndex
+            while end < scalars.endIndex {
+                let scalarWidth = DisplayWidth.scalarWidth(scalars[end])
+                if used + scalarWidth > budget {
+                    break
+                }
+                used += scalarWidth
+                end = scalars.index(after: end)
+            }
+            return (String(scalars[..<end]) + ellipsis, used + 1, true)
         }
         // Walk the clusters once: remember where the text would be cut for the ellipsis and
         // stop as soon as the whole text is known not to fit.
-        let budget = width - 1
         var used = 0
-        var cut: (end: String.Index, width: Int)?
+        var cut: String.Index?
         var start = text.startIndex
         while start < text.endIndex {
             let end = text.index(after: start)
             let clusterWidth = DisplayWidth.clusterWidth(text.unicodeScalars[start..<end])
             if cut == nil && used + clusterWidth > budget {
-                cut = (start, used)
+                cut = start
             }
             used += clusterWidth
             if used > width {
-                let kept = cut ?? (start, used - clusterWidth)
-                let prefix = String(text[..<kept.end])
-                return (prefix + ellipsis, DisplayWidth.of(prefix + ellipsis))
+                let result = String(text[..<(cut ?? start)]) + ellipsis
+                // The ellipsis can join a cluster before it (a prepended concatenation mark),
+                // so measure rather than add one.
+                return (result, DisplayWidth.of(result), false)
             }
             start = end
         }
-        return (text, used)
+        return (text, used, false)
     }
 
     /// `text` with `count` spaces after it (`.leading`) or before it (`.trailing`).
     private static func pad(_ text: String, with count: Int, alignment: Alignment) -> String {
         guard count > 0 else { return text }
-        let spaces = String(repeating: " ", count: count)
+        let padding = spaces(count)
+        var result = ""
+        result.reserveCapacity(text.utf8.count + count)
         switch alignment {
         case .leading:
-            return text + spaces
+            result += text
+            result += padding
         case .trailing:
-            return spaces + text
+            result += padding
+            result += text
         }
+        return result
+    }
+
+    /// Spaces to cut padding from; slicing it is much cheaper than building spaces each time.
+    private static let blank = String(repeating: " ", count: 128)
+
+    /// `count` spaces.
+    private static func spaces(_ count: Int) -> Substring {
+        guard count <= blank.utf8.count else {
+            return Substring(String(repeating: " ", count: count))
+        }
+        return blank[..<blank.utf8.index(blank.utf8.startIndex, offsetBy: count)]
     }
 }
