@@ -87,16 +87,14 @@ import Testing
     @Test func aSilentServerTimesOutInWholeSeconds() async throws {
         let server = try serve { _ in
             var response = LoopbackServer.Response(text: "late")
-            response.delay = .seconds(4)
+            response.delay = .seconds(8)
             return .respond(response)
         }
         defer { server.stop() }
-        let clock = ContinuousClock()
-        let start = clock.now
+        // The error itself shows which limit fired; elapsed times are not asserted (load varies).
         await #expect(throws: FetchError.timeout(host: "127.0.0.1", seconds: 1)) {
-            try await fetch(server, "/x", client: HTTPClient(throttle: nil, idleTimeout: 1, deadline: 10))
+            try await fetch(server, "/x", client: HTTPClient(throttle: nil, idleTimeout: 1, deadline: 30))
         }
-        #expect(clock.now - start < .seconds(3))
     }
 
     @Test func aServerSendingOneByteASecondCannotHoldTheProgram() async throws {
@@ -106,12 +104,9 @@ import Testing
             return .respond(response)
         }
         defer { server.stop() }
-        let clock = ContinuousClock()
-        let start = clock.now
         await #expect(throws: FetchError.tooSlow(host: "127.0.0.1", seconds: 2)) {
             try await fetch(server, "/x", client: HTTPClient(throttle: nil, idleTimeout: 5, deadline: 2))
         }
-        #expect(clock.now - start < .seconds(5))
     }
 
     @Test func redirectsToPlainHTTPAreRefused() async throws {
