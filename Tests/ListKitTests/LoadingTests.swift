@@ -114,3 +114,52 @@ final class FetchCounter: Sendable {
         #expect(reporter.current.fraction == 1)
     }
 }
+
+@MainActor
+@Suite struct ScopeAndSourceTests {
+    @Test func aScopeNarrowsTheViewBeforeTheFilter() {
+        let list = makeStocks(sampleStocks)
+        list.applyScope { $0.id.hasPrefix("23") }
+        #expect(list.column("code") == ["2330", "2317"])
+        list.applyFilter("鴻")
+        #expect(list.column("code") == ["2317"])
+        list.applyScope(nil)
+        #expect(list.count == 1, "the filter stays when the scope goes")
+    }
+
+    @Test func onlyActiveSourcesLoadAndAnAddedSourceMerges() async {
+        let counter = FetchCounter()
+        let list = GenericListController(
+            title: "t",
+            sources: [
+                ListSource(id: "a", title: "A") { _ in
+                    counter.hit("a")
+                    return Array(sampleStocks[0..<2])
+                },
+                ListSource(id: "b", title: "B") { _ in
+                    counter.hit("b")
+                    return Array(sampleStocks[2..<3])
+                },
+            ]
+        ) { (row: inout BasicRow, stock) in
+            row.text = .text(stock.id)
+        } select: { _ in
+            .none
+        }
+        list.activate(sources: ["a"])
+        await list.load(force: false, progress: ProgressReporter())
+        #expect(counter.count("b") == 0)
+        #expect(list.count == 2)
+        list.add(
+            ListSource(id: "c", title: "C") { progress in
+                progress.note("c skipped one bad row")
+                return [sampleStocks[0], sampleStocks[4]]
+            })
+        let reporter = ProgressReporter()
+        await list.load(force: false, progress: reporter)
+        #expect(list.count == 3, "2330 came again from c and is kept once")
+        #expect(reporter.takeNotes() == ["c skipped one bad row"])
+        #expect(reporter.takeNotes().isEmpty)
+        #expect(!list.isLoaded(source: "b"))
+    }
+}

@@ -112,6 +112,7 @@ public struct Launcher {
         indicator.start()
         await screen.load(force: false, progress: reporter)
         indicator.stop()
+        for message in reporter.takeNotes() { note(message) }
         if case .failed(let reason) = screen.state {
             return fail(SessionError.loadFailed(screen.title, reason: reason), code: .failure)
         }

@@ -285,6 +285,7 @@ public final class Session {
         indicator.start()
         await list.load(force: force, progress: reporter)
         indicator.stop()
+        for note in reporter.takeNotes() { notify(note) }
         if case .failed(let reason) = list.state {
             report(SessionError.loadFailed(list.title, reason: reason))
         } else {
@@ -300,7 +301,10 @@ public final class Session {
         let indicator = ProgressIndicator(
             title: title, reporter: reporter, sink: errors, animated: options.animatesProgress)
         indicator.start()
-        defer { indicator.stop() }
+        defer {
+            indicator.stop()
+            for note in reporter.takeNotes() { notify(note) }
+        }
         return try await work()
     }
 

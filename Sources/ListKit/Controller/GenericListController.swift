@@ -34,8 +34,12 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     public private(set) var filterText = ""
     public private(set) var sortOrder: SortOrder?
     public private(set) var position = 0
+    /// Narrows the view before the filter, like a search bar's scope buttons; `nil` shows all items.
+    public private(set) var scope: ((T) -> Bool)?
 
-    private let sources: [ListSource<T>]
+    private var sources: [ListSource<T>]
+    /// The sources a plain `load` loads; `nil` means all of them.
+    private var activeSourceIDs: Set<String>?
     private let naturalOrder: ((T, T) -> Bool)?
     private var loadedItems: [String: [T]] = [:]
     /// View index → item index, or `nil` for the identity view (no filter, no sort).
@@ -195,9 +199,12 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     private func rebuildView(narrowingFrom candidates: [Int]? = nil) {
         let query = TextFolding.fold(filterText)
         var indices: [Int]?
+        if let scope {
+            indices = (candidates ?? Array(items.indices)).filter { scope(items[$0]) }
+        }
         if !query.isEmpty {
             let texts = foldedTexts()
-            let pool = candidates ?? Array(items.indices)
+            let pool = indices ?? candidates ?? Array(items.indices)
             indices = pool.filter { texts[$0].contains(query) }
         }
         if let sortOrder {
@@ -257,12 +264,39 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
         await load(sources: nil, force: force, progress: progress)
     }
 
-    /// Loads the named sources (all when `ids` is `nil`) that are not loaded yet, or again when
-    /// `force` is true. A source that fails keeps its earlier items and is named in
+    /// Narrows the view to items for which `predicate` is true (`nil` shows all), keeping the filter.
+    ///
+    /// - Complexity: O(n).
+    public func applyScope(_ predicate: ((T) -> Bool)?) {
+        scope = predicate
+        rebuildView()
+    }
+
+    /// Adds a source (an older month); it loads with the next `load` and merges with the rest.
+    public func add(_ source: ListSource<T>) {
+        guard !sources.contains(where: { $0.id == source.id }) else { return }
+        sources.append(source)
+        activeSourceIDs?.insert(source.id)
+        if state == .loaded, loadedItems.isEmpty { state = .idle }
+    }
+
+    /// Limits plain loads and refreshes to these sources (`--market otc`); `nil` loads all.
+    public func activate(sources ids: Set<String>?) {
+        activeSourceIDs = ids
+    }
+
+    /// True when the source has been loaded.
+    public func isLoaded(source id: String) -> Bool {
+        loadedItems[id] != nil
+    }
+
+    /// Loads the named sources (the active ones when `ids` is `nil`) that are not loaded yet, or
+    /// again when `force` is true. A source that fails keeps its earlier items and is named in
     /// `sourceFailures`; the others still show.
     public func load(sources ids: Set<String>?, force: Bool, progress: ProgressReporter) async {
+        let chosen = ids ?? activeSourceIDs
         let wanted = sources.filter { source in
-            (ids?.contains(source.id) ?? true) && (force || loadedItems[source.id] == nil)
+            (chosen?.contains(source.id) ?? true) && (force || loadedItems[source.id] == nil)
         }
         guard !wanted.isEmpty else { return }
         let previousState = state

@@ -33,6 +33,7 @@ public struct LoadProgress: Sendable, Hashable {
 /// A thread-safe box a loader reports progress into; any task may read the latest value.
 public final class ProgressReporter: Sendable {
     private let state = Mutex(LoadProgress())
+    private let notes = Mutex<[String]>([])
 
     public init() {}
 
@@ -47,5 +48,19 @@ public final class ProgressReporter: Sendable {
     /// Updates the progress in place.
     public func update(_ change: (inout LoadProgress) -> Void) {
         state.withLock { change(&$0) }
+    }
+
+    /// Records something the user should hear about that did not stop the load
+    /// (`skipped 2 malformed rows: lines 5, 9`, `the cache folder cannot be written`).
+    public func note(_ message: String) {
+        notes.withLock { $0.append(message) }
+    }
+
+    /// The notes recorded so far, emptying the list.
+    public func takeNotes() -> [String] {
+        notes.withLock { notes in
+            defer { notes.removeAll() }
+            return notes
+        }
     }
 }
