@@ -28,6 +28,14 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     public var header: (([T]) -> [String])?
     /// Commands this screen adds to the front end's.
     public var commands: [ListCommand] = []
+    /// A faster filter for large lists: given the folded query and the item indices to search
+    /// (in item order), returns the indices whose text contains it. `nil` uses the row's cells.
+    ///
+    /// Implementers must match as `TextFolding.fold(text).contains(query)` would.
+    public var filterItems: ((_ foldedQuery: String, _ candidates: [Int]) -> [Int])?
+    /// A faster sort for large lists: returns `indices` ordered by the column (missing values
+    /// last, ties in item order), or `nil` to use the row's cells.
+    public var sortItems: ((_ order: SortOrder, _ indices: [Int]) -> [Int]?)?
 
     public private(set) var state: LoadState
     public private(set) var sourceFailures: [SourceFailure] = []
@@ -203,12 +211,17 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
             indices = (candidates ?? Array(items.indices)).filter { scope(items[$0]) }
         }
         if !query.isEmpty {
-            let texts = foldedTexts()
             let pool = indices ?? candidates ?? Array(items.indices)
-            indices = pool.filter { texts[$0].contains(query) }
+            if let filterItems {
+                indices = filterItems(query, pool)
+            } else {
+                let texts = foldedTexts()
+                indices = pool.filter { texts[$0].contains(query) }
+            }
         }
         if let sortOrder {
-            indices = sorted(indices ?? Array(items.indices), by: sortOrder)
+            let pool = indices ?? Array(items.indices)
+            indices = sortItems?(sortOrder, pool) ?? sorted(pool, by: sortOrder)
         }
         view = indices
         restoreAnchor()
