@@ -57,13 +57,15 @@ public struct CSVScanner: Sendable {
     /// - Complexity: O(n) in the length of the record.
     public mutating func nextRecord(fields: inout [CSVField]) -> CSVRecordSpan? {
         var cursor = self.cursor
-        var issues = self.issues
+        // Move the issues out and back so that appending never copies the array.
+        var issues: [CSVIssue] = []
+        swap(&issues, &self.issues)
         let dialect = self.dialect
         let span = bytes.withUnsafeBufferPointer { buffer in
             Self.scanRecord(in: buffer, cursor: &cursor, dialect: dialect, fields: &fields, issues: &issues)
         }
         self.cursor = cursor
-        self.issues = issues
+        swap(&issues, &self.issues)
         return span
     }
 
