@@ -52,3 +52,33 @@ import Testing
         #expect(TWSEFileKind.companyListCSV(market: .otc).description == "t187ap03 company CSV (上櫃)")
     }
 }
+
+@Suite struct WrongKindTests {
+    @Test func eachParserRefusesAnotherKindOfFile() throws {
+        let june = try #require(YearMonth(year: 2025, month: 6))
+        let companies = try Fixture.bytes("tpex_company_sample.json")
+        let marketDay = try Fixture.bytes("openapi_STOCK_DAY_ALL_dated.json")
+        let companyCSV = try Fixture.bytes("t187ap03_L_bom_crlf.csv")
+
+        func kind(_ body: () throws -> Void) -> String {
+            do {
+                try body()
+                return "parsed"
+            } catch let error as TWSEParseError {
+                if case .wrongKind(let format, _, _) = error { return "wrongKind \(format)" }
+                return "\(error)"
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(
+            kind { _ = try StockDayAllJSONParser.parse(companies, tradingDate: nil) } == "wrongKind STOCK_DAY_ALL JSON")
+        #expect(kind { _ = try TPExCompanyJSONParser.parse(marketDay) } == "wrongKind TPEx company JSON")
+        #expect(
+            kind { _ = try StockDayJSONParser.parse(marketDay, requestedMonth: june) } == "wrongKind STOCK_DAY JSON")
+        #expect(kind { _ = try StockDayCSVParser.parse(companyCSV) } == "wrongKind STOCK_DAY CSV")
+        #expect(
+            kind { _ = try StockDayAllCSVParser.parse(companyCSV, tradingDate: nil) } == "wrongKind STOCK_DAY_ALL CSV")
+        #expect(kind { _ = try SecurityListParser.parse(companyCSV) } == "wrongKind security code list CSV")
+    }
+}
