@@ -62,6 +62,9 @@ import Testing
         #expect(YearMonth(year: 2025, month: 6)?.description == "2025-06")
         #expect(YearMonth(year: 2025, month: 6)?.rocYear == 114)
         #expect(YearMonth(year: 2025, month: 6)?.firstDay?.compact == "20250601")
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(YearMonth.self, from: Data("{\"year\":2025,\"month\":13}".utf8))
+        }
     }
 }
 

@@ -37,6 +37,23 @@ public struct YearMonth: Sendable, Hashable, Comparable, CustomStringConvertible
         return "\(year)-\(monthText)"
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case year
+        case month
+    }
+
+    /// Decodes `{"year": 2025, "month": 6}`, refusing a month that does not exist.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let year = try container.decode(Int.self, forKey: .year)
+        let month = try container.decode(Int.self, forKey: .month)
+        guard let value = YearMonth(year: year, month: month) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .month, in: container, debugDescription: "\(year)-\(month) is not a month")
+        }
+        self = value
+    }
+
     public static func < (lhs: Self, rhs: Self) -> Bool {
         (lhs.year, lhs.month) < (rhs.year, rhs.month)
     }
