@@ -1,0 +1,59 @@
+import ListKit
+
+/// The Republic of China (民國) calendar TWSE writes its dates in: year 1 is 1912, so
+/// 114/06/02 is 2025-06-02.
+public enum ROCCalendar {
+    /// Add this to an ROC year to get the Gregorian year.
+    public static let yearOffset = 1911
+
+    /// Parses an ROC date: `114/06/02`, `114-06-02`, `114年06月02日`, or the compact
+    /// `1131029` (`yyyMMdd`; two-digit years as `991029`).
+    ///
+    /// Surrounding spaces are ignored. Returns `nil` for anything else, including days that do
+    /// not exist and Gregorian dates such as `2025/06/02`.
+    ///
+    /// - Complexity: O(n) in the length of `text`.
+    public static func date<S: StringProtocol>(_ text: S) -> CalendarDate? {
+        let trimmed = text.trimming(" ")
+        let parts = trimmed.split(omittingEmptySubsequences: false) { "/-年月日".contains($0) }
+        var pieces = parts.map(String.init)
+        if trimmed.hasSuffix("日"), pieces.last == "" { pieces.removeLast() }
+        if pieces.count == 3 {
+            guard (1...3).contains(pieces[0].count), (1...2).contains(pieces[1].count),
+                (1...2).contains(pieces[2].count), let year = number(pieces[0]), let month = number(pieces[1]),
+                let day = number(pieces[2]), year >= 1
+            else { return nil }
+            return CalendarDate(year: year + yearOffset, month: month, day: day)
+        }
+        guard pieces.count == 1, (6...7).contains(trimmed.count), let value = number(trimmed), value >= 10_000
+        else { return nil }
+        let year = value / 10_000
+        guard year >= 1 else { return nil }
+        return CalendarDate(year: year + yearOffset, month: value / 100 % 100, day: value % 100)
+    }
+
+    /// Parses an ROC month: `114年06月`, `114/06` or `11406`.
+    ///
+    /// - Complexity: O(n) in the length of `text`.
+    public static func month<S: StringProtocol>(_ text: S) -> YearMonth? {
+        let trimmed = text.trimming(" ")
+        let parts = trimmed.split(omittingEmptySubsequences: false) { "/-年月".contains($0) }
+        var pieces = parts.map(String.init)
+        if trimmed.hasSuffix("月"), pieces.last == "" { pieces.removeLast() }
+        if pieces.count == 2 {
+            guard (1...3).contains(pieces[0].count), (1...2).contains(pieces[1].count),
+                let year = number(pieces[0]), let month = number(pieces[1]), year >= 1
+            else { return nil }
+            return YearMonth(year: year + yearOffset, month: month)
+        }
+        guard pieces.count == 1, (4...5).contains(trimmed.count), let value = number(trimmed), value >= 100
+        else { return nil }
+        return YearMonth(year: value / 100 + yearOffset, month: value % 100)
+    }
+
+    /// A string of ASCII digits as a number; `nil` for anything else.
+    static func number<S: StringProtocol>(_ text: S) -> Int? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return Int(text)
+    }
+}

@@ -1,0 +1,31 @@
+/// One security's trading days in one month, from a STOCK_DAY report (JSON or CSV).
+public struct StockMonth: Sendable, Hashable {
+    /// The security.
+    public let code: StockCode
+    /// Its short name from the report's title (`台積電`), when the title gives one.
+    public let name: String?
+    /// The month the report covers.
+    public let month: YearMonth
+    /// The report's title as written, padding collapsed: `114年06月 2330 台積電 各日成交資訊`.
+    public let title: String
+    /// One tick per trading day, oldest first as the report lists them.
+    public let ticks: [DailyTick]
+    /// The report's notes (符號說明 …), in order.
+    public let notes: [String]
+    /// Rows that were skipped, with why and where.
+    public let issues: [ParseIssue]
+
+    /// Creates a month.
+    public init(
+        code: StockCode, name: String?, month: YearMonth, title: String, ticks: [DailyTick], notes: [String],
+        issues: [ParseIssue]
+    ) {
+        self.code = code
+        self.name = name
+        self.month = month
+        self.title = title
+        self.ticks = ticks
+        self.notes = notes
+        self.issues = issues
+    }
+}

@@ -1,0 +1,126 @@
+import ListKit
+
+/// Turns the exchanges' raw field text into clean values: trimmed text, integers, prices,
+/// changes and dates. Shared by every parser so that all files read the same way.
+enum FieldText {
+    /// Whitespace the exchanges pad fields with: ASCII space and tab, NBSP, and the
+    /// ideographic space U+3000 (`"MORNSUN　"`).
+    static func isPadding(_ character: Character) -> Bool {
+        character == " " || character == "\t" || character == "\u{3000}" || character == "\u{00A0}"
+            || character == "\r" || character == "\n"
+    }
+
+    /// Dashes that stand for "no value": `-`, `--`, the full-width `－` (mopsfin writes `"－ "`),
+    /// and the em dash.
+    static func isPlaceholderDash(_ character: Character) -> Bool {
+        character == "-" || character == "－" || character == "—" || character == "‐" || character == "–"
+    }
+
+    /// The text trimmed of padding, with runs of padding inside collapsed to one space;
+    /// `nil` when nothing is left or only placeholder dashes are (`"－ "`, `"--"`).
+    ///
+    /// `"KY 開曼群島      "` gives `"KY 開曼群島"`; `"新台幣                 10.0000元"` gives
+    /// `"新台幣 10.0000元"`.
+    ///
+    /// - Complexity: O(n) in the length of `text`.
+    static func clean(_ text: String) -> String? {
+        var result = ""
+        var pendingSpace = false
+        var onlyDashes = true
+        for character in text {
+            if isPadding(character) {
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if pendingSpace {
+                result.append(" ")
+                pendingSpace = false
+            }
+            result.append(character)
+            if !isPlaceholderDash(character) { onlyDashes = false }
+        }
+        return result.isEmpty || onlyDashes ? nil : result
+    }
+
+    /// True when a numeric field says "no value": empty, padding only, or dashes only.
+    static func isAbsent(_ text: String) -> Bool {
+        clean(text) == nil
+    }
+
+    /// An integer such as `259327332420`, `"14,304,763"` or `" 1 "`; `nil` when absent.
+    ///
+    /// - Throws: ``RowProblem`` when the text is there but is not a whole number.
+    static func integer(_ text: String, column: String) throws(RowProblem) -> Int64? {
+        guard !isAbsent(text) else { return nil }
+        guard let decimal = ExactDecimal(text.trimming(" \u{3000}")), decimal.scale == 0, !text.contains("+")
+        else { throw RowProblem("\(column) \"\(text)\" is not a whole number") }
+        return decimal.units
+    }
+
+    /// A count that cannot be negative (shares, NT$, trades); `nil` when absent.
+    ///
+    /// - Throws: ``RowProblem`` for text that is not a whole number, or a negative one.
+    static func count(_ text: String, column: String) throws(RowProblem) -> Int64? {
+        guard let value = try integer(text, column: column) else { return nil }
+        guard value >= 0 else { throw RowProblem("\(column) \"\(text)\" is negative") }
+        return value
+    }
+
+    /// A price such as `"1,045.00"` or `"23.63"`; `nil` when the security did not trade:
+    /// an empty field, `--`, or a zero price (the old STOCK_DAY_ALL writes `0.00` for no trade,
+    /// and no security ever trades at zero).
+    ///
+    /// - Throws: ``RowProblem`` when the text is not a non-negative decimal.
+    static func price(_ text: String, column: String) throws(RowProblem) -> ExactDecimal? {
+        guard !isAbsent(text) else { return nil }
+        guard let value = ExactDecimal(text.trimming(" \u{3000}")), value.signum >= 0, !text.contains("+") else {
+            throw RowProblem("\(column) \"\(text)\" is not a price")
+        }
+        return value.isZero ? nil : value
+    }
+
+    /// A change such as `+0.30`, `-3.50`, `" 0.00"`, `X0.00`, `"1.3000"` or `"-20.0000"`.
+    ///
+    /// - Throws: ``RowProblem`` when the text is none of these.
+    static func change(_ text: String, column: String) throws(RowProblem) -> PriceChange {
+        guard let change = PriceChange(exchangeText: text) else {
+            throw RowProblem("\(column) \"\(text)\" is not a price change")
+        }
+        return change
+    }
+
+    /// A Gregorian `yyyyMMdd` date (`19870221`), as mopsfin writes founding and listing dates;
+    /// `nil` when absent.
+    ///
+    /// - Throws: ``RowProblem`` when the text is there but is not such a date.
+    static func compactDate(_ text: String, column: String) throws(RowProblem) -> CalendarDate? {
+        guard let cleaned = clean(text) else { return nil }
+        guard cleaned.count == 8, let date = CalendarDate(iso: cleaned) else {
+            throw RowProblem("\(column) \"\(text)\" is not a yyyyMMdd date")
+        }
+        return date
+    }
+
+    /// A trading-day date in a per-stock report: ROC `110/07/01` in the Chinese reports,
+    /// Gregorian `2021/07/01` in the English ones (a four-digit year is Gregorian).
+    ///
+    /// - Throws: ``RowProblem`` when the text is neither.
+    static func tradingDate(_ text: String, column: String) throws(RowProblem) -> CalendarDate {
+        let cleaned = clean(text) ?? ""
+        let firstPart = cleaned.prefix { $0 != "/" && $0 != "-" }
+        let date = firstPart.count == 4 ? CalendarDate(iso: cleaned) : ROCCalendar.date(cleaned)
+        guard let date else { throw RowProblem("\(column) \"\(text)\" is not a date") }
+        return date
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing characters from `set`.
+    func trimming(_ set: String) -> String {
+        var start = startIndex
+        var end = endIndex
+        while start < end, set.contains(self[start]) { start = index(after: start) }
+        while end > start, set.contains(self[index(before: end)]) { end = index(before: end) }
+        return String(self[start..<end])
+    }
+}

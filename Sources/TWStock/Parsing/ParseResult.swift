@@ -1,0 +1,16 @@
+/// What a parser read: the records, and the rows it skipped (with why and where).
+public struct ParseResult<Record: Sendable>: Sendable {
+    /// The records, in file order.
+    public var records: [Record]
+    /// Skipped rows and other problems, in file order.
+    public var issues: [ParseIssue]
+
+    /// Creates a result.
+    public init(records: [Record], issues: [ParseIssue] = []) {
+        self.records = records
+        self.issues = issues
+    }
+}
+
+extension ParseResult: Equatable where Record: Equatable {}
+extension ParseResult: Hashable where Record: Hashable {}
