@@ -24,9 +24,9 @@ let package = Package(
         // A loopback HTTP server with network faults, for tests only.
         .target(name: "LoopbackServer"),
         // Taiwan Stock Exchange / TPEx data: models, parsers, HTTP, cache, datasets.
-        .target(name: "TWStock", dependencies: ["ListKit", "Tabular"]),
+        .target(name: "TWStock", dependencies: ["ListKit", "Tabular", "Fetching"]),
         // Argument parsing and wiring only.
-        .executableTarget(name: "browse", dependencies: ["ListKit", "LineMode", "DemoDatasets"]),
+        .executableTarget(name: "browse", dependencies: ["ListKit", "LineMode", "DemoDatasets", "TWStock"]),
 
         .testTarget(name: "ListKitTests", dependencies: ["ListKit"]),
         .testTarget(name: "LineModeTests", dependencies: ["LineMode", "ListKit"]),

@@ -16,9 +16,9 @@ final class FetchCounter: Sendable {
 @MainActor
 @Suite struct LoadingTests {
     func source(_ id: String, _ stocks: [Stock], counter: FetchCounter, fails: Bool = false) -> ListSource<Stock> {
-        ListSource(id: id, title: id) { progress in
+        ListSource(id: id, title: id) { request in
             counter.hit(id)
-            progress.report(LoadProgress(completed: Int64(stocks.count), total: Int64(stocks.count)))
+            request.progress.report(LoadProgress(completed: Int64(stocks.count), total: Int64(stocks.count)))
             if fails { throw SourceFailed() }
             return stocks
         }
@@ -151,8 +151,8 @@ final class FetchCounter: Sendable {
         #expect(counter.count("b") == 0)
         #expect(list.count == 2)
         list.add(
-            ListSource(id: "c", title: "C") { progress in
-                progress.note("c skipped one bad row")
+            ListSource(id: "c", title: "C") { request in
+                request.progress.note("c skipped one bad row")
                 return [sampleStocks[0], sampleStocks[4]]
             })
         let reporter = ProgressReporter()

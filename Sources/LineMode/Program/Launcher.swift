@@ -63,10 +63,8 @@ public struct Launcher {
         if let target = invocation.target {
             do {
                 await session.start(with: try openTarget(target, context: context))
-            } catch let error as OpenError {
-                return fail(usageError(error), code: .usage)
             } catch {
-                return fail(error, code: .failure)
+                return fail(error)
             }
         }
         if let commands = invocation.commands {
@@ -101,10 +99,8 @@ public struct Launcher {
         let screen: any ListScreen
         do {
             screen = try openTarget(target, context: context)
-        } catch let error as OpenError {
-            return fail(usageError(error), code: .usage)
         } catch {
-            return fail(error, code: .failure)
+            return fail(error)
         }
         let reporter = ProgressReporter()
         let indicator = ProgressIndicator(
@@ -155,9 +151,16 @@ public struct Launcher {
         throw OpenError.unknownName(target, datasets: registry.ids)
     }
 
-    private func usageError(_ error: OpenError) -> UsageError {
+    /// Reports an error from opening a target: a name that is nothing, or a bad dataset option,
+    /// is a usage error (2); anything else a failure (1).
+    private func fail(_ error: any Error) -> ExitCode {
         switch error {
-        case .unknownName(let name, let datasets): return .unknownDataset(name, datasets: datasets)
+        case OpenError.unknownName(let name, let datasets):
+            return fail(UsageError.unknownDataset(name, datasets: datasets), code: .usage)
+        case let error as DatasetOptionError:
+            return fail(error, code: .usage)
+        default:
+            return fail(error, code: .failure)
         }
     }
 
@@ -166,8 +169,17 @@ public struct Launcher {
             cacheDirectory: CacheLocation.resolve(
                 explicit: invocation.cacheDirectory, environment: terminal.environment),
             offline: invocation.offline,
+            now: Self.clock(environment: terminal.environment),
             environment: terminal.environment,
             options: invocation.datasetOptions)
+    }
+
+    /// The clock: `BROWSE_NOW` (an ISO 8601 instant) fixes it, for reproducible transcripts.
+    public nonisolated static func clock(environment: [String: String]) -> @Sendable () -> Date {
+        if let text = environment["BROWSE_NOW"], let fixed = ISO8601DateFormatter().date(from: text) {
+            return { fixed }
+        }
+        return { Date() }
     }
 
     private func write(_ text: String) -> ExitCode {

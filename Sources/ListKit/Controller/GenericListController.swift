@@ -319,7 +319,7 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
         for source in wanted {
             do {
                 progress.update { $0.step = source.title }
-                let loaded = try await source.load(progress)
+                let loaded = try await source.load(LoadRequest(progress: progress, refresh: force))
                 try Task.checkCancellation()
                 loadedItems[source.id] = loaded
             } catch is CancellationError {

@@ -9,13 +9,26 @@ public struct ListSource<Item: Sendable>: Sendable {
     /// A title for status lines and error messages (`上市`).
     public let title: String
     /// Fetches the items, reporting progress; throws with a description the user can act on.
-    public let load: @Sendable (ProgressReporter) async throws -> [Item]
+    public let load: @Sendable (LoadRequest) async throws -> [Item]
 
     public init(
-        id: String, title: String, load: @escaping @Sendable (ProgressReporter) async throws -> [Item]
+        id: String, title: String, load: @escaping @Sendable (LoadRequest) async throws -> [Item]
     ) {
         self.id = id
         self.title = title
         self.load = load
+    }
+}
+
+/// What a source is asked to do: where to report progress, and whether the user asked for
+/// fresh data (`r`) rather than whatever is cached.
+public struct LoadRequest: Sendable {
+    public let progress: ProgressReporter
+    /// True when the user refreshed: a cache that is still fresh must not be used.
+    public let refresh: Bool
+
+    public init(progress: ProgressReporter, refresh: Bool) {
+        self.progress = progress
+        self.refresh = refresh
     }
 }

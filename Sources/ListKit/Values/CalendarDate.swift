@@ -17,6 +17,14 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         self.day = day
     }
 
+    /// A date with each part brought into range (month 13 becomes 12, day 31 of April becomes 30),
+    /// for arithmetic whose results are valid by construction.
+    public init(clamping year: Int, month: Int, day: Int) {
+        self.year = min(max(year, 1), 9999)
+        self.month = min(max(month, 1), 12)
+        self.day = min(max(day, 1), Self.daysInMonth(year: self.year, month: self.month))
+    }
+
     /// Parses `yyyy-MM-dd`, `yyyy/MM/dd` or `yyyyMMdd`.
     ///
     /// - Complexity: O(n) in the length of `text`.

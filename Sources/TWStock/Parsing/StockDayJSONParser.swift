@@ -17,7 +17,8 @@ public enum StockDayJSONParser {
     ///
     /// - Parameters:
     ///   - bytes: The JSON body.
-    ///   - requestedMonth: The month that was asked for.
+    ///   - requestedMonth: The month that was asked for; `nil` (an imported file) takes the month
+    ///     the response states.
     ///   - code: The security that was asked for, checked against the title when given.
     /// - Returns: The month's ticks, notes and skipped rows.
     /// - Throws: ``TWSEParseError/exchangeMessage(_:message:)`` with TWSE's own text when `stat`
@@ -26,7 +27,7 @@ public enum StockDayJSONParser {
     ///   other cases for a block page or a body that is not a STOCK_DAY response.
     /// - Complexity: O(n) in the size of the body.
     public static func parse(
-        _ bytes: [UInt8], requestedMonth: YearMonth, code requestedCode: StockCode? = nil
+        _ bytes: [UInt8], requestedMonth: YearMonth?, code requestedCode: StockCode? = nil
     ) throws(TWSEParseError) -> StockMonth {
         let format = TWSEFormat.stockDayJSON
         let root = try JSONValue.decode(bytes, format: format)
@@ -39,10 +40,12 @@ public enum StockDayJSONParser {
 
         let title = StockDayTitle(object["title"]?.string ?? "")
         let dateMonth = (object["date"]?.string).flatMap { CalendarDate(iso: $0) }.map(YearMonth.init)
-        for received in [dateMonth, title.month].compactMap({ $0 }) where received != requestedMonth {
-            throw .wrongMonth(format, requested: requestedMonth, received: received)
+        if let requestedMonth {
+            for received in [dateMonth, title.month].compactMap({ $0 }) where received != requestedMonth {
+                throw .wrongMonth(format, requested: requestedMonth, received: received)
+            }
         }
-        guard dateMonth != nil || title.month != nil else {
+        guard dateMonth != nil || title.month != nil, let month = requestedMonth ?? title.month ?? dateMonth else {
             throw .wrongKind(format, line: 1, found: "no month in \"date\" or \"title\"")
         }
         if let requestedCode, let titleCode = title.code, titleCode != requestedCode {
@@ -70,7 +73,7 @@ public enum StockDayJSONParser {
                     throw RowProblem("not an array of strings")
                 }
                 let fields = values.map { $0.string ?? "" }
-                ticks.append(try StockDayRows.tick(fields, columns: columns, code: code, month: requestedMonth))
+                ticks.append(try StockDayRows.tick(fields, columns: columns, code: code, month: month))
             } catch {
                 issues.append(
                     ParseIssue(format: format, line: line, row: offset + 1, message: "skipped row: \(error.message)"))
@@ -78,7 +81,7 @@ public enum StockDayJSONParser {
         }
         let notes = (object["notes"]?.array ?? []).compactMap { $0.string.flatMap(FieldText.clean) }
         return StockMonth(
-            code: code, name: title.name, month: requestedMonth, title: title.text, ticks: ticks, notes: notes,
+            code: code, name: title.name, month: month, title: title.text, ticks: ticks, notes: notes,
             issues: issues)
     }
 }

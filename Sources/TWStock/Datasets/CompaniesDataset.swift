@@ -1,0 +1,105 @@
+import Foundation
+import ListKit
+
+/// 上市, 上櫃 and 興櫃 companies from the MOPS open-data files, merged by code (seed 000).
+public struct CompaniesDataset: Dataset {
+    public init() {}
+
+    public var id: String { "companies" }
+    public var title: String { "Taiwan companies 上市 上櫃 興櫃" }
+    public var summary: String {
+        "listed, OTC and emerging companies from MOPS open data (needs the network; cached a day)"
+    }
+
+    @MainActor
+    public func makeRootScreen(context: DatasetContext) throws -> any ListScreen {
+        let store = try MarketDataStore.shared(for: context)
+        let markets = try Self.markets(option: context.options["market"])
+        let log = ProvenanceLog()
+        let sources = Market.allCases.map { market in
+            ListSource<Company>(id: market.rawValue, title: market.title) { request in
+                let result = try await store.companies(market, request: request)
+                log.record(market.rawValue, result.provenance)
+                return result.value.records
+            }
+        }
+        let byCode: (Company, Company) -> Bool = { $0.code < $1.code }
+        let controller = GenericListController(title: id, sources: sources, order: byCode) {
+            (row: inout ColumnsRow, company) in
+            CompanyPresentation.configure(&row, company)
+        } select: { company in
+            try Self.select(company, store: store, context: context)
+        }
+        if markets.count < Market.allCases.count {
+            controller.activate(sources: Set(markets.map(\.rawValue)))
+            controller.applyScope { markets.contains($0.market) }
+        }
+        controller.header = { [weak controller] items in
+            guard let controller else { return [] }
+            let loaded = controller.loadedSources.joined(separator: " ")
+            var line = "已取得 \(loaded) 資料 - 數量 \(ExactDecimal(Int64(items.count)).formatted(grouping: true)) 筆"
+            if let asOf = items.compactMap(\.reportDate).max() { line += " · MOPS data as of \(asOf)" }
+            if let age = log.describe(now: context.now(), offline: context.offline) { line += " · \(age)" }
+            return [line]
+        }
+        controller.commands = [
+            ListCommand(
+                name: "market", usage: "market listed|otc|emerging|all",
+                summary: "show one market (loading it if needed), or all"
+            ) { [weak controller] arguments, progress in
+                guard let controller else { return .none }
+                let chosen = try Self.markets(option: arguments.isEmpty ? nil : arguments)
+                let ids = Set(chosen.map(\.rawValue))
+                let already = chosen.filter { controller.isLoaded(source: $0.rawValue) }
+                await controller.load(sources: ids, force: false, progress: progress)
+                if chosen.count == 1, already.count == 1 {
+                    progress.note("\(chosen[0].title) is already loaded (已經拿過資料); r downloads it again")
+                }
+                // `r` refreshes what has been loaded so far.
+                let loadedIDs = Market.allCases.map(\.rawValue).filter { controller.isLoaded(source: $0) }
+                controller.activate(sources: loadedIDs.count == Market.allCases.count ? nil : Set(loadedIDs))
+                controller.applyScope(chosen.count == Market.allCases.count ? nil : { chosen.contains($0.market) })
+                if let failure = controller.sourceFailures.first(where: { failure in
+                    chosen.contains { $0.title == failure.source }
+                }) {
+                    throw LoadFailure(source: failure.source, reason: failure.reason)
+                }
+                return .none
+            }
+        ]
+        return controller
+    }
+
+    /// Listed companies drill into their daily ticks; TWSE publishes no prices for the others.
+    @MainActor
+    static func select(_ company: Company, store: MarketDataStore, context: DatasetContext) throws -> Selection {
+        guard company.market == .listed else {
+            let note =
+                "TWSE publishes daily prices only for 上市 (listed) companies; \(company.market.title) prices come "
+                + "from TPEx, which browse does not read yet, so there are no ticks to show"
+            return .detail(CompanyPresentation.detail(company, notes: [note]))
+        }
+        return .push(CompanyTicksScreen.make(company: company, store: store, context: context))
+    }
+
+    /// The markets an option names; `nil` or `all` means every market.
+    static func markets(option: String?) throws(DatasetOptionError) -> [Market] {
+        guard let option, option.lowercased() != "all" else { return Market.allCases }
+        let names = option.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        var markets: [Market] = []
+        for name in names {
+            guard let market = Market(rawValue: name.lowercased()) ?? Market(title: name) else {
+                throw DatasetOptionError(option: "market", value: option, expected: "use listed, otc, emerging or all")
+            }
+            markets.append(market)
+        }
+        return markets
+    }
+}
+
+/// A source that failed when a command asked for it.
+struct LoadFailure: Error, CustomStringConvertible {
+    let source: String
+    let reason: String
+    var description: String { "\(source) did not load: \(reason)" }
+}

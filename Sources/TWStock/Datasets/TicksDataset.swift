@@ -1,0 +1,38 @@
+import Foundation
+import ListKit
+
+/// Every listed security's latest trading day (STOCK_DAY_ALL), with its date.
+public struct TicksDataset: Dataset {
+    public init() {}
+
+    public var id: String { "ticks" }
+    public var title: String { "Taiwan daily ticks (STOCK_DAY_ALL)" }
+    public var summary: String { "the latest trading day of every TWSE-listed security (needs the network; cached)" }
+
+    @MainActor
+    public func makeRootScreen(context: DatasetContext) throws -> any ListScreen {
+        let store = try MarketDataStore.shared(for: context)
+        let log = ProvenanceLog()
+        let dates = DateBox()
+        let source = ListSource<DailyTick>(id: "latest", title: "STOCK_DAY_ALL") { request in
+            let result = try await store.latestMarketDay(request: request)
+            log.record("latest", result.provenance)
+            dates.set(result.value.date)
+            return result.value.ticks
+        }
+        let controller = GenericListController(title: id, sources: [source]) { (row: inout ColumnsRow, tick) in
+            TickPresentation.configure(&row, tick, withSecurity: true)
+        } select: { tick in
+            .detail(TickPresentation.detail(tick, company: store.cachedCompany(tick.code)))
+        }
+        controller.header = { ticks in
+            let quiet = ticks.filter { $0.close == nil }.count
+            var line =
+                "STOCK_DAY_ALL \(dates.value?.description ?? "(date unknown)") · "
+                + "\(ExactDecimal(Int64(ticks.count)).formatted(grouping: true)) securities · \(quiet) without a price"
+            if let age = log.describe(now: context.now(), offline: context.offline) { line += " · \(age)" }
+            return [line]
+        }
+        return controller
+    }
+}

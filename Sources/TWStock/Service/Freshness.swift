@@ -1,0 +1,56 @@
+import Foundation
+import ListKit
+
+/// When cached exchange data should be fetched again.
+///
+/// TWSE publishes a trading day's figures in the afternoon (15:00 Taipei is safely after),
+/// Monday to Friday. Company lists change slowly and are kept a day.
+public enum Freshness {
+    /// Company lists: 24 hours.
+    public static let companyListLifetime: TimeInterval = 24 * 3600
+
+    /// The first publication time (15:00 Taipei on a weekday) after `instant`.
+    public static func nextPublication(after instant: Date) -> Date {
+        let today = TaipeiTime.day(of: instant)
+        let todayAtThree = TaipeiTime.instant(today, hour: 15)
+        if isWeekday(today), instant < todayAtThree { return todayAtThree }
+        return TaipeiTime.instant(TaipeiTime.nextWeekday(after: today), hour: 15)
+    }
+
+    /// An all-market day stays fresh until 15:00 Taipei of the next weekday after its trading
+    /// date — and, so a holiday does not cause a download on every start, until the next
+    /// publication after the time it was fetched.
+    public static func marketDayIsFresh(tradingDate: CalendarDate, fetchedAt: Date, now: Date) -> Bool {
+        let nextDay = TaipeiTime.instant(TaipeiTime.nextWeekday(after: tradingDate), hour: 15)
+        return now < nextDay || now < nextPublication(after: fetchedAt)
+    }
+
+    /// A month of one stock is final once it was fetched after the month ended; before that it
+    /// is fresh until the next publication after its fetch.
+    public static func monthIsFresh(_ month: YearMonth, fetchedAt: Date, now: Date) -> Bool {
+        let fetchedDay = TaipeiTime.day(of: fetchedAt)
+        if YearMonth(fetchedDay) > month { return true }
+        return now < nextPublication(after: fetchedAt)
+    }
+
+    /// Company lists: 24 hours.
+    public static func companyListIsFresh(fetchedAt: Date, now: Date) -> Bool {
+        now.timeIntervalSince(fetchedAt) < companyListLifetime && now >= fetchedAt
+    }
+
+    static func isWeekday(_ day: CalendarDate) -> Bool {
+        let index = ((TaipeiTime.daysFromCivil(day) % 7) + 7) % 7
+        return index != 2 && index != 3
+    }
+
+    /// How long ago, for people: `just now`, `12 min ago`, `3 h ago`, `2 days ago`.
+    public static func age(of instant: Date, now: Date) -> String {
+        let seconds = max(0, now.timeIntervalSince(instant))
+        switch seconds {
+        case ..<60: return "just now"
+        case ..<3600: return "\(Int(seconds / 60)) min ago"
+        case ..<(48 * 3600): return "\(Int(seconds / 3600)) h ago"
+        default: return "\(Int(seconds / 86_400)) days ago"
+        }
+    }
+}

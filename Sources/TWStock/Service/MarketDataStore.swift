@@ -1,0 +1,325 @@
+import Fetching
+import Foundation
+import ListKit
+import Synchronization
+
+/// The exchange's data for this run: downloads through one polite client, parses, and keeps
+/// raw bytes in the cache.
+///
+/// Rules it keeps (DESIGN.md, seeds 000 and 002): bulk files first, then the cache; per-stock
+/// requests only when asked; a fresh cache answers without a request; a failed or invalid
+/// download never replaces good data and falls back to the cached copy with a note; a host
+/// that blocks the client (its "FOR SECURITY REASONS" page, or a dropped connection) gets no
+/// more requests in this run; `offline` never touches the network.
+public final class MarketDataStore: Sendable {
+    public let hosts: TWSEHosts
+    public let offline: Bool
+    private let client: any HTTPFetching
+    private let cache: CacheStore
+    private let now: @Sendable () -> Date
+    private let cacheProblemReported = Mutex(false)
+    private let parsedDays = Mutex<[String: MarketDay]>([:])
+    private let cachedCompanies = Mutex<[StockCode: Company]?>(nil)
+
+    public init(
+        hosts: TWSEHosts, client: any HTTPFetching, cache: CacheStore, offline: Bool,
+        now: @escaping @Sendable () -> Date
+    ) {
+        self.hosts = hosts
+        self.client = client
+        self.cache = cache
+        self.offline = offline
+        self.now = now
+    }
+
+    private static let instances = Mutex<[String: MarketDataStore]>([:])
+
+    /// The store for a context, shared by every screen of the run, so a block is remembered
+    /// across screens and the throttle is one.
+    ///
+    /// - Throws: `TWSEHostsError` for a bad host override.
+    public static func shared(for context: DatasetContext) throws(TWSEHostsError) -> MarketDataStore {
+        let hosts = try TWSEHosts(environment: context.environment)
+        let key = "\(context.cacheDirectory.path)|\(context.offline)|\(hosts)"
+        return instances.withLock { instances in
+            if let store = instances[key] { return store }
+            let throttle = HostThrottle(folder: context.cacheDirectory.appendingPathComponent("throttle"))
+            let store = MarketDataStore(
+                hosts: hosts, client: HTTPClient(throttle: throttle), cache: CacheStore(folder: context.cacheDirectory),
+                offline: context.offline, now: context.now)
+            instances[key] = store
+            return store
+        }
+    }
+
+    // MARK: - Companies
+
+    /// One market's companies.
+    public func companies(_ market: Market, request: LoadRequest) async throws -> Sourced<ParseResult<Company>> {
+        let what = "the \(market.title) company list"
+        return try await obtain(
+            key: "mops/t187ap03_\(market.fileSuffix)", what: what, url: hosts.companyList(market), request: request,
+            isFresh: { metadata, now in Freshness.companyListIsFresh(fetchedAt: metadata.fetchedAt, now: now) },
+            tradingDate: { _ in nil },
+            parse: { bytes, _ in try Self.parseCompanies(bytes, market: market) },
+            issues: { $0.issues })
+    }
+
+    static func parseCompanies(_ bytes: [UInt8], market: Market) throws(TWSEParseError) -> ParseResult<Company> {
+        if case .tpexCompanyJSON = TWSEFileRecognizer.recognize(data: bytes, fileName: "") {
+            return try TPExCompanyJSONParser.parse(bytes, market: market)
+        }
+        return try CompanyListParser.parse(bytes, market: market)
+    }
+
+    /// A company from the cached company lists, without touching the network.
+    public func cachedCompany(_ code: StockCode) -> Company? {
+        cachedCompanies.withLock { known in
+            if known == nil {
+                var companies: [StockCode: Company] = [:]
+                for market in Market.allCases {
+                    guard let entry = try? cache.read("mops/t187ap03_\(market.fileSuffix)"),
+                        let result = try? Self.parseCompanies(Array(entry.body), market: market)
+                    else { continue }
+                    for company in result.records where companies[company.code] == nil {
+                        companies[company.code] = company
+                    }
+                }
+                known = companies
+            }
+            return known?[code]
+        }
+    }
+
+    // MARK: - All-market days
+
+    /// The latest all-market trading day: from the cache while it is fresh, else downloaded.
+    public func latestMarketDay(request: LoadRequest) async throws -> Sourced<MarketDay> {
+        let newest = cache.keys(under: Self.dayPrefix).last
+        let key = newest ?? "\(Self.dayPrefix)/latest"
+        return try await obtain(
+            key: key, what: "the latest all-market day (STOCK_DAY_ALL)", url: hosts.allMarketDay, request: request,
+            isFresh: { metadata, now in
+                guard let text = metadata.tradingDate, let date = CalendarDate(iso: text) else { return false }
+                return Freshness.marketDayIsFresh(tradingDate: date, fetchedAt: metadata.fetchedAt, now: now)
+            },
+            tradingDate: { response in
+                guard let disposition = response.headers["content-disposition"],
+                    let date = TradingDateHint.date(fromContentDisposition: disposition)
+                else { throw MarketDataError.undatedDay(response.url.host ?? "TWSE") }
+                return date
+            },
+            parse: { bytes, date in try Self.parseMarketDay(bytes, date: date) },
+            issues: { $0.issues },
+            keyForDate: { "\(Self.dayPrefix)/\($0.compact)" })
+    }
+
+    /// Every all-market day in the cache, oldest first (parsed once per run).
+    ///
+    /// - Complexity: O(d × r) the first time, for d days of r rows.
+    public func cachedMarketDays(progress: ProgressReporter) -> [MarketDay] {
+        cache.keys(under: Self.dayPrefix).compactMap { key in
+            if let day = parsedDays.withLock({ $0[key] }) { return day }
+            do {
+                guard let entry = try cache.read(key) else { return nil }
+                let date = entry.metadata.tradingDate.flatMap { CalendarDate(iso: $0) }
+                let day = try Self.parseMarketDay(Array(entry.body), date: date)
+                parsedDays.withLock { $0[key] = day }
+                return day
+            } catch {
+                progress.note(String(describing: error))
+                return nil
+            }
+        }
+    }
+
+    static let dayPrefix = "twse/STOCK_DAY_ALL"
+
+    static func parseMarketDay(_ bytes: [UInt8], date: CalendarDate?) throws(TWSEParseError) -> MarketDay {
+        if case .stockDayAllJSON = TWSEFileRecognizer.recognize(data: bytes, fileName: "") {
+            return try StockDayAllJSONParser.parse(bytes, tradingDate: date)
+        }
+        return try StockDayAllCSVParser.parse(bytes, tradingDate: date)
+    }
+
+    // MARK: - One stock's month
+
+    /// One stock's trading days in a month (STOCK_DAY), a per-stock request made only on a
+    /// user's selection or `older`.
+    public func month(_ month: YearMonth, of code: StockCode, request: LoadRequest) async throws -> Sourced<StockMonth>
+    {
+        try await obtain(
+            key: "twse/STOCK_DAY/\(code.rawValue)/\(month.year)\(month.month < 10 ? "0" : "")\(month.month)",
+            what: "\(code) for \(month) (STOCK_DAY)", url: hosts.stockDay(code, month: month), request: request,
+            isFresh: { metadata, now in Freshness.monthIsFresh(month, fetchedAt: metadata.fetchedAt, now: now) },
+            tradingDate: { _ in nil },
+            parse: { bytes, _ in try Self.parseMonth(bytes, month: month, code: code) },
+            issues: { $0.issues })
+    }
+
+    /// Every month of `code` in the cache (downloaded or imported), without touching the network.
+    public func cachedMonths(of code: StockCode, progress: ProgressReporter) -> [StockMonth] {
+        cache.keys(under: "twse/STOCK_DAY/\(code.rawValue)").compactMap { key in
+            let name = key.split(separator: "/").last.map(String.init) ?? ""
+            guard name.count == 6, let number = Int(name),
+                let month = YearMonth(year: number / 100, month: number % 100)
+            else { return nil }
+            do {
+                guard let entry = try cache.read(key) else { return nil }
+                return try Self.parseMonth(Array(entry.body), month: month, code: code)
+            } catch {
+                progress.note(String(describing: error))
+                return nil
+            }
+        }
+    }
+
+    static func parseMonth(_ bytes: [UInt8], month: YearMonth, code: StockCode) throws(TWSEParseError) -> StockMonth {
+        switch TWSEFileRecognizer.recognize(data: bytes, fileName: "") {
+        case .stockDayCSV?:
+            return try StockDayCSVParser.parse(bytes, requestedMonth: month, code: code)
+        default:
+            do {
+                return try StockDayJSONParser.parse(bytes, requestedMonth: month, code: code)
+            } catch .exchangeMessage(let format, let message) where message.contains("沒有符合條件") {
+                // TWSE's "no data for these conditions": a month without trading days (yet).
+                _ = format
+                return StockMonth(code: code, name: nil, month: month, title: message, ticks: [], notes: [], issues: [])
+            }
+        }
+    }
+
+    // MARK: - The one way data is obtained
+
+    /// Cache, network and fallback in one place.
+    ///
+    /// - Parameters:
+    ///   - key: The cache key (for dated data, the newest cached key).
+    ///   - isFresh: Whether a cached entry may answer without a request.
+    ///   - tradingDate: The trading date of a fresh download, when the data is dated.
+    ///   - parse: Parses bytes; a download that does not parse is never cached.
+    ///   - keyForDate: For dated data, the key a download is stored under.
+    private func obtain<Value: Sendable>(
+        key: String, what: String, url: URL, request: LoadRequest,
+        isFresh: (CacheMetadata, Date) -> Bool,
+        tradingDate: (FetchedResponse) throws -> CalendarDate?,
+        parse: ([UInt8], CalendarDate?) throws -> Value,
+        issues: (Value) -> [ParseIssue],
+        keyForDate: ((CalendarDate) -> String)? = nil
+    ) async throws -> Sourced<Value> {
+        let progress = request.progress
+        let cached = readCache(key, progress: progress)
+        func fromCache(_ entry: CacheEntry) throws -> Sourced<Value> {
+            let date = entry.metadata.tradingDate.flatMap { CalendarDate(iso: $0) }
+            let value = try parse(Array(entry.body), date)
+            return Sourced(
+                value, Provenance(fetchedAt: entry.metadata.fetchedAt, fromCache: true, source: entry.metadata.source))
+        }
+        if offline {
+            guard let cached else { throw FetchError.offline(what) }
+            return try fromCache(cached)
+        }
+        if let cached, !request.refresh, isFresh(cached.metadata, now()) {
+            return try fromCache(cached)
+        }
+        let response: FetchedResponse
+        let value: Value
+        let date: CalendarDate?
+        do {
+            progress.update { $0.unit = .bytes }
+            response = try await download(url, progress: progress)
+            date = try tradingDate(response)
+            value = try parse(Array(response.body), date)
+        } catch {
+            if Task.isCancelled { throw CancellationError() }
+            guard let cached, let old = try? fromCache(cached) else { throw error }
+            progress.note(
+                "could not refresh \(what) (\(error)); showing the copy from "
+                    + Freshness.age(of: cached.metadata.fetchedAt, now: now()))
+            return old
+        }
+        let fetchedAt = now()
+        let storeKey = date.flatMap { keyForDate?($0) } ?? key
+        do {
+            try cache.write(
+                storeKey, body: response.body, source: url.absoluteString, fetchedAt: fetchedAt,
+                tradingDate: date?.description)
+            if storeKey.hasPrefix(Self.dayPrefix) { parsedDays.withLock { $0[storeKey] = nil } }
+        } catch {
+            reportCacheProblem(error, progress: progress)
+        }
+        let skipped = issues(value)
+        if !skipped.isEmpty {
+            let lines = skipped.prefix(3).map { "line \($0.line)" }.joined(separator: ", ")
+            progress.note(
+                "\(what): skipped \(skipped.count) malformed row(s) (\(lines)\(skipped.count > 3 ? ", …" : ""))")
+        }
+        return Sourced(value, Provenance(fetchedAt: fetchedAt, fromCache: false, source: url.absoluteString))
+    }
+
+    /// Downloads, turning a block page or a dropped connection into a remembered block.
+    private func download(_ url: URL, progress: ProgressReporter) async throws -> FetchedResponse {
+        let host = url.host ?? "TWSE"
+        do {
+            let response = try await client.get(url) { received, total in
+                progress.update {
+                    $0.completed = received
+                    $0.total = total
+                }
+            }
+            if Self.isBlockPage(response.body) {
+                let reason = "it answered with its \"FOR SECURITY REASONS\" page"
+                client.markBlocked(host: host, reason: reason)
+                throw FetchError.blocked(host: host, reason: reason)
+            }
+            return response
+        } catch FetchError.dropped(let host) {
+            let reason = "it dropped the connection"
+            client.markBlocked(host: host, reason: reason)
+            throw FetchError.blocked(host: host, reason: reason)
+        }
+    }
+
+    static func isBlockPage(_ body: Data) -> Bool {
+        if case .blockPage = TWSEFileRecognizer.recognize(data: Array(body.prefix(65_536)), fileName: "") {
+            return true
+        }
+        return false
+    }
+
+    private func readCache(_ key: String, progress: ProgressReporter) -> CacheEntry? {
+        do {
+            return try cache.read(key)
+        } catch {
+            progress.note(error.description)
+            return nil
+        }
+    }
+
+    private func reportCacheProblem(_ error: CacheError, progress: ProgressReporter) {
+        let first = cacheProblemReported.withLock { reported in
+            defer { reported = true }
+            return !reported
+        }
+        if first { progress.note(error.description) }
+    }
+
+    /// Writes an imported file into the cache.
+    func store(_ key: String, body: Data, source: String, tradingDate: CalendarDate?) throws(CacheError) {
+        try cache.write(key, body: body, source: source, fetchedAt: now(), tradingDate: tradingDate?.description)
+        parsedDays.withLock { $0[key] = nil }
+    }
+}
+
+/// Problems with the exchange's answers that are not parse errors.
+public enum MarketDataError: Error, Sendable, Hashable, CustomStringConvertible {
+    case undatedDay(String)
+
+    public var description: String {
+        switch self {
+        case .undatedDay(let host):
+            return "\(host) sent STOCK_DAY_ALL without a trading date (no Content-Disposition file name); "
+                + "it was not kept"
+        }
+    }
+}
