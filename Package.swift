@@ -33,10 +33,12 @@ let package = Package(
         .testTarget(name: "DemoDatasetsTests", dependencies: ["DemoDatasets", "ListKit"]),
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "LoopbackServer"]),
-        .testTarget(name: "TWStockTests", dependencies: ["TWStock", "ListKit"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "TWStockTests", dependencies: ["TWStock", "ListKit", "Fetching", "LoopbackServer"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "BrowseTests",
-            dependencies: ["browse"],
+            dependencies: ["browse", "LoopbackServer"],
             exclude: ["Snapshots"]
         ),
     ],

@@ -62,7 +62,7 @@ public final class MarketDataStore: Sendable {
             isFresh: { metadata, now in Freshness.companyListIsFresh(fetchedAt: metadata.fetchedAt, now: now) },
             tradingDate: { _ in nil },
             parse: { bytes, _ in try Self.parseCompanies(bytes, market: market) },
-            issues: { $0.issues })
+            issues: { $0.issues }, count: { $0.records.count })
     }
 
     static func parseCompanies(_ bytes: [UInt8], market: Market) throws(TWSEParseError) -> ParseResult<Company> {
@@ -110,7 +110,7 @@ public final class MarketDataStore: Sendable {
                 return date
             },
             parse: { bytes, date in try Self.parseMarketDay(bytes, date: date) },
-            issues: { $0.issues },
+            issues: { $0.issues }, count: { $0.ticks.count },
             keyForDate: { "\(Self.dayPrefix)/\($0.compact)" })
     }
 
@@ -154,7 +154,7 @@ public final class MarketDataStore: Sendable {
             isFresh: { metadata, now in Freshness.monthIsFresh(month, fetchedAt: metadata.fetchedAt, now: now) },
             tradingDate: { _ in nil },
             parse: { bytes, _ in try Self.parseMonth(bytes, month: month, code: code) },
-            issues: { $0.issues })
+            issues: { $0.issues }, count: { $0.ticks.count })
     }
 
     /// Every month of `code` in the cache (downloaded or imported), without touching the network.
@@ -205,6 +205,7 @@ public final class MarketDataStore: Sendable {
         tradingDate: (FetchedResponse) throws -> CalendarDate?,
         parse: ([UInt8], CalendarDate?) throws -> Value,
         issues: (Value) -> [ParseIssue],
+        count: (Value) -> Int,
         keyForDate: ((CalendarDate) -> String)? = nil
     ) async throws -> Sourced<Value> {
         let progress = request.progress
@@ -230,6 +231,10 @@ public final class MarketDataStore: Sendable {
             response = try await download(url, progress: progress)
             date = try tradingDate(response)
             value = try parse(Array(response.body), date)
+            // An empty answer (TWSE's "no data" while it throttles) never replaces data we had.
+            if count(value) == 0, let cached, let old = try? fromCache(cached), count(old.value) > 0 {
+                throw MarketDataError.emptyAnswer
+            }
         } catch {
             if Task.isCancelled { throw CancellationError() }
             guard let cached, let old = try? fromCache(cached) else { throw error }
@@ -314,12 +319,15 @@ public final class MarketDataStore: Sendable {
 /// Problems with the exchange's answers that are not parse errors.
 public enum MarketDataError: Error, Sendable, Hashable, CustomStringConvertible {
     case undatedDay(String)
+    case emptyAnswer
 
     public var description: String {
         switch self {
         case .undatedDay(let host):
             return "\(host) sent STOCK_DAY_ALL without a trading date (no Content-Disposition file name); "
                 + "it was not kept"
+        case .emptyAnswer:
+            return "TWSE answered with no data where the cache has some"
         }
     }
 }

@@ -1,0 +1,116 @@
+import Foundation
+import Synchronization
+
+/// A loopback stand-in for TWSE and MOPS, serving fixture files on the real paths, with a
+/// switch for the faults the real hosts show. Point `browse` at it with `environment`.
+///
+/// Files are given by name:
+/// - `companies_X` (X = L, O, R) answers `/opendata/t187ap03_X.csv`;
+/// - `STOCK_DAY_ALL_yyyyMMdd` answers `/exchangeReport/STOCK_DAY_ALL`, the date sent in
+///   `Content-Disposition` as TWSE does;
+/// - `STOCK_DAY_CODE_yyyyMM` answers `/exchangeReport/STOCK_DAY?date=yyyyMMdd&stockNo=CODE`;
+///   a month without a file gets TWSE's "no data" answer.
+public final class FakeExchange: Sendable {
+    /// What every request gets, for now.
+    public enum Mode: Sendable, Hashable {
+        case normal
+        /// HTTP 200 with the "FOR SECURITY REASONS" page.
+        case blockPage
+        /// The connection closes without an answer.
+        case drop
+        /// HTTP 500.
+        case serverError
+        /// Half the body, then the connection closes.
+        case cutShort
+        /// STOCK_DAY answers for the month before the one asked.
+        case wrongMonth
+    }
+
+    public let server: LoopbackServer
+    private let mode: ModeBox
+
+    /// Serves `files` (name → file).
+    public init(files: [String: URL]) throws {
+        let mode = ModeBox()
+        self.mode = mode
+        server = try LoopbackServer { request in
+            Self.answer(request, files: files, mode: mode.value.withLock { $0 })
+        }
+    }
+
+    private final class ModeBox: Sendable {
+        let value = Mutex(Mode.normal)
+    }
+
+    /// The environment that points `browse` here.
+    public var environment: [String: String] {
+        let base = server.baseURL.absoluteString
+        return ["BROWSE_TWSE_URL": base, "BROWSE_TWSE_OPENAPI_URL": base, "BROWSE_MOPS_URL": base]
+    }
+
+    public func set(_ newMode: Mode) {
+        mode.value.withLock { $0 = newMode }
+    }
+
+    public func stop() {
+        server.stop()
+    }
+
+    private static func answer(_ request: LoopbackServer.Request, files: [String: URL], mode: Mode)
+        -> LoopbackServer.Behaviour
+    {
+        switch mode {
+        case .blockPage:
+            return .respond(
+                .init(
+                    headers: [("Content-Type", "text/html")],
+                    text: "<html><body>FOR SECURITY REASONS, THIS PAGE CAN NOT BE ACCESSED!</body></html>"))
+        case .drop:
+            return .drop
+        case .serverError:
+            return .respond(.init(status: 500, text: "Internal Server Error"))
+        case .normal, .cutShort, .wrongMonth:
+            break
+        }
+        var response = route(request, files: files, wrongMonth: mode == .wrongMonth)
+        if mode == .cutShort, response.status == 200 {
+            response.cutAfter = response.body.count / 2
+        }
+        return .respond(response)
+    }
+
+    private static func route(_ request: LoopbackServer.Request, files: [String: URL], wrongMonth: Bool)
+        -> LoopbackServer.Response
+    {
+        func file(prefix: String) -> (name: String, body: [UInt8])? {
+            guard let name = files.keys.sorted().first(where: { $0.hasPrefix(prefix) }),
+                let url = files[name], let data = try? Data(contentsOf: url)
+            else { return nil }
+            return (name, Array(data))
+        }
+        let notFound = LoopbackServer.Response(status: 404, text: "not found")
+        switch request.path {
+        case let path where path.hasPrefix("/opendata/t187ap03_"):
+            let market = path.dropFirst("/opendata/t187ap03_".count).prefix(1)
+            guard let found = file(prefix: "companies_\(market)") else { return notFound }
+            return .init(body: found.body)
+        case "/exchangeReport/STOCK_DAY_ALL":
+            guard let found = file(prefix: "STOCK_DAY_ALL_") else { return notFound }
+            let date = found.name.dropFirst("STOCK_DAY_ALL_".count).prefix(8)
+            return .init(
+                headers: [("Content-Disposition", "attachment; filename=STOCK_DAY_ALL_\(date).csv")], body: found.body)
+        case "/exchangeReport/STOCK_DAY":
+            let code = request.query("stockNo") ?? ""
+            var month = String((request.query("date") ?? "").prefix(6))
+            if wrongMonth, let number = Int(month) {
+                month = String(number % 100 == 1 ? number - 89 : number - 1)
+            }
+            guard let found = file(prefix: "STOCK_DAY_\(code)_\(month)") else {
+                return .init(text: #"{"stat":"很抱歉，沒有符合條件的資料!"}"#)
+            }
+            return .init(headers: [("Content-Type", "application/json")], body: found.body)
+        default:
+            return notFound
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Fetching
+import Foundation
+import ListKit
+import LoopbackServer
+import Synchronization
+
+@testable import TWStock
+
+/// A fake exchange serving our fixtures, and a store pointed at it with its own cache.
+struct ExchangeHarness {
+    let exchange: FakeExchange
+    let cacheFolder: URL
+    let clock: TestClock
+
+    static let files: [String: URL] = [
+        "companies_L": Fixture.url("t187ap03_L_bom_crlf.csv"),
+        "companies_O": Fixture.url("tpex_company_sample.json"),
+        "companies_R": Fixture.url("t187ap03_R_sample.csv"),
+        "STOCK_DAY_ALL_20250304": Fixture.url("STOCK_DAY_ALL_20250304_sample.csv"),
+        "STOCK_DAY_2330_202506": Fixture.url("STOCK_DAY_2330_202506_sample.json"),
+        // Served for June when the exchange is set to answer for the wrong month.
+        "STOCK_DAY_2330_202505": Fixture.url("STOCK_DAY_2330_wrong_month.json"),
+    ]
+
+    init() throws {
+        exchange = try FakeExchange(files: Self.files)
+        cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent("browse-store-\(UUID())")
+        // 2025-06-30 12:00 Taipei: June is the current month.
+        clock = TestClock(Date(timeIntervalSince1970: 1_751_256_000))
+    }
+
+    func store(offline: Bool = false, cache: URL? = nil, idleTimeout: Int = 5, deadline: Int = 10) throws
+        -> MarketDataStore
+    {
+        MarketDataStore(
+            hosts: try TWSEHosts(environment: exchange.environment),
+            client: HTTPClient(throttle: nil, idleTimeout: idleTimeout, deadline: deadline),
+            cache: CacheStore(folder: cache ?? cacheFolder), offline: offline, now: clock.now)
+    }
+
+    var requests: [String] { exchange.server.requests.map(\.target) }
+
+    func cleanUp() {
+        exchange.stop()
+        try? FileManager.default.removeItem(at: cacheFolder)
+    }
+}
+
+/// A clock tests move by hand.
+final class TestClock: Sendable {
+    private let instant: Mutex<Date>
+    init(_ start: Date) { instant = Mutex(start) }
+    var now: @Sendable () -> Date { { [self] in instant.withLock { $0 } } }
+    func advance(hours: Double) { instant.withLock { $0 = $0.addingTimeInterval(hours * 3600) } }
+}
+
+extension Fixture {
+    static func url(_ name: String) -> URL { folder.appendingPathComponent(name) }
+}
+
+func load(refresh: Bool = false) -> (LoadRequest, ProgressReporter) {
+    let progress = ProgressReporter()
+    return (LoadRequest(progress: progress, refresh: refresh), progress)
+}
