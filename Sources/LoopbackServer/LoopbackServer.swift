@@ -23,6 +23,8 @@ public final class LoopbackServer: Sendable {
         /// The path with its query (`/exchangeReport/STOCK_DAY?response=json`).
         public let target: String
         public let headers: [String: String]
+        /// When the request arrived.
+        public let receivedAt: Date
 
         /// The path without the query.
         public var path: String { String(target.prefix { $0 != "?" }) }
@@ -170,7 +172,8 @@ public final class LoopbackServer: Sendable {
                     headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
                         .trimmingCharacters(in: .whitespaces)
                 }
-                return Request(method: String(parts[0]), target: String(parts[1]), headers: headers)
+                return Request(
+                    method: String(parts[0]), target: String(parts[1]), headers: headers, receivedAt: Date())
             }
         }
         return nil

@@ -47,9 +47,12 @@ enum ImportCommand {
         var imported = 0
         for outcome in Importer(store: store).importFiles(paths, date: date) {
             switch outcome {
-            case .imported(let path, let kind, let records):
+            case .imported(let path, let kind, let records, let skipped):
                 imported += 1
                 print("imported \(path): \(kind), \(ExactDecimal(Int64(records)).formatted(grouping: true)) records")
+                for issue in skipped {
+                    FileHandle.standardError.write(Data("browse: \(path): \(issue)\n".utf8))
+                }
             case .refused(let path, let reason):
                 FileHandle.standardError.write(Data("browse: not imported \(path): \(reason)\n".utf8))
             }

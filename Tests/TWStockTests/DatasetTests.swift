@@ -93,7 +93,8 @@ import Testing
             Issue.record("a tick shows its detail")
             return
         }
-        #expect(detail.fields.contains(.init("change", "X — not compared (不比價: ex-rights, ex-dividend or a new listing)")))
+        #expect(
+            detail.fields.contains(.init("change", "X — not compared (不比價: ex-rights, ex-dividend or a new listing)")))
         #expect(detail.fields.contains(.init("company", "台灣積體電路製造股份有限公司")))
         let older = try #require(ticks.commands.first { $0.name == "older" })
         _ = try await older.run("", ProgressReporter())

@@ -139,7 +139,7 @@ public struct ScreenRenderer {
         }
         let loaded = list.loadedSources
         if loaded.count > 1 || !list.sourceFailures.isEmpty {
-            if !loaded.isEmpty { parts.append("loaded " + loaded.joined(separator: " ")) }
+            if !loaded.isEmpty { parts.append("loaded " + loaded.joined(separator: ", ")) }
             for failure in list.sourceFailures {
                 parts.append("\(failure.source) failed")
             }

@@ -80,6 +80,9 @@ enum CompanyTicksScreen {
         ListSource(id: sourceID(month), title: sourceTitle(month)) { request in
             let result = try await store.month(month, of: code, request: request)
             log.record(sourceID(month), result.provenance)
+            if result.value.ticks.isEmpty {
+                request.progress.note("TWSE has no trading days of \(code) in \(month)")
+            }
             return result.value.ticks
         }
     }

@@ -12,8 +12,9 @@ public struct Importer: Sendable {
 
     /// What became of one file.
     public enum Outcome: Sendable, Hashable {
-        /// Added to the cache: what it was, and how many records it holds.
-        case imported(path: String, kind: String, records: Int)
+        /// Added to the cache: what it was, how many records it holds, and the malformed rows
+        /// that were skipped (each with its line).
+        case imported(path: String, kind: String, records: Int, skipped: [ParseIssue])
         /// Not added, and why.
         case refused(path: String, reason: String)
     }
@@ -54,17 +55,19 @@ public struct Importer: Sendable {
             guard let market else { throw ImportError.unknownMarket(name) }
             let result = try CompanyListParser.parse(bytes, market: market)
             try store.store("mops/t187ap03_\(market.fileSuffix)", body: data, source: source, tradingDate: nil)
-            return .imported(path: path, kind: kind.description, records: result.records.count)
+            return .imported(path: path, kind: kind.description, records: result.records.count, skipped: result.issues)
         case .tpexCompanyJSON:
             let result = try TPExCompanyJSONParser.parse(bytes, market: .otc)
             try store.store("mops/t187ap03_O", body: data, source: source, tradingDate: nil)
-            return .imported(path: path, kind: kind.description, records: result.records.count)
+            return .imported(path: path, kind: kind.description, records: result.records.count, skipped: result.issues)
         case .stockDayAllCSV(let fileDate):
             guard let date = fileDate ?? suppliedDate else { throw ImportError.undated(name) }
             let day = try StockDayAllCSVParser.parse(bytes, tradingDate: date)
             try store.store(
                 "\(MarketDataStore.dayPrefix)/\(date.compact)", body: data, source: source, tradingDate: date)
-            return .imported(path: path, kind: "\(TWSEFormat.stockDayAllCSV) (\(date))", records: day.ticks.count)
+            return .imported(
+                path: path, kind: "\(TWSEFormat.stockDayAllCSV) (\(date))", records: day.ticks.count,
+                skipped: day.issues)
         case .stockDayAllJSON:
             let probe = try StockDayAllJSONParser.parse(bytes, tradingDate: suppliedDate)
             guard let date = probe.date ?? suppliedDate ?? TradingDateHint.date(fromFileName: name) else {
@@ -73,13 +76,17 @@ public struct Importer: Sendable {
             let day = try StockDayAllJSONParser.parse(bytes, tradingDate: date)
             try store.store(
                 "\(MarketDataStore.dayPrefix)/\(date.compact)", body: data, source: source, tradingDate: date)
-            return .imported(path: path, kind: "\(TWSEFormat.stockDayAllJSON) (\(date))", records: day.ticks.count)
+            return .imported(
+                path: path, kind: "\(TWSEFormat.stockDayAllJSON) (\(date))", records: day.ticks.count,
+                skipped: day.issues)
         case .stockDayJSON, .stockDayCSV:
             let month = try Self.month(of: bytes, kind: kind)
             try store.store(
                 "twse/STOCK_DAY/\(month.code.rawValue)/\(month.month.year)\(month.month.month < 10 ? "0" : "")\(month.month.month)",
                 body: data, source: source, tradingDate: nil)
-            return .imported(path: path, kind: "\(kind) (\(month.code) \(month.month))", records: month.ticks.count)
+            return .imported(
+                path: path, kind: "\(kind) (\(month.code) \(month.month))", records: month.ticks.count,
+                skipped: month.issues)
         }
     }
 

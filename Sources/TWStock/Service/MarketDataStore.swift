@@ -255,7 +255,8 @@ public final class MarketDataStore: Sendable {
         }
         let skipped = issues(value)
         if !skipped.isEmpty {
-            let lines = skipped.prefix(3).map { "line \($0.line)" }.joined(separator: ", ")
+            let lines = skipped.prefix(3).map { $0.row.map { "row \($0)" } ?? "line \($0.line)" }
+                .joined(separator: ", ")
             progress.note(
                 "\(what): skipped \(skipped.count) malformed row(s) (\(lines)\(skipped.count > 3 ? ", …" : ""))")
         }
