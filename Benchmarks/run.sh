@@ -21,3 +21,27 @@ hyperfine --warmup 5 --runs 50 -N --style none --export-json "$json" \
   "$root/.build/release/browse people --filter ford --format json" >/dev/null
 python3 "$here/hyperfine_table.py" "$json"
 rm -f "$json"
+
+# Taiwan market data from a warm cache, and the import of every shared TWSE file.
+shared="$root/../shared/twse"
+if [ -d "$shared" ]; then
+  cache="$(mktemp -d)"
+  b="$root/.build/release/browse"
+  "$b" import --cache-dir "$cache" "$shared"/* >/dev/null 2>&1 || true
+  "$b" import --cache-dir "$cache" --date 2019-05-21 "$shared/STOCK_DAY_ALL_2019-05_oldformat.csv" >/dev/null 2>&1 || true
+  echo
+  echo "## Taiwan market data (warm cache, offline)"
+  json="$(mktemp)"
+  BROWSE_NOW=2025-06-30T04:00:00Z hyperfine --warmup 3 --runs 30 -N --style none --export-json "$json" \
+    "$b companies --offline --cache-dir $cache --format csv" \
+    "$b companies --offline --cache-dir $cache -c '/台積; 1; 3'" \
+    "$b ticks --offline --cache-dir $cache --format csv" >/dev/null
+  python3 "$here/hyperfine_table.py" "$json" "$root/.build/release/"
+  echo
+  echo "## Import of every file in shared/twse (into an empty cache each run)"
+  hyperfine --warmup 2 --runs 20 -N --style none --export-json "$json" \
+    --prepare "rm -rf $cache/import" \
+    "$b import --cache-dir $cache/import $(ls "$shared"/* | tr '\n' ' ')" >/dev/null 2>&1 || true
+  python3 "$here/hyperfine_table.py" "$json" "$root/.build/release/" | sed "s|$shared/||g; s|$cache|CACHE|g" | cut -c1-160
+  rm -rf "$cache" "$json"
+fi

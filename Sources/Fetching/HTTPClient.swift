@@ -16,7 +16,8 @@ public final class HTTPClient: HTTPFetching {
     public let deadline: Int
     private let throttle: HostThrottle?
     private let blocked = Mutex<[String: String]>([:])
-    private let session: URLSession
+    private let configuration: URLSessionConfiguration
+    private let sessionBox = Mutex<URLSession?>(nil)
     private let router: DelegateRouter
 
     /// - Parameters:
@@ -34,11 +35,22 @@ public final class HTTPClient: HTTPFetching {
         configuration.httpAdditionalHeaders = ["User-Agent": "browse/0.1 (+https://github.com/)"]
         let router = DelegateRouter()
         self.router = router
-        self.session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
+        self.configuration = configuration
     }
 
     deinit {
-        session.invalidateAndCancel()
+        sessionBox.withLock { $0?.invalidateAndCancel() }
+    }
+
+    /// The URLSession, made on first use: a run that never downloads (offline, a demo) never
+    /// pays for setting one up.
+    private var session: URLSession {
+        sessionBox.withLock { session in
+            if let session { return session }
+            let made = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
+            session = made
+            return made
+        }
     }
 
     /// True for hosts where plain http is allowed: this machine.

@@ -99,6 +99,12 @@ import Testing
         let older = try #require(ticks.commands.first { $0.name == "older" })
         _ = try await older.run("", ProgressReporter())
         #expect(harness.requests.last == "/exchangeReport/STOCK_DAY?response=json&date=20250501&stockNo=2330")
+        // Six requests went to one host in quick succession: the throttle spread them out.
+        let times = harness.exchange.server.requests.map(\.receivedAt.timeIntervalSince1970).sorted()
+        #expect(times.count == 6)
+        for index in 3..<times.count {
+            #expect(times[index] - times[index - 3] >= 4.9, "never more than 3 requests in 5 seconds")
+        }
     }
 
     @Test func otcCompaniesSayPlainlyThatTWSEHasNoPrices() async throws {

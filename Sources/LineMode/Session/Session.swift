@@ -289,8 +289,9 @@ public final class Session {
         if case .failed(let reason) = list.state {
             report(SessionError.loadFailed(list.title, reason: reason))
         } else {
+            // Part of the data is shown: a warning, not a failed command.
             for failure in list.sourceFailures {
-                report(SessionError.sourceFailed(list.title, failure))
+                notify(SessionError.sourceFailed(list.title, failure).description)
             }
         }
     }

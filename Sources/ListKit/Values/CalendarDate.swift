@@ -29,16 +29,38 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     ///
     /// - Complexity: O(n) in the length of `text`.
     public init?<S: StringProtocol>(iso text: S) {
-        let trimmed = text.trimmingASCIISpaces()
-        let parts = trimmed.split(omittingEmptySubsequences: false) { $0 == "-" || $0 == "/" }
-        if parts.count == 3 {
-            guard parts[0].count == 4, (1...2).contains(parts[1].count), (1...2).contains(parts[2].count),
-                let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-            else { return nil }
-            self.init(year: year, month: month, day: day)
-        } else if parts.count == 1, trimmed.count == 8, trimmed.allSatisfy(\.isASCIIDigit),
-            let value = Int(trimmed)
-        {
+        // Reads the UTF-8 bytes directly: dates are parsed by the million in large files.
+        var parts = [0, 0, 0]
+        var digits = [0, 0, 0]
+        var part = 0
+        var separator: UInt8 = 0
+        var started = false
+        var trailing = false
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                guard !trailing else { return nil }
+                started = true
+                parts[part] = parts[part] * 10 + Int(byte - UInt8(ascii: "0"))
+                digits[part] += 1
+                guard digits[part] <= 8 else { return nil }
+            case UInt8(ascii: "-"), UInt8(ascii: "/"):
+                guard started, !trailing, part < 2, digits[part] > 0, separator == 0 || separator == byte else {
+                    return nil
+                }
+                separator = byte
+                part += 1
+            case UInt8(ascii: " "):
+                if started { trailing = true }
+            default:
+                return nil
+            }
+        }
+        if part == 2 {
+            guard digits[0] == 4, (1...2).contains(digits[1]), (1...2).contains(digits[2]) else { return nil }
+            self.init(year: parts[0], month: parts[1], day: parts[2])
+        } else if part == 0, digits[0] == 8 {
+            let value = parts[0]
             self.init(year: value / 10_000, month: value / 100 % 100, day: value % 100)
         } else {
             return nil

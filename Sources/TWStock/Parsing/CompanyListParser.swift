@@ -15,40 +15,50 @@
 /// 登錄興櫃日期 instead of 上市日期; those names are accepted too.
 public enum CompanyListParser {
     /// Column names, with the alternatives accepted for each.
-    enum Column {
-        static let reportDate = ["出表日期"]
-        static let code = ["公司代號"]
-        static let name = ["公司名稱"]
-        static let shortName = ["公司簡稱"]
-        static let foreignRegistration = ["外國企業註冊地國"]
-        static let industry = ["產業別"]
-        static let address = ["住址"]
-        static let taxID = ["營利事業統一編號"]
-        static let chairman = ["董事長"]
-        static let generalManager = ["總經理"]
-        static let spokesperson = ["發言人"]
-        static let spokespersonTitle = ["發言人職稱"]
-        static let deputySpokesperson = ["代理發言人"]
-        static let phone = ["總機電話"]
-        static let founded = ["成立日期"]
-        static let listing = ["上市日期", "上櫃日期", "登錄興櫃日期", "興櫃日期"]
-        static let parValue = ["普通股每股面額"]
-        static let capital = ["實收資本額"]
-        static let privatePlacement = ["私募股數"]
-        static let preferred = ["特別股"]
-        static let reportType = ["編制財務報表類型"]
-        static let transferAgent = ["股票過戶機構"]
-        static let transferAgentPhone = ["過戶電話"]
-        static let transferAgentAddress = ["過戶地址"]
-        static let auditFirm = ["簽證會計師事務所"]
-        static let auditor1 = ["簽證會計師1"]
-        static let auditor2 = ["簽證會計師2"]
-        static let englishShortName = ["英文簡稱"]
-        static let englishAddress = ["英文通訊地址"]
-        static let fax = ["傳真機號碼"]
-        static let email = ["電子郵件信箱"]
-        static let website = ["網址"]
-        static let issuedShares = ["已發行普通股數或TDR原股發行股數", "已發行普通股數"]
+    /// The columns read, each under the header names it has been seen with.
+    enum Column: Int, CaseIterable {
+        case reportDate, code, name, shortName, foreignRegistration, industry, address, taxID, chairman, generalManager,
+            spokesperson, spokespersonTitle, deputySpokesperson, phone, founded, listing, parValue, capital,
+            privatePlacement, preferred, reportType, transferAgent, transferAgentPhone, transferAgentAddress, auditFirm,
+            auditor1, auditor2, englishShortName, englishAddress, fax, email, website, issuedShares
+
+        var names: [String] {
+            switch self {
+            case .reportDate: return ["出表日期"]
+            case .code: return ["公司代號"]
+            case .name: return ["公司名稱"]
+            case .shortName: return ["公司簡稱"]
+            case .foreignRegistration: return ["外國企業註冊地國"]
+            case .industry: return ["產業別"]
+            case .address: return ["住址"]
+            case .taxID: return ["營利事業統一編號"]
+            case .chairman: return ["董事長"]
+            case .generalManager: return ["總經理"]
+            case .spokesperson: return ["發言人"]
+            case .spokespersonTitle: return ["發言人職稱"]
+            case .deputySpokesperson: return ["代理發言人"]
+            case .phone: return ["總機電話"]
+            case .founded: return ["成立日期"]
+            case .listing: return ["上市日期", "上櫃日期", "登錄興櫃日期", "興櫃日期"]
+            case .parValue: return ["普通股每股面額"]
+            case .capital: return ["實收資本額"]
+            case .privatePlacement: return ["私募股數"]
+            case .preferred: return ["特別股"]
+            case .reportType: return ["編制財務報表類型"]
+            case .transferAgent: return ["股票過戶機構"]
+            case .transferAgentPhone: return ["過戶電話"]
+            case .transferAgentAddress: return ["過戶地址"]
+            case .auditFirm: return ["簽證會計師事務所"]
+            case .auditor1: return ["簽證會計師1"]
+            case .auditor2: return ["簽證會計師2"]
+            case .englishShortName: return ["英文簡稱"]
+            case .englishAddress: return ["英文通訊地址"]
+            case .fax: return ["傳真機號碼"]
+            case .email: return ["電子郵件信箱"]
+            case .website: return ["網址"]
+            case .issuedShares: return ["已發行普通股數或TDR原股發行股數", "已發行普通股數"]
+            }
+        }
     }
 
     /// Parses the file.
@@ -65,12 +75,14 @@ public enum CompanyListParser {
         let (records, scanIssues) = try SourceText.csv(bytes, format: format)
         guard let header = records.first else { throw .empty(format) }
         let columns = ColumnMap(header: header.fields)
-        guard columns.contains(Column.code) else {
+        guard columns.contains(Column.code.names) else {
             throw .wrongKind(format, line: header.line, found: header.fields.prefix(6).joined(separator: ","))
         }
-        let missing = [("公司名稱", Column.name), ("公司簡稱", Column.shortName)].filter { !columns.contains($0.1) }
+        let missing = [("公司名稱", Column.name), ("公司簡稱", Column.shortName)].filter { !columns.contains($0.1.names) }
         guard missing.isEmpty else { throw .missingColumns(format, line: header.line, missing.map(\.0)) }
 
+        // Column positions are found once, not once per row.
+        let positions = Column.allCases.map { columns.index($0.names) }
         var companies: [Company] = []
         var issues = scanIssues
         for record in records.dropFirst() {
@@ -82,41 +94,41 @@ public enum CompanyListParser {
                         message: "skipped row: \(row.count) fields where the header has \(columns.header.count)"))
                 continue
             }
-            func value(_ names: [String]) -> String { row.field(columns.index(names)) }
+            func value(_ column: Column) -> String { row.field(positions[column.rawValue]) }
             var fields = CompanyFields()
-            fields.reportDate = value(Column.reportDate)
-            fields.code = value(Column.code)
-            fields.name = value(Column.name)
-            fields.shortName = value(Column.shortName)
-            fields.foreignRegistration = value(Column.foreignRegistration)
-            fields.industryCode = value(Column.industry)
-            fields.address = value(Column.address)
-            fields.taxID = value(Column.taxID)
-            fields.chairman = value(Column.chairman)
-            fields.generalManager = value(Column.generalManager)
-            fields.spokesperson = value(Column.spokesperson)
-            fields.spokespersonTitle = value(Column.spokespersonTitle)
-            fields.deputySpokesperson = value(Column.deputySpokesperson)
-            fields.phone = value(Column.phone)
-            fields.foundedDate = value(Column.founded)
-            fields.listingDate = value(Column.listing)
-            fields.parValue = value(Column.parValue)
-            fields.paidInCapital = value(Column.capital)
-            fields.privatePlacementShares = value(Column.privatePlacement)
-            fields.preferredShares = value(Column.preferred)
-            fields.financialReportType = value(Column.reportType)
-            fields.transferAgent = value(Column.transferAgent)
-            fields.transferAgentPhone = value(Column.transferAgentPhone)
-            fields.transferAgentAddress = value(Column.transferAgentAddress)
-            fields.auditFirm = value(Column.auditFirm)
-            fields.auditor1 = value(Column.auditor1)
-            fields.auditor2 = value(Column.auditor2)
-            fields.englishShortName = value(Column.englishShortName)
-            fields.englishAddress = value(Column.englishAddress)
-            fields.fax = value(Column.fax)
-            fields.email = value(Column.email)
-            fields.website = value(Column.website)
-            fields.issuedShares = value(Column.issuedShares)
+            fields.reportDate = value(.reportDate)
+            fields.code = value(.code)
+            fields.name = value(.name)
+            fields.shortName = value(.shortName)
+            fields.foreignRegistration = value(.foreignRegistration)
+            fields.industryCode = value(.industry)
+            fields.address = value(.address)
+            fields.taxID = value(.taxID)
+            fields.chairman = value(.chairman)
+            fields.generalManager = value(.generalManager)
+            fields.spokesperson = value(.spokesperson)
+            fields.spokespersonTitle = value(.spokespersonTitle)
+            fields.deputySpokesperson = value(.deputySpokesperson)
+            fields.phone = value(.phone)
+            fields.foundedDate = value(.founded)
+            fields.listingDate = value(.listing)
+            fields.parValue = value(.parValue)
+            fields.paidInCapital = value(.capital)
+            fields.privatePlacementShares = value(.privatePlacement)
+            fields.preferredShares = value(.preferred)
+            fields.financialReportType = value(.reportType)
+            fields.transferAgent = value(.transferAgent)
+            fields.transferAgentPhone = value(.transferAgentPhone)
+            fields.transferAgentAddress = value(.transferAgentAddress)
+            fields.auditFirm = value(.auditFirm)
+            fields.auditor1 = value(.auditor1)
+            fields.auditor2 = value(.auditor2)
+            fields.englishShortName = value(.englishShortName)
+            fields.englishAddress = value(.englishAddress)
+            fields.fax = value(.fax)
+            fields.email = value(.email)
+            fields.website = value(.website)
+            fields.issuedShares = value(.issuedShares)
             do throws(RowProblem) {
                 companies.append(try fields.company(market: market))
             } catch {

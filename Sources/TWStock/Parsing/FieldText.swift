@@ -24,11 +24,13 @@ enum FieldText {
     ///
     /// - Complexity: O(n) in the length of `text`.
     static func clean(_ text: String) -> String? {
-        var result = ""
+        if isAlreadyClean(text) { return text }
+        // Works on scalars: comparing Characters goes through normalization and is far slower.
+        var result = String.UnicodeScalarView()
         var pendingSpace = false
         var onlyDashes = true
-        for character in text {
-            if isPadding(character) {
+        for scalar in text.unicodeScalars {
+            if isPadding(scalar) {
                 pendingSpace = !result.isEmpty
                 continue
             }
@@ -36,10 +38,42 @@ enum FieldText {
                 result.append(" ")
                 pendingSpace = false
             }
-            result.append(character)
-            if !isPlaceholderDash(character) { onlyDashes = false }
+            result.append(scalar)
+            if !isPlaceholderDash(scalar) { onlyDashes = false }
         }
-        return result.isEmpty || onlyDashes ? nil : result
+        return result.isEmpty || onlyDashes ? nil : String(result)
+    }
+
+    /// True when `text` has no padding and is not only dashes, so `clean` may return it as is
+    /// (most fields): a scan of the UTF-8 bytes, without building anything.
+    private static func isAlreadyClean(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        var beforePrevious: UInt8 = 0
+        for byte in text.utf8 {
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D: return false
+            case 0xA0 where previous == 0xC2: return false  // U+00A0
+            case 0x80 where previous == 0x80 && beforePrevious == 0xE3: return false  // U+3000
+            default: break
+            }
+            beforePrevious = previous
+            previous = byte
+        }
+        return !text.unicodeScalars.allSatisfy(isPlaceholderDash)
+    }
+
+    static func isPadding(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20, 0x09, 0x0A, 0x0D, 0xA0, 0x3000: return true
+        default: return false
+        }
+    }
+
+    static func isPlaceholderDash(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2D, 0xFF0D, 0x2014, 0x2010, 0x2013: return true
+        default: return false
+        }
     }
 
     /// True when a numeric field says "no value": empty, padding only, or dashes only.
@@ -51,8 +85,8 @@ enum FieldText {
     ///
     /// - Throws: ``RowProblem`` when the text is there but is not a whole number.
     static func integer(_ text: String, column: String) throws(RowProblem) -> Int64? {
-        guard !isAbsent(text) else { return nil }
-        guard let decimal = ExactDecimal(text.trimming(" \u{3000}")), decimal.scale == 0, !text.contains("+")
+        guard let cleaned = clean(text) else { return nil }
+        guard cleaned.utf8.first != UInt8(ascii: "+"), let decimal = ExactDecimal(cleaned), decimal.scale == 0
         else { throw RowProblem("\(column) \"\(text)\" is not a whole number") }
         return decimal.units
     }
@@ -72,8 +106,8 @@ enum FieldText {
     ///
     /// - Throws: ``RowProblem`` when the text is not a non-negative decimal.
     static func price(_ text: String, column: String) throws(RowProblem) -> ExactDecimal? {
-        guard !isAbsent(text) else { return nil }
-        guard let value = ExactDecimal(text.trimming(" \u{3000}")), value.signum >= 0, !text.contains("+") else {
+        guard let cleaned = clean(text) else { return nil }
+        guard cleaned.utf8.first != UInt8(ascii: "+"), let value = ExactDecimal(cleaned), value.signum >= 0 else {
             throw RowProblem("\(column) \"\(text)\" is not a price")
         }
         return value.isZero ? nil : value
@@ -117,10 +151,15 @@ enum FieldText {
 extension StringProtocol {
     /// The text without leading and trailing characters from `set`.
     func trimming(_ set: String) -> String {
-        var start = startIndex
-        var end = endIndex
-        while start < end, set.contains(self[start]) { start = index(after: start) }
-        while end > start, set.contains(self[index(before: end)]) { end = index(before: end) }
-        return String(self[start..<end])
+        let scalars = unicodeScalars
+        let trimmed = Set(set.unicodeScalars)
+        var start = scalars.startIndex
+        var end = scalars.endIndex
+        while start < end, trimmed.contains(scalars[start]) { start = scalars.index(after: start) }
+        while end > start, trimmed.contains(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
+        if start == scalars.startIndex, end == scalars.endIndex { return String(self) }
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: scalars[start..<end])
+        return String(result)
     }
 }

@@ -73,10 +73,10 @@ enum JSONValue: Sendable, Hashable {
     /// JSON holds only strings, so anything else marks a row that cannot be trusted.
     var firstNonStringKey: String? {
         guard let members = object else { return nil }
-        return members.keys.sorted().first { key in
-            guard let value = members[key] else { return false }
-            return value.string == nil && value != .null
-        }
+        func isOdd(_ value: JSONValue) -> Bool { value.string == nil && value != .null }
+        // The common case (all strings) needs no sorting; sorting keeps the message stable.
+        guard members.values.contains(where: isOdd) else { return nil }
+        return members.keys.sorted().first { key in members[key].map(isOdd) ?? false }
     }
 
     /// The text of a string, `nil` for other values.

@@ -55,7 +55,9 @@ public enum TWSEFileRecognizer {
         }
         guard let header = records.first else { return nil }
         let columns = ColumnMap(header: header)
-        if columns.contains(CompanyListParser.Column.code), columns.contains(CompanyListParser.Column.shortName) {
+        if columns.contains(CompanyListParser.Column.code.names),
+            columns.contains(CompanyListParser.Column.shortName.names)
+        {
             return .companyListCSV(market: market(fromFileName: fileName))
         }
         if columns.contains(TickColumns.code), columns.contains(TickColumns.close) {

@@ -66,7 +66,7 @@ public final class MarketDataStore: Sendable {
     }
 
     static func parseCompanies(_ bytes: [UInt8], market: Market) throws(TWSEParseError) -> ParseResult<Company> {
-        if case .tpexCompanyJSON = TWSEFileRecognizer.recognize(data: bytes, fileName: "") {
+        if Self.firstByte(of: bytes) == UInt8(ascii: "[") {
             return try TPExCompanyJSONParser.parse(bytes, market: market)
         }
         return try CompanyListParser.parse(bytes, market: market)
@@ -136,7 +136,7 @@ public final class MarketDataStore: Sendable {
     static let dayPrefix = "twse/STOCK_DAY_ALL"
 
     static func parseMarketDay(_ bytes: [UInt8], date: CalendarDate?) throws(TWSEParseError) -> MarketDay {
-        if case .stockDayAllJSON = TWSEFileRecognizer.recognize(data: bytes, fileName: "") {
+        if Self.firstByte(of: bytes) == UInt8(ascii: "[") {
             return try StockDayAllJSONParser.parse(bytes, tradingDate: date)
         }
         return try StockDayAllCSVParser.parse(bytes, tradingDate: date)
@@ -175,18 +175,23 @@ public final class MarketDataStore: Sendable {
     }
 
     static func parseMonth(_ bytes: [UInt8], month: YearMonth, code: StockCode) throws(TWSEParseError) -> StockMonth {
-        switch TWSEFileRecognizer.recognize(data: bytes, fileName: "") {
-        case .stockDayCSV?:
-            return try StockDayCSVParser.parse(bytes, requestedMonth: month, code: code)
+        switch Self.firstByte(of: bytes) {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            break
         default:
-            do {
-                return try StockDayJSONParser.parse(bytes, requestedMonth: month, code: code)
-            } catch .exchangeMessage(let format, let message) where message.contains("沒有符合條件") {
-                // TWSE's "no data for these conditions": a month without trading days (yet).
-                _ = format
-                return StockMonth(code: code, name: nil, month: month, title: message, ticks: [], notes: [], issues: [])
-            }
+            return try StockDayCSVParser.parse(bytes, requestedMonth: month, code: code)
         }
+        do {
+            return try StockDayJSONParser.parse(bytes, requestedMonth: month, code: code)
+        } catch .exchangeMessage(_, let message) where message.contains("沒有符合條件") {
+            // TWSE's "no data for these conditions": a month without trading days (yet).
+            return StockMonth(code: code, name: nil, month: month, title: message, ticks: [], notes: [], issues: [])
+        }
+    }
+
+    /// The first byte that is not whitespace or a byte order mark: `[` or `{` for JSON.
+    static func firstByte(of bytes: [UInt8]) -> UInt8? {
+        bytes.prefix(4096).first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
     }
 
     // MARK: - The one way data is obtained
