@@ -21,6 +21,8 @@ let package = Package(
         .target(name: "Tabular"),
         // HTTP downloads (URLSession), the per-host throttle and the download cache.
         .target(name: "Fetching", dependencies: ["ListKit"]),
+        // Generates dataset plug-ins: names, models, registry edits (used by the new-dataset plugin).
+        .target(name: "DatasetScaffold"),
         // A loopback HTTP server with network faults, for tests only.
         .target(name: "LoopbackServer"),
         // Taiwan Stock Exchange / TPEx data: models, parsers, HTTP, cache, datasets.

@@ -1,0 +1,28 @@
+import LineMode
+import ListKit
+
+// Fuzzes display width, visible text, fitting and table layout: whatever the text, a fitted
+// cell is exactly as wide as asked, a laid-out line never exceeds the width, and nothing that
+// reaches the terminal is a control character.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let bytes = UnsafeBufferPointer(start: data, count: size)
+    guard let first = bytes.first else { return 0 }
+    let width = Int(first % 90)
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes.dropFirst()), as: UTF8.self)
+    let visible = VisibleText.make(text)
+    for scalar in visible.unicodeScalars {
+        precondition(scalar.value >= 0x20 && !(0x7F...0x9F).contains(scalar.value), "no control characters")
+        precondition(!(0x202A...0x202E).contains(scalar.value) && !(0x2066...0x2069).contains(scalar.value))
+    }
+    let fitted = TextFitting.fit(visible, toWidth: width, alignment: first % 2 == 0 ? .leading : .trailing)
+    precondition(DisplayWidth.of(fitted) == width, "fit gives exactly the width")
+    precondition(DisplayWidth.of(TextFitting.truncate(visible, toWidth: width)) <= width, "truncate fits")
+    let cells = visible.split(separator: "\t", omittingEmptySubsequences: false).map { Cell(.text(String($0))) }
+    let texts = cells.map(\.text)
+    let layout = TableLayout(
+        header: texts.map { String($0.prefix(3)) }, rows: [cells, cells], visibleRows: [texts, texts],
+        width: max(1, width))
+    precondition(DisplayWidth.of(layout.line(texts)) <= max(1, width) || layout.widths.count == 1, "a line fits")
+    return 0
+}

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Builds one libFuzzer target outside the SwiftPM graph and runs it.
+#
+#   Fuzz/run.sh TARGET SECONDS [extra libFuzzer flags]
+#   Fuzz/run.sh list
+#
+# Each module the target needs is compiled into a static library with
+# -sanitize=fuzzer,address (coverage + AddressSanitizer), then the target in Fuzz/Targets is
+# linked against them. Seeds come from Fuzz/Seeds, the test fixtures and ../shared when present.
+# Findings land in Fuzz/findings/TARGET; the working corpus in Fuzz/corpus-work/TARGET.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$here")"
+build="$here/build"
+mkdir -p "$build"
+
+declare -A deps=(
+  [ListKit]=""
+  [Tabular]=""
+  [Fetching]="ListKit"
+  [TWStock]="ListKit Tabular Fetching"
+  [LineMode]="ListKit"
+  [FileDatasets]="ListKit Tabular Fetching"
+)
+declare -A targets=(
+  [csv]="Tabular"
+  [twse]="ListKit Tabular Fetching TWStock"
+  [commands]="ListKit LineMode"
+  [arguments]="ListKit LineMode"
+  [layout]="ListKit LineMode"
+  [files]="ListKit Tabular Fetching FileDatasets"
+)
+declare -A seeds=(
+  [csv]="$root/Tests/TWStockTests/Fixtures/*.csv $root/Tests/FileDatasetsTests/Fixtures/* $root/../shared/twse/*.csv"
+  [twse]="$root/Tests/TWStockTests/Fixtures/* $root/../shared/twse/*"
+  [commands]="$here/Seeds/commands/*"
+  [arguments]="$here/Seeds/arguments/*"
+  [layout]="$here/Seeds/layout/*"
+  [files]="$root/Tests/FileDatasetsTests/Fixtures/* $root/Tests/TWStockTests/Fixtures/*.csv $root/Tests/TWStockTests/Fixtures/*.json"
+)
+
+if [ "${1:-}" = "list" ] || [ $# -lt 2 ]; then
+  echo "usage: Fuzz/run.sh TARGET SECONDS [libFuzzer flags]; targets: ${!targets[*]}" >&2
+  [ "${1:-}" = "list" ] && exit 0 || exit 2
+fi
+target="$1"; seconds="$2"; shift 2
+[ -n "${targets[$target]+x}" ] || { echo "unknown target $target; targets: ${!targets[*]}" >&2; exit 2; }
+
+build_module() {
+  local module="$1"
+  local out="$build/lib$module.a"
+  local newest
+  newest="$(find "$root/Sources/$module" -name '*.swift' -newer "$out" 2>/dev/null | head -1 || true)"
+  if [ -f "$out" ] && [ -z "$newest" ]; then return; fi
+  echo "building $module" >&2
+  # shellcheck disable=SC2046
+  swiftc -parse-as-library -emit-library -static -emit-module -module-name "$module" \
+    -sanitize=fuzzer,address -O -g -I "$build" \
+    $(find "$root/Sources/$module" -name '*.swift' | sort) \
+    -o "$out" -emit-module-path "$build/$module.swiftmodule" 2>&1 | grep -v "Cannot export" >&2 || true
+  [ -f "$out" ] || { echo "could not build $module" >&2; exit 1; }
+}
+
+libraries=()
+set +u
+for module in ${targets[$target]}; do
+  for dependency in ${deps[$module]}; do build_module "$dependency"; done
+  build_module "$module"
+  # Static libraries link dependents first.
+  libraries=("$build/lib$module.a" "${libraries[@]}")
+done
+set -u
+binary="$build/fuzz-$target"
+echo "linking $binary" >&2
+swiftc -parse-as-library -sanitize=fuzzer,address -O -g -I "$build" \
+  "$here/Targets/$target.swift" "${libraries[@]}" -o "$binary" 2>&1 | grep -v "Cannot export" >&2 || true
+[ -x "$binary" ] || { echo "could not link $binary" >&2; exit 1; }
+
+corpus="$here/corpus-work/$target"
+findings="$here/findings/$target"
+mkdir -p "$corpus" "$findings"
+# shellcheck disable=SC2086
+for seed in ${seeds[$target]}; do [ -f "$seed" ] && cp -n "$seed" "$corpus/" 2>/dev/null || true; done
+echo "fuzzing $target for $seconds s (corpus $corpus)" >&2
+SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$binary" \
+  -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=65536 \
+  -artifact_prefix="$findings/" -print_final_stats=1 "$@" "$corpus"

@@ -1,0 +1,50 @@
+/// A column of a data file, with the type inferred from its values.
+public struct ColumnSpec: Sendable, Hashable {
+    /// The kinds of values a column can hold, each with a Swift type and a cell.
+    public enum Kind: Sendable, Hashable {
+        case integer
+        case decimal
+        case date
+        case text
+
+        /// The property's Swift type (optional: a file may have empty cells).
+        var swiftType: String {
+            switch self {
+            case .integer: return "Int64?"
+            case .decimal: return "ExactDecimal?"
+            case .date: return "CalendarDate?"
+            case .text: return "String?"
+            }
+        }
+    }
+
+    /// The column's name in the file (`成交股數`).
+    public let name: String
+    public let kind: Kind
+
+    public init(name: String, kind: Kind) {
+        self.name = name
+        self.kind = kind
+    }
+}
+
+/// The data a dataset is generated from: a bundled file, its columns, and a first record to test.
+public struct DataSample: Sendable, Hashable {
+    /// The file name inside the package (`weather.csv`).
+    public let fileName: String
+    /// The file's format, as FileDatasets names it (`csv`, `tsv`, `json`, `jsonl`).
+    public let format: String
+    public let columns: [ColumnSpec]
+    /// How many records the file holds.
+    public let recordCount: Int
+    /// The first record's values as exported, for the generated test.
+    public let firstRecord: [String]
+
+    public init(fileName: String, format: String, columns: [ColumnSpec], recordCount: Int, firstRecord: [String]) {
+        self.fileName = fileName
+        self.format = format
+        self.columns = columns
+        self.recordCount = recordCount
+        self.firstRecord = firstRecord
+    }
+}

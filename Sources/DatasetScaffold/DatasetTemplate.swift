@@ -1,0 +1,78 @@
+/// The Swift sources of a new dataset and its test.
+public enum DatasetTemplate {
+    /// A dataset with a few sample items, to be replaced by the developer's own data.
+    public static func sampleSource(_ name: DatasetName) -> String {
+        let type = name.typeName
+        return """
+            import ListKit
+
+            /// One item of the \(name.id) dataset. Scaffolded by `swift package new-dataset \(type)`:
+            /// replace the sample items with your own data (see Documentation/WritingADatasetPlugin.md).
+            public struct \(type)Item: Identifiable, Sendable, Hashable {
+                public let id: Int
+                public let name: String
+                public let value: Int
+
+                public init(id: Int, name: String, value: Int) {
+                    self.id = id
+                    self.name = name
+                    self.value = value
+                }
+            }
+
+            /// The \(name.id) dataset: `browse \(name.id)`.
+            public struct \(type)Dataset: Dataset {
+                public init() {}
+
+                public var id: String { \(SwiftIdentifier.literal(name.id)) }
+                public var title: String { \(SwiftIdentifier.literal(type)) }
+                public var summary: String { "a new dataset: edit Sources/CustomDatasets/\(type)Dataset.swift" }
+
+                /// The items shown until real ones are loaded.
+                public static let items = [
+                    \(type)Item(id: 1, name: "first", value: 10),
+                    \(type)Item(id: 2, name: "second", value: 20),
+                    \(type)Item(id: 3, name: "third", value: 30),
+                ]
+
+                @MainActor
+                public func makeRootScreen(context: DatasetContext) -> any ListScreen {
+                    GenericListController(title: id, items: Self.items) { (row: inout ColumnsRow, item) in
+                        row["name"] = .text(item.name)
+                        row["value"] = .integer(item.value)
+                    } select: { item in
+                        .detail(Detail(title: item.name, fields: [.init("name", item.name), .init("value", String(item.value))]))
+                    }
+                }
+            }
+
+            """
+    }
+
+    /// The test of a sample dataset.
+    public static func sampleTest(_ name: DatasetName) -> String {
+        let type = name.typeName
+        return """
+            import CustomDatasets
+            import Foundation
+            import ListKit
+            import Testing
+
+            @MainActor
+            @Suite struct \(type)DatasetTests {
+                @Test func listsItsItemsAndShowsADetail() throws {
+                    let context = DatasetContext(cacheDirectory: FileManager.default.temporaryDirectory)
+                    let screen = \(type)Dataset().makeRootScreen(context: context)
+                    #expect(screen.count == \(type)Dataset.items.count)
+                    #expect(screen.columnNames == ["name", "value"])
+                    guard case .detail(let detail) = try screen.select(at: 0) else {
+                        Issue.record("choosing an item shows its detail")
+                        return
+                    }
+                    #expect(detail.title == "first")
+                }
+            }
+
+            """
+    }
+}
