@@ -41,7 +41,7 @@ public struct RegistryFile: Sendable, Hashable {
 
     /// The lines, and the range strictly between the markers.
     private func markedRange() -> ([String], Range<Int>)? {
-        let lines = text.components(separatedBy: "\n")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let begin = lines.firstIndex(where: { $0.trimmingCharacters(in: " ") == Self.begin }),
             let end = lines.firstIndex(where: { $0.trimmingCharacters(in: " ") == Self.end }), begin < end
         else { return nil }
