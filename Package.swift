@@ -34,6 +34,8 @@ let package = Package(
         .testTarget(name: "LineModeTests", dependencies: ["LineMode", "ListKit"]),
         .testTarget(name: "DemoDatasetsTests", dependencies: ["DemoDatasets", "ListKit"]),
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
+        // Compiles and tests the guide's example (Documentation/WritingADatasetPlugin.md).
+        .testTarget(name: "GuideTests", dependencies: ["ListKit"]),
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "LoopbackServer"]),
         .testTarget(
             name: "TWStockTests", dependencies: ["TWStock", "ListKit", "Fetching", "LoopbackServer"],
