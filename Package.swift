@@ -23,6 +23,9 @@ let package = Package(
         .target(name: "Fetching", dependencies: ["ListKit"]),
         // Generates dataset plug-ins: names, models, registry edits (used by the new-dataset plugin).
         .target(name: "DatasetScaffold"),
+        // A test probe that writes cache entries until it is killed (crash-safety tests).
+        .executableTarget(
+            name: "cache-writer-probe", dependencies: ["Fetching"], path: "Tests/Support/CacheWriterProbe"),
         // A loopback HTTP server with network faults, for tests only.
         .target(name: "LoopbackServer"),
         // Taiwan Stock Exchange / TPEx data: models, parsers, HTTP, cache, datasets.
@@ -42,7 +45,7 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(
             name: "BrowseTests",
-            dependencies: ["browse", "LoopbackServer"],
+            dependencies: ["browse", "LoopbackServer", "Fetching", "cache-writer-probe"],
             exclude: ["Snapshots"]
         ),
     ],
