@@ -36,9 +36,12 @@ public struct ScreenRenderer {
     // MARK: - Lists
 
     private func renderList(_ list: any ListScreen, pageSize: Int) -> [String] {
-        var lines = list.headerLines.map { fitted(VisibleText.make($0)) }
+        // Header lines describe loaded items; before that they would only say "0 rows".
+        var lines = list.state == .loaded ? list.headerLines.map { fitted(VisibleText.make($0)) } : []
         switch list.state {
-        case .idle, .loading:
+        case .idle:
+            return lines + [style.dim(fitted("not loaded · r loads it"))]
+        case .loading:
             return lines + [style.dim("loading…")]
         case .failed(let reason):
             return lines + [

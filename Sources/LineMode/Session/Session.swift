@@ -45,6 +45,7 @@ public final class Session {
 
     /// Opens `screen` on top of the dataset list and loads it.
     public func start(with screen: any ListScreen) async {
+        Interrupts.shared.setInteractive(options.interactive)
         stack.push(.list(screen))
         await loadIfNeeded(screen)
     }
@@ -56,8 +57,11 @@ public final class Session {
 
     /// Runs commands from `source` until `q`, the end of input, or a closed output.
     ///
+    /// At a terminal, a first Ctrl-C cancels a running load and returns here.
+    ///
     /// - Returns: `.success`, or `.failure` when a command of a non-interactive session failed.
     public func run(_ source: inout some LineSource) async -> ExitCode {
+        Interrupts.shared.setInteractive(options.interactive)
         show()
         while !outputClosed {
             if options.interactive { prompt() }
@@ -283,9 +287,13 @@ public final class Session {
         let indicator = ProgressIndicator(
             title: list.title, reporter: reporter, sink: errors, animated: options.animatesProgress)
         indicator.start()
-        await list.load(force: force, progress: reporter)
+        let interrupted = await Interrupts.shared.cancellable { await list.load(force: force, progress: reporter) }
         indicator.stop()
         for note in reporter.takeNotes() { notify(note) }
+        if interrupted {
+            notify("interrupted: the load of \(list.title) was cancelled; r tries again")
+            return
+        }
         if case .failed(let reason) = list.state {
             report(SessionError.loadFailed(list.title, reason: reason))
         } else {
@@ -296,9 +304,9 @@ public final class Session {
         }
     }
 
-    private func withProgress<Result>(
-        title: String, reporter: ProgressReporter, _ work: () async throws -> Result
-    ) async throws -> Result {
+    private func withProgress(
+        title: String, reporter: ProgressReporter, _ work: @escaping @MainActor () async throws -> Selection
+    ) async throws -> Selection {
         let indicator = ProgressIndicator(
             title: title, reporter: reporter, sink: errors, animated: options.animatesProgress)
         indicator.start()
@@ -306,7 +314,17 @@ public final class Session {
             indicator.stop()
             for note in reporter.takeNotes() { notify(note) }
         }
-        return try await work()
+        let outcome = Holder<Result<Selection, any Error>>()
+        let interrupted = await Interrupts.shared.cancellable {
+            do {
+                outcome.value = .success(try await work())
+            } catch {
+                outcome.value = .failure(error)
+            }
+        }
+        if interrupted { throw SessionError.interrupted(title) }
+        guard let result = outcome.value else { throw SessionError.interrupted(title) }
+        return try result.get()
     }
 
     // MARK: - Output
@@ -380,4 +398,10 @@ private struct IndexedField: Identifiable, Sendable {
         self.id = offset
         self.field = field
     }
+}
+
+/// A value filled in by work that runs in its own task on the main actor.
+@MainActor
+private final class Holder<Value> {
+    var value: Value?
 }

@@ -6,6 +6,7 @@ public enum SessionError: Error, Sendable, Hashable, CustomStringConvertible {
     case noSuchPage(Int, pages: Int)
     case loadFailed(String, reason: String)
     case sourceFailed(String, SourceFailure)
+    case interrupted(String)
 
     public var description: String {
         switch self {
@@ -17,6 +18,8 @@ public enum SessionError: Error, Sendable, Hashable, CustomStringConvertible {
                 ? "there is no page \(shown): there is only page 1" : "there is no page \(shown): choose 1–\(pages)"
         case .loadFailed(let title, let reason):
             return "could not load \(title): \(reason)"
+        case .interrupted(let what):
+            return "interrupted: \(what) was cancelled"
         case .sourceFailed(let title, let failure):
             return "\(title): \(failure.source) did not load: \(failure.reason); the rest is shown"
         }
