@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "LineMode", targets: ["LineMode"]),
         .library(name: "DemoDatasets", targets: ["DemoDatasets"]),
         .library(name: "TWStock", targets: ["TWStock"]),
+        .plugin(name: "NewDataset", targets: ["NewDataset"]),
         .executable(name: "browse", targets: ["browse"]),
     ],
     targets: [
@@ -26,17 +27,35 @@ let package = Package(
         // A test probe that writes cache entries until it is killed (crash-safety tests).
         .executableTarget(
             name: "cache-writer-probe", dependencies: ["Fetching"], path: "Tests/Support/CacheWriterProbe"),
+        // Datasets added by `swift package new-dataset`; registered in Registry.swift.
+        .target(name: "CustomDatasets", dependencies: ["ListKit"], resources: [.copy("Data")]),
+        // The work of the new-dataset plugin, as a tool the plugin runs (so it can be unit-tested).
+        .executableTarget(name: "new-dataset-tool", dependencies: ["DatasetScaffold"]),
+        .plugin(
+            name: "NewDataset",
+            capability: .command(
+                intent: .custom(verb: "new-dataset", description: "Add a dataset plug-in to this package"),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason: "new-dataset writes the dataset's source, its test and its data, and registers it")
+                ]
+            ),
+            dependencies: ["new-dataset-tool"]
+        ),
         // A loopback HTTP server with network faults, for tests only.
         .target(name: "LoopbackServer"),
         // Taiwan Stock Exchange / TPEx data: models, parsers, HTTP, cache, datasets.
         .target(name: "TWStock", dependencies: ["ListKit", "Tabular", "Fetching"]),
         // Argument parsing and wiring only.
-        .executableTarget(name: "browse", dependencies: ["ListKit", "LineMode", "DemoDatasets", "TWStock"]),
+        .executableTarget(
+            name: "browse", dependencies: ["ListKit", "LineMode", "DemoDatasets", "TWStock", "CustomDatasets"]),
 
         .testTarget(name: "ListKitTests", dependencies: ["ListKit"]),
         .testTarget(name: "LineModeTests", dependencies: ["LineMode", "ListKit"]),
         .testTarget(name: "DemoDatasetsTests", dependencies: ["DemoDatasets", "ListKit"]),
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
+        .testTarget(name: "CustomDatasetsTests", dependencies: ["CustomDatasets", "ListKit"]),
+        .testTarget(name: "DatasetScaffoldTests", dependencies: ["DatasetScaffold"]),
         // Compiles and tests the guide's example (Documentation/WritingADatasetPlugin.md).
         .testTarget(name: "GuideTests", dependencies: ["ListKit"]),
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "LoopbackServer"]),

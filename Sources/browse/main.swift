@@ -1,3 +1,4 @@
+import CustomDatasets
 import DemoDatasets
 import Foundation
 import LineMode
@@ -16,7 +17,7 @@ if arguments.first == "import" {
 
 let registry: DatasetRegistry
 do {
-    registry = try DatasetRegistry([CompaniesDataset(), TicksDataset()] + DemoDatasets.all)
+    registry = try DatasetRegistry([CompaniesDataset(), TicksDataset()] + DemoDatasets.all + CustomDatasets.all)
 } catch {
     FileHandle.standardError.write(Data("browse: \(error)\n".utf8))
     exit(ExitCode.failure.rawValue)

@@ -1,0 +1,20 @@
+import DatasetScaffold
+import Foundation
+
+// new-dataset-tool --package DIR NAME [--from-csv FILE | --from-json FILE]
+// Run by the NewDataset plugin; prints what it did, or one line saying why nothing was done.
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+    let request = try NewDatasetRequest.parse(arguments)
+    let scaffolder = Scaffolder(package: request.package)
+    let name = try DatasetName(request.name)
+    let plan = try scaffolder.plan(
+        name, data: try request.dataFile.map { try DataFileReader.read($0, format: request.format) })
+    try scaffolder.apply(plan)
+    for file in plan.files { print("created \(file.path)") }
+    print("registered \(name.typeName)Dataset in \(Scaffolder.registryPath)")
+    print("try it: swift run browse \(name.id)   ·   swift test --filter \(name.typeName)DatasetTests")
+} catch {
+    FileHandle.standardError.write(Data("new-dataset: \(error)\n".utf8))
+    exit(1)
+}
