@@ -86,7 +86,7 @@ public struct Scaffolder: Sendable {
             do {
                 try FileManager.default.createDirectory(
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try file.contents.write(to: url, options: [.atomic, .withoutOverwriting])
+                try file.contents.write(to: url, options: .withoutOverwriting)
                 written.append(url)
             } catch {
                 rollBack()
@@ -118,16 +118,16 @@ public struct Scaffolder: Sendable {
         return taken
     }
 
-    /// The ids a Swift source declares as `var id: String { "…" }`.
+    /// The ids a Swift source declares as `var id: String { "…" }`, outside comments.
     static func declaredIDs(in text: String) -> [String] {
-        var ids: [String] = []
-        var rest = Substring(text)
         let marker = "var id: String { \""
-        while let range = rest.range(of: marker) {
-            rest = rest[range.upperBound...]
-            guard let end = rest.firstIndex(of: "\"") else { break }
+        var ids: [String] = []
+        for line in text.split(separator: "\n") {
+            let code = line.drop { $0 == " " }
+            guard !code.hasPrefix("//"), let range = code.range(of: marker) else { continue }
+            let rest = code[range.upperBound...]
+            guard let end = rest.firstIndex(of: "\"") else { continue }
             ids.append(String(rest[..<end]))
-            rest = rest[end...]
         }
         return ids
     }

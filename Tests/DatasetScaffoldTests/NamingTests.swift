@@ -1,5 +1,6 @@
-import DatasetScaffold
 import Testing
+
+@testable import DatasetScaffold
 
 @Suite struct NamingTests {
     @Test(arguments: [
@@ -46,5 +47,16 @@ import Testing
         #expect(throws: ScaffoldError.noRegistry("R.swift")) {
             try RegistryFile(text: "no markers").adding("X", path: "R.swift")
         }
+    }
+}
+
+@Suite struct ScaffolderTests {
+    @Test func idsAreFoundInCodeNotInComments() {
+        let source = """
+            /// Example: `var id: String { "films" }`
+            public var id: String { "companies" }
+                var id: String { "people" }
+            """
+        #expect(Scaffolder.declaredIDs(in: source) == ["companies", "people"])
     }
 }
