@@ -1,0 +1,26 @@
+/// Where the next record starts: a byte offset and the 1-based line number there.
+///
+/// A cursor is all the state a scan needs, so an index can store one per block of rows and
+/// restart scanning anywhere.
+public struct CSVCursor: Sendable, Hashable {
+    /// The byte offset of the next record.
+    public var offset: Int
+    /// The 1-based line number at ``offset``.
+    public var line: Int
+
+    /// Creates a cursor at `offset`, which is on line `line`.
+    public init(offset: Int, line: Int) {
+        self.offset = offset
+        self.line = line
+    }
+
+    /// A cursor at the start of `buffer`, past a UTF-8 byte order mark if there is one.
+    public init(startOf buffer: UnsafeBufferPointer<UInt8>) {
+        self.init(offset: Self.hasByteOrderMark(buffer) ? ASCII.byteOrderMark.count : 0, line: 1)
+    }
+
+    /// True when `buffer` starts with the UTF-8 byte order mark `EF BB BF`.
+    public static func hasByteOrderMark(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF
+    }
+}

@@ -1,0 +1,122 @@
+/// Strict conversions between bytes and text that say where bad input is.
+///
+/// Foundation's Big5 decoding silently drops bytes it cannot map, and `String(decoding:as:)`
+/// silently repairs bad UTF-8: both hide a corrupt download. These functions throw a
+/// ``TextDecodingError`` with the byte offset instead.
+///
+/// Big5 here is Microsoft's code page 950 (CP950), the encoding TWSE uses for its Chinese CSV
+/// downloads; it goes through the C library's `iconv`, asking for `CP950` and then `BIG5`.
+public enum TextDecoding {
+    /// The iconv names tried for Big5 input, most specific first.
+    static let big5Names = ["CP950", "BIG5"]
+
+    /// Decodes Big5 (CP950) bytes.
+    ///
+    /// ```swift
+    /// try TextDecoding.decodeBig5([0xA5, 0x78, 0xBF, 0x6E, 0xB9, 0x71])  // "台積電"
+    /// ```
+    ///
+    /// - Parameter bytes: Big5 text.
+    /// - Returns: The text.
+    /// - Throws: ``TextDecodingError/invalidBytes(encoding:byteOffset:bytes:)`` at the first byte
+    ///   that is not Big5, ``TextDecodingError/truncatedSequence(encoding:byteOffset:)`` when the
+    ///   input ends inside a character.
+    /// - Complexity: O(n) in the number of bytes.
+    public static func decodeBig5(_ bytes: [UInt8]) throws(TextDecodingError) -> String {
+        let utf8 = try IconvConverter.convert(bytes, from: big5Names, to: "UTF-8", label: "Big5", encoding: false)
+        return String(decoding: utf8, as: UTF8.self)
+    }
+
+    /// Encodes text as Big5 (CP950).
+    ///
+    /// - Parameter text: The text to encode.
+    /// - Returns: Its Big5 bytes.
+    /// - Throws: ``TextDecodingError/unencodable(encoding:byteOffset:)`` for a character Big5
+    ///   lacks (an emoji, most simplified characters), with its UTF-8 byte offset in `text`.
+    /// - Complexity: O(n) in the length of the text.
+    public static func encodeBig5(_ text: String) throws(TextDecodingError) -> [UInt8] {
+        var lastError: TextDecodingError = .converterUnavailable(from: "UTF-8", to: "CP950")
+        for name in big5Names {
+            do throws(TextDecodingError) {
+                return try IconvConverter.convert(
+                    Array(text.utf8), from: ["UTF-8"], to: name, label: "Big5", encoding: true)
+            } catch {
+                if case .converterUnavailable = error {
+                    lastError = error
+                    continue
+                }
+                throw error
+            }
+        }
+        throw lastError
+    }
+
+    /// Decodes UTF-8 strictly, without repairing bad bytes.
+    ///
+    /// A leading byte order mark is kept as U+FEFF; callers that do not want it drop it first.
+    ///
+    /// - Parameter bytes: UTF-8 text.
+    /// - Returns: The text.
+    /// - Throws: ``TextDecodingError/invalidBytes(encoding:byteOffset:bytes:)`` at the first
+    ///   invalid byte, or ``TextDecodingError/truncatedSequence(encoding:byteOffset:)``.
+    /// - Complexity: O(n) in the number of bytes.
+    public static func decodeUTF8(_ bytes: [UInt8]) throws(TextDecodingError) -> String {
+        if let problem = firstUTF8Problem(in: bytes) {
+            if problem.truncated { throw .truncatedSequence(encoding: "UTF-8", byteOffset: problem.offset) }
+            let bad = Array(bytes[problem.offset..<min(problem.offset + 2, bytes.count)])
+            throw .invalidBytes(encoding: "UTF-8", byteOffset: problem.offset, bytes: bad)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// True when `bytes` are entirely valid UTF-8.
+    ///
+    /// - Complexity: O(n) in the number of bytes.
+    public static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+        firstUTF8Problem(in: bytes) == nil
+    }
+
+    /// The offset of the first invalid UTF-8 sequence, and whether it is cut off by the end.
+    static func firstUTF8Problem(in bytes: [UInt8]) -> (offset: Int, truncated: Bool)? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            let count = buffer.count
+            while index < count {
+                let lead = buffer[index]
+                if lead < 0x80 {
+                    index += 1
+                    continue
+                }
+                let length: Int
+                var lowerSecond: UInt8 = 0x80
+                var upperSecond: UInt8 = 0xBF
+                switch lead {
+                case 0xC2...0xDF: length = 2
+                case 0xE0:
+                    length = 3
+                    lowerSecond = 0xA0
+                case 0xE1...0xEC, 0xEE...0xEF: length = 3
+                case 0xED:
+                    length = 3
+                    upperSecond = 0x9F
+                case 0xF0:
+                    length = 4
+                    lowerSecond = 0x90
+                case 0xF1...0xF3: length = 4
+                case 0xF4:
+                    length = 4
+                    upperSecond = 0x8F
+                default: return (index, false)
+                }
+                for position in 1..<length {
+                    guard index + position < count else { return (index, true) }
+                    let byte = buffer[index + position]
+                    let range = position == 1 ? lowerSecond...upperSecond : 0x80...0xBF
+                    guard range.contains(byte) else { return (index, false) }
+                }
+                index += length
+            }
+            return nil
+        }
+    }
+}
