@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "LineMode", targets: ["LineMode"]),
         .library(name: "DemoDatasets", targets: ["DemoDatasets"]),
         .library(name: "TWStock", targets: ["TWStock"]),
+        .library(name: "FileDatasets", targets: ["FileDatasets"]),
         .executable(name: "browse", targets: ["browse"]),
     ],
     targets: [
@@ -25,8 +26,10 @@ let package = Package(
         .target(name: "LoopbackServer"),
         // Taiwan Stock Exchange / TPEx data: models, parsers, HTTP, cache, datasets.
         .target(name: "TWStock", dependencies: ["ListKit", "Tabular"]),
+        // Any CSV/TSV/JSON file, URL or standard input as a dataset, over an index of its bytes.
+        .target(name: "FileDatasets", dependencies: ["ListKit", "Tabular", "Fetching"]),
         // Argument parsing and wiring only.
-        .executableTarget(name: "browse", dependencies: ["ListKit", "LineMode", "DemoDatasets"]),
+        .executableTarget(name: "browse", dependencies: ["ListKit", "LineMode", "DemoDatasets", "FileDatasets"]),
 
         .testTarget(name: "ListKitTests", dependencies: ["ListKit"]),
         .testTarget(name: "LineModeTests", dependencies: ["LineMode", "ListKit"]),
@@ -34,6 +37,11 @@ let package = Package(
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
         .testTarget(name: "FetchingTests", dependencies: ["Fetching", "LoopbackServer"]),
         .testTarget(name: "TWStockTests", dependencies: ["TWStock", "ListKit"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "FileDatasetsTests",
+            dependencies: ["FileDatasets", "ListKit", "Tabular", "LoopbackServer", "Fetching"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "BrowseTests",
             dependencies: ["browse"],

@@ -1,4 +1,5 @@
 import DemoDatasets
+import FileDatasets
 import Foundation
 import LineMode
 import ListKit
@@ -13,10 +14,26 @@ do {
     FileHandle.standardError.write(Data("browse: \(error)\n".utf8))
     exit(ExitCode.failure.rawValue)
 }
-let launcher = Launcher(
+var launcher = Launcher(
     registry: registry,
     terminal: TerminalInfo.current(environment: ProcessInfo.processInfo.environment),
     output: FileDescriptorSink(descriptor: STDOUT_FILENO),
     errors: FileDescriptorSink(descriptor: STDERR_FILENO))
+// Names that are not datasets open as files, URLs or standard input (`-`).
+let files = FileOpener()
+launcher.datasetOptions = FileOptions.declared.map {
+    Invocation.DatasetOption(name: $0.name, takesValue: $0.takesValue, usage: $0.usage)
+}
+launcher.opener = { name, context in
+    do throws(FileOpenError) {
+        return try files.screen(for: name, context: context)
+    } catch {
+        switch error {
+        case .notFound: throw OpenError.unknownName(name, datasets: registry.ids)
+        case .badOption(let option, let value, let expected):
+            throw UsageError.badValue(option: option, value: value, expected: expected)
+        }
+    }
+}
 let code = await launcher.run(arguments: Array(CommandLine.arguments.dropFirst()))
 exit(code.rawValue)

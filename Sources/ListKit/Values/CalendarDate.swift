@@ -38,8 +38,23 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     }
 
     /// `yyyy-MM-dd`.
+    ///
+    /// - Complexity: O(1); written as bytes, since exports format a date per row.
     public var description: String {
-        "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))"
+        String(unsafeUninitializedCapacity: 10) { output in
+            func put(_ digit: Int, at index: Int) { output[index] = UInt8(ascii: "0") + UInt8(digit) }
+            put(year / 1000 % 10, at: 0)
+            put(year / 100 % 10, at: 1)
+            put(year / 10 % 10, at: 2)
+            put(year % 10, at: 3)
+            output[4] = UInt8(ascii: "-")
+            put(month / 10 % 10, at: 5)
+            put(month % 10, at: 6)
+            output[7] = UInt8(ascii: "-")
+            put(day / 10 % 10, at: 8)
+            put(day % 10, at: 9)
+            return 10
+        }
     }
 
     /// `yyyyMMdd`, as in TWSE file names.

@@ -102,25 +102,49 @@ public struct ExactDecimal: Sendable, Hashable, Comparable, CustomStringConverti
     /// The value with its own number of decimals, optionally with thousands separators.
     ///
     /// - Parameter grouping: Insert `,` every three integer digits (`1,045.00`).
+    /// - Complexity: O(d) in the number of digits; the text is written once, as bytes, because
+    ///   exporting a large view formats millions of numbers.
     public func formatted(grouping: Bool) -> String {
-        let magnitude = units.magnitude
-        var digits = String(magnitude)
-        if digits.count <= scale {
-            digits = String(repeating: "0", count: scale - digits.count + 1) + digits
-        }
-        let integerPart = digits.dropLast(scale)
-        let fraction = digits.suffix(scale)
-        var integerText = String(integerPart)
-        if grouping, integerText.count > 3 {
-            var grouped = ""
-            for (offset, character) in integerText.enumerated() {
-                if offset > 0, (integerText.count - offset) % 3 == 0 { grouped.append(",") }
-                grouped.append(character)
+        // At most 20 digits, a point, a sign and six separators for an Int64 with 12 decimals.
+        String(unsafeUninitializedCapacity: 40) { output in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { digits in
+                // Digits from the least significant, padded so that there is one before the point.
+                var magnitude = units.magnitude
+                var count = 0
+                repeat {
+                    digits[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                    magnitude /= 10
+                    count += 1
+                } while magnitude > 0
+                while count <= scale {
+                    digits[count] = UInt8(ascii: "0")
+                    count += 1
+                }
+                var written = 0
+                if units < 0 {
+                    output[written] = UInt8(ascii: "-")
+                    written += 1
+                }
+                let integerDigits = count - scale
+                for offset in 0..<integerDigits {
+                    if grouping, offset > 0, (integerDigits - offset) % 3 == 0 {
+                        output[written] = UInt8(ascii: ",")
+                        written += 1
+                    }
+                    output[written] = digits[count - 1 - offset]
+                    written += 1
+                }
+                if scale > 0 {
+                    output[written] = UInt8(ascii: ".")
+                    written += 1
+                    for position in stride(from: scale - 1, through: 0, by: -1) {
+                        output[written] = digits[position]
+                        written += 1
+                    }
+                }
+                return written
             }
-            integerText = grouped
         }
-        let sign = units < 0 ? "-" : ""
-        return scale == 0 ? sign + integerText : sign + integerText + "." + fraction
     }
 
     /// The nearest `Double`, for plotting and approximate work only.
