@@ -24,29 +24,31 @@ public enum FileLoadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A JSON file that cannot be read as an array of objects.
     case json(String, JSONProblem)
 
+    /// What went wrong, without the input's name: the front end already names the input
+    /// (`could not load ticks.csv: /data/ticks.csv: it is empty: …`).
     public var description: String {
         switch self {
-        case .unreadable(let name, let reason):
-            return "cannot read \(name): \(reason)"
-        case .empty(let name):
-            return "\(name) is empty: there is nothing to show"
-        case .binary(let name, let offset):
-            return "\(name) is not a text file (a NUL byte at byte offset \(offset)); browse opens CSV, TSV and JSON"
-        case .notUTF8(let name, let error):
-            return "\(name) is not UTF-8 text (\(error)); for a Big5 file add --encoding big5"
-        case .notBig5(let name, let error):
-            return "\(name) is not Big5 text (\(error)); leave out --encoding for UTF-8"
+        case .unreadable(_, let reason):
+            return "cannot read it: \(reason)"
+        case .empty:
+            return "it is empty: there is nothing to show"
+        case .binary(_, let offset):
+            return "it is not text (a NUL byte at byte offset \(offset)); browse opens CSV, TSV and JSON"
+        case .notUTF8(_, let error):
+            return "it is not UTF-8 text (\(error)); for a Big5 file add --encoding big5"
+        case .notBig5(_, let error):
+            return "it is not Big5 text (\(error)); leave out --encoding for UTF-8"
         case .download(let error):
             return error.description
-        case .offline(let url):
-            return "offline: \(url) needs the network; run without --offline"
-        case .tooLarge(let name, let bytes):
-            return "\(name) has \(bytes) bytes; browse opens files up to 4 GiB"
-        case .tooManyColumns(let name, let count, let limit):
-            return "\(name) has \(count) fields in its first row; browse shows at most \(limit) columns "
+        case .offline:
+            return "offline: a URL needs the network; run without --offline"
+        case .tooLarge(_, let bytes):
+            return "it has \(bytes) bytes; browse opens files up to 4 GiB"
+        case .tooManyColumns(_, let count, let limit):
+            return "its first row has \(count) fields; browse shows at most \(limit) columns "
                 + "(is the delimiter right? try --delimiter)"
-        case .json(let name, let problem):
-            return "\(name): \(problem)"
+        case .json(_, let problem):
+            return problem.description
         }
     }
 }

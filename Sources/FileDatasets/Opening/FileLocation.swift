@@ -47,6 +47,15 @@ public enum FileLocation: Sendable, Hashable {
         }
     }
 
+    /// The whole name, for messages about the source: the path, the URL, or `standard input`.
+    public var fullName: String {
+        switch self {
+        case .path(let path): return path
+        case .url(let url): return url.absoluteString
+        case .standardInput: return "standard input"
+        }
+    }
+
     /// The extension of the file's name (`csv`), when it has one.
     var pathExtension: String? {
         let name: String

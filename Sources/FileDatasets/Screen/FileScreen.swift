@@ -10,7 +10,7 @@ enum FileScreen {
     static func make(loader: FileLoader) -> GenericListController<FileRow, ColumnsRow> {
         let holder = TableHolder()
         let name = loader.location.displayName
-        let source = ListSource<FileRow>(id: "file", title: name) { progress in
+        let source = ListSource<FileRow>(id: "file", title: loader.location.fullName) { progress in
             let table = try await loader.load(progress: progress)
             for note in table.notes { progress.note("\(name): \(note)") }
             if let summary = table.problems.summary(rowsKept: table.rows.count) {

@@ -257,28 +257,28 @@ private struct PieceScanner {
         var unterminated = false
         /// Text follows a closing quote somewhere in the record.
         var irregular = false
+        /// True when the record holds quotes that were kept as text (then see `issues`).
+        var hasStrayQuotes = false
     }
 
-    /// Scans the next record into `fields`.
+    /// Scans the next record into `fields` (and its problems into `issues`).
     mutating func next() -> Record? {
+        issues.removeAll(keepingCapacity: true)
         guard
             let span = CSVScanner.scanRecord(
                 in: buffer, cursor: &cursor, dialect: dialect, fields: &fields, issues: &issues)
         else { return nil }
         var record = Record(span: span)
-        if !issues.isEmpty {
-            for issue in issues {
-                switch issue.kind {
-                case .unterminatedQuote:
-                    record.unterminated = true
-                case .textAfterClosingQuote:
-                    record.irregular = true
-                    strayQuotes.add(line: issue.line)
-                case .quoteInUnquotedField:
-                    strayQuotes.add(line: issue.line)
-                }
+        for issue in issues {
+            switch issue.kind {
+            case .unterminatedQuote:
+                record.unterminated = true
+            case .textAfterClosingQuote:
+                record.irregular = true
+                record.hasStrayQuotes = true
+            case .quoteInUnquotedField:
+                record.hasStrayQuotes = true
             }
-            issues.removeAll(keepingCapacity: true)
         }
         return record
     }
@@ -305,6 +305,9 @@ private struct PieceScanner {
             }
             let rowIndex = result.rowsWritten + result.spilled.count
             if record.irregular { result.irregularRows.append(rowIndex) }
+            if record.hasStrayQuotes {
+                for issue in issues where issue.kind != .unterminatedQuote { strayQuotes.add(line: issue.line) }
+            }
             if sampled < Self.fullySampledRows || rowIndex & 63 == 0 {
                 sample(into: &result.inference)
                 sampled += 1
