@@ -29,7 +29,8 @@ launcher.opener = { name, context in
         return try files.screen(for: name, context: context)
     } catch {
         switch error {
-        case .notFound: throw OpenError.unknownName(name, datasets: registry.ids)
+        // The same words at the command line and after `open` in a session.
+        case .notFound: throw UsageError.unknownDataset(name, datasets: registry.ids)
         case .badOption(let option, let value, let expected):
             throw UsageError.badValue(option: option, value: value, expected: expected)
         }

@@ -19,11 +19,12 @@ enum FileScreen {
             holder.set(table)
             return table.rows
         }
-        // Reused by every row the controller configures (always on the main actor).
+        // Reused by the rows the controller configures and details (always on the main actor).
         var scratch = RowScratch()
+        let prefetcher = CellPrefetcher(holder: holder)
         let controller = GenericListController<FileRow, ColumnsRow>(title: name, sources: [source]) { row, item in
             guard let table = holder.current else { return }
-            row = ColumnsRow(cells: table.namedCells(of: item, scratch: &scratch))
+            row = ColumnsRow(cells: prefetcher.cells(of: item, in: table))
         } select: { item in
             guard let table = holder.current else { return .none }
             let number = (table.index(of: item) ?? 0) + 1
@@ -34,11 +35,15 @@ enum FileScreen {
             )
         }
         controller.filterItems = { query, candidates in
-            holder.current?.filter(foldedQuery: query, candidates: candidates) ?? []
+            let kept = holder.current?.filter(foldedQuery: query, candidates: candidates) ?? []
+            prefetcher.viewChanged(to: kept)
+            return kept
         }
         controller.sortItems = { order, indices in
             guard let table = holder.current, let column = table.column(named: order.column) else { return nil }
-            return table.sorted(byColumn: column, descending: order.descending, indices: indices)
+            let sorted = table.sorted(byColumn: column, descending: order.descending, indices: indices)
+            prefetcher.viewChanged(to: sorted)
+            return sorted
         }
         controller.header = { _ in
             guard let table = holder.current, table.rows.isEmpty else { return [] }

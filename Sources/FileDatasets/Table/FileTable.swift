@@ -89,8 +89,15 @@ public final class FileTable: Sendable {
     ///
     /// - Complexity: O(n) in the length of the record.
     public func cells(ofRow row: Int) -> [Cell] {
+        cells(of: rows[row])
+    }
+
+    /// The cells of `row`, one per column.
+    ///
+    /// - Complexity: O(n) in the length of the record.
+    public func cells(of row: FileRow) -> [Cell] {
         var scratch = RowScratch()
-        return namedCells(of: rows[row], scratch: &scratch).map(\.cell)
+        return namedCells(of: row, scratch: &scratch).map(\.cell)
     }
 
     /// The named cells of `row`, one per column, using `scratch` for the record's fields.

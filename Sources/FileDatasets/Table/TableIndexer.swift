@@ -150,13 +150,14 @@ enum TableIndexer {
         return starts
     }
 
-    /// Room for the rows, judged from the first 64 KB, with a margin.
+    /// Room for the rows, judged from the first 64 KB, with a small margin: a short guess costs a
+    /// second array (see `spilledRows`), a long one costs memory the pieces touch but leave unused.
     private static func estimatedRows(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         let sampleEnd = min(buffer.count, start + 64 * 1024)
         var lines = 0
         for index in start..<sampleEnd where buffer[index] == ASCIIByte.lineFeed { lines += 1 }
         let perRow = max(1, (sampleEnd - start) / max(1, lines))
-        return (buffer.count - start) / perRow * 11 / 10 + 1_024
+        return (buffer.count - start) / perRow * 103 / 100 + 1_024
     }
 
     private static func scanPiece(
