@@ -88,6 +88,29 @@ import Testing
         }
     }
 
+    @Test func keysMadeInPiecesAreTheKeysMadeInOnePass() async throws {
+        var random = SeededRandom(seed: 11)
+        var text = "mixed,word\n"
+        for _ in 0..<500 {
+            let mixed = ["--", "", "1.5", "\"1,000\"", "2025-01-02", "abc", "Ａ", "7"][
+                Int.random(in: 0..<8, using: &random)]
+            let word = ["台積電", "", "x", "X", "\"a\"\"b\"", "--"][Int.random(in: 0..<6, using: &random)]
+            text += "\(mixed),\(word)\n"
+        }
+        let table = try TableIndexer.index(
+            name: "t", bytes: FileBytes(copying: Array(text.utf8)), dialect: .comma, hasHeader: true, progress: nil)
+        for column in 0..<2 {
+            let single = SortKeys(table: table, column: column, pieces: 1)
+            for pieces in 2...5 {
+                let split = SortKeys(table: table, column: column, pieces: pieces)
+                #expect(split.ranks == single.ranks, "column \(column), \(pieces) pieces")
+                #expect(split.values == single.values, "column \(column), \(pieces) pieces")
+                #expect(split.textStarts == single.textStarts, "column \(column), \(pieces) pieces")
+                #expect(split.textBytes == single.textBytes, "column \(column), \(pieces) pieces")
+            }
+        }
+    }
+
     /// A row of the file table as a plain item.
     private struct Reference: Identifiable, Sendable {
         let id: UInt32

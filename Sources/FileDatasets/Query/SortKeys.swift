@@ -1,4 +1,6 @@
+import Dispatch
 import ListKit
+import Synchronization
 import Tabular
 
 /// One column's sort keys for every row of a table, computed once.
@@ -26,67 +28,63 @@ final class SortKeys: Sendable {
     let textBytes: [UInt8]
     let textStarts: [Int]
 
-    /// Computes the keys of `column` for every row of `table`.
+    /// Computes the keys of `column` for every row of `table`, in pieces on all cores.
     ///
+    /// - Parameter pieces: How many pieces; by default one per core for a large table.
     /// - Complexity: O(n) in the size of the table.
-    init(table: FileTable, column: Int) {
+    init(table: FileTable, column: Int, pieces requestedPieces: Int? = nil) {
         let rowCount = table.rows.count
         let type = table.columns[column].type
-        var ranks = [Rank](repeating: .missing, count: rowCount)
-        var values = [Int64](repeating: 0, count: rowCount)
+        let pieceCount = max(1, requestedPieces ?? (rowCount >= 100_000 ? min(8, ProcessInfoCores.count) : 1))
+        var pieces: [Piece] = []
         var units: [Int64] = []
         var scales: [UInt8] = []
+        var ranks = [Rank](repeating: .missing, count: rowCount)
+        var values = [Int64](repeating: 0, count: rowCount)
         if type.isNumeric {
             units = [Int64](repeating: 0, count: rowCount)
             scales = [UInt8](repeating: 0, count: rowCount)
         }
-        var textBytes: [UInt8] = []
-        var textStarts: [Int] = []
-        var folder = ByteFolder()
-        var fields: [CSVField] = []
-        var issues: [CSVIssue] = []
-        var largestScale = 0
-
-        for row in 0..<rowCount {
-            let textStart = textBytes.count
-            if !textStarts.isEmpty || type == .text { textStarts.append(textStart) }
-            table.scan(row: row, fields: &fields, issues: &issues)
-            guard column < fields.count else { continue }
-            let field = fields[column]
-            let typed = table.withContent(of: field) { TypedField($0, type: type) }
-            switch typed {
-            case .missing:
-                ranks[row] = .missing
-            case .number(let number):
-                ranks[row] = .number
-                if units.isEmpty {
-                    units = [Int64](repeating: 0, count: rowCount)
-                    scales = [UInt8](repeating: 0, count: rowCount)
+        ranks.withUnsafeMutableBufferPointer { ranks in
+            values.withUnsafeMutableBufferPointer { values in
+                units.withUnsafeMutableBufferPointer { units in
+                    scales.withUnsafeMutableBufferPointer { scales in
+                        let output = Output(
+                            ranks: SharedMemory(ranks), values: SharedMemory(values), units: SharedMemory(units),
+                            scales: SharedMemory(scales))
+                        let results = Mutex<[Piece?]>(Array(repeating: nil, count: pieceCount))
+                        DispatchQueue.concurrentPerform(iterations: pieceCount) { piece in
+                            let range = (rowCount * piece / pieceCount)..<(rowCount * (piece + 1) / pieceCount)
+                            let made = Self.keys(of: range, column: column, type: type, in: table, into: output)
+                            results.withLock { $0[piece] = made }
+                        }
+                        pieces = results.withLock { $0.compactMap { $0 } }
+                    }
                 }
-                units[row] = number.units
-                scales[row] = UInt8(number.scale)
-                largestScale = max(largestScale, number.scale)
-            case .date(let date):
-                ranks[row] = .date
-                values[row] = Int64(date.year * 10_000 + date.month * 100 + date.day)
-            case .text:
-                ranks[row] = .text
-                if textStarts.isEmpty {
-                    // The first text of a non-text column: start the offsets for the rows before it.
-                    textStarts = [Int](repeating: 0, count: row + 1)
-                }
-                let folded = table.withContent(of: field) { folder.fold($0, into: &textBytes) }
-                if !folded {
-                    textBytes.removeSubrange(textStart...)
-                    let text = field.string(in: table.buffer, quote: table.dialect.quote)
-                    textBytes.append(contentsOf: TextFolding.fold(text).utf8)
-                }
-                values[row] = Self.prefix(textBytes, from: textStart)
             }
         }
-        if !textStarts.isEmpty { textStarts.append(textBytes.count) }
 
+        // Join the pieces' texts into one run of bytes.
+        var textBytes: [UInt8] = []
+        var textStarts: [Int] = []
+        if pieces.contains(where: { !$0.textStarts.isEmpty }) {
+            textBytes.reserveCapacity(pieces.reduce(0) { $0 + $1.textBytes.count })
+            textStarts.reserveCapacity(rowCount + 1)
+            for piece in pieces {
+                let base = textBytes.count
+                if piece.textStarts.isEmpty {
+                    textStarts.append(contentsOf: repeatElement(base, count: piece.rows.count))
+                } else {
+                    textStarts.append(contentsOf: piece.textStarts.map { $0 + base })
+                }
+                textBytes.append(contentsOf: piece.textBytes)
+            }
+            textStarts.append(textBytes.count)
+        }
+
+        // Bring every number to the column's largest scale, so numbers compare as integers.
         var exactNumbers: [ExactDecimal]?
+        let largestScale = pieces.map(\.largestScale).max() ?? 0
         if !units.isEmpty {
             var overflow = false
             for row in 0..<rowCount where ranks[row] == .number {
@@ -107,6 +105,67 @@ final class SortKeys: Sendable {
         self.exactNumbers = exactNumbers
         self.textBytes = textBytes
         self.textStarts = textStarts
+    }
+
+    /// Where the pieces write each row's key.
+    private struct Output: Sendable {
+        let ranks: SharedMemory<Rank>
+        let values: SharedMemory<Int64>
+        let units: SharedMemory<Int64>
+        let scales: SharedMemory<UInt8>
+    }
+
+    /// One piece's texts and largest scale.
+    private struct Piece: Sendable {
+        let rows: Range<Int>
+        var textBytes: [UInt8] = []
+        /// Where each row's text starts in `textBytes`; empty while the piece has met no text.
+        var textStarts: [Int] = []
+        var largestScale = 0
+    }
+
+    /// Reads the keys of the rows in `range`, writing ranks, values, units and scales to `output`.
+    private static func keys(
+        of range: Range<Int>, column: Int, type: ColumnType, in table: FileTable, into output: Output
+    ) -> Piece {
+        var piece = Piece(rows: range)
+        var folder = ByteFolder()
+        var scratch = RowScratch()
+        for row in range {
+            let textStart = piece.textBytes.count
+            if !piece.textStarts.isEmpty { piece.textStarts.append(textStart) }
+            table.scan(row: row, fields: &scratch.fields, issues: &scratch.issues)
+            guard column < scratch.fields.count else { continue }
+            let field = scratch.fields[column]
+            switch table.withContent(of: field, { TypedField($0, type: type) }) {
+            case .missing:
+                output.ranks.buffer[row] = .missing
+            case .number(let number):
+                output.ranks.buffer[row] = .number
+                if !output.units.buffer.isEmpty {
+                    output.units.buffer[row] = number.units
+                    output.scales.buffer[row] = UInt8(number.scale)
+                }
+                piece.largestScale = max(piece.largestScale, number.scale)
+            case .date(let date):
+                output.ranks.buffer[row] = .date
+                output.values.buffer[row] = Int64(date.year * 10_000 + date.month * 100 + date.day)
+            case .text:
+                output.ranks.buffer[row] = .text
+                if piece.textStarts.isEmpty {
+                    // The first text of the piece: the rows before it have empty texts.
+                    piece.textStarts = [Int](repeating: 0, count: row - range.lowerBound + 1)
+                }
+                let folded = table.withContent(of: field) { folder.fold($0, into: &piece.textBytes) }
+                if !folded {
+                    piece.textBytes.removeSubrange(textStart...)
+                    let text = field.string(in: table.buffer, quote: table.dialect.quote)
+                    piece.textBytes.append(contentsOf: TextFolding.fold(text).utf8)
+                }
+                output.values.buffer[row] = Self.prefix(piece.textBytes, from: textStart)
+            }
+        }
+        return piece
     }
 
     /// The first eight bytes from `start`, big-endian, zero-padded.

@@ -264,7 +264,7 @@ private struct PieceScanner {
 
     /// Scans the next record into `fields` (and its problems into `issues`).
     mutating func next() -> Record? {
-        issues.removeAll(keepingCapacity: true)
+        if !issues.isEmpty { issues.removeAll(keepingCapacity: true) }
         guard
             let span = CSVScanner.scanRecord(
                 in: buffer, cursor: &cursor, dialect: dialect, fields: &fields, issues: &issues)
