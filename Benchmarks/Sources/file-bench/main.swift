@@ -94,7 +94,9 @@ func run() async throws {
             times.append(milliseconds(clock.now - start))
         }
         times.sort()
-        print("load: median \(String(format: "%.1f", times[times.count / 2])) ms; fastest \(String(format: "%.1f", times[0])) ms")
+        print(
+            "load: median \(String(format: "%.1f", times[times.count / 2])) ms; fastest \(String(format: "%.1f", times[0])) ms"
+        )
         return
     }
     if let only {
