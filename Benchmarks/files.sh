@@ -51,7 +51,7 @@ table "$json"
 echo
 
 echo "## --filter $needle --format csv"
-filter_cmds=("$browse $data --filter $needle --format csv" "grep -F $needle $data")
+filter_cmds=("$browse $data --filter $needle --format csv" "grep -F -c $needle $data")
 have fzf && filter_cmds+=("fzf --filter $needle --exact < $data")
 hyperfine --warmup 1 --runs 10 --style none --export-json "$json" "${filter_cmds[@]}" >/dev/null 2>&1
 table "$json"
@@ -87,7 +87,7 @@ peak() { # peak LABEL COMMAND...: median of three maximum RSS readings, in KiB
   rm -f "$out"
   local median
   median=$(printf '%s\n' "${values[@]}" | sort -n | sed -n 2p)
-  python3 -c "import sys; k=int(sys.argv[2]); print(f'| \`{sys.argv[1]}\` | {k/1024:.1f} MiB | {k/int(sys.argv[3]):.2f} |')" "$label" "$median" "$size_kib"
+  python3 -c "import sys; k=int(sys.argv[2]); print(f'| \`{sys.argv[1]}\` | {k/1024:.1f} MiB | {k/int(sys.argv[3]):.3f} |')" "$label" "$median" "$size_kib"
 }
 peak "browse FILE --filter $needle --format csv" "$browse" "$data" --filter "$needle" --format csv
 have fzf && peak "fzf --filter $needle --exact < FILE" sh -c "fzf --filter $needle --exact < $data"

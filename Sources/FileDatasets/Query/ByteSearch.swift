@@ -17,32 +17,42 @@ enum ByteSearch {
     /// The needle must not hold a line break, so no match spans two rows; a large table is
     /// searched in pieces of whole rows, one per core.
     ///
+    /// - Parameter isSure: Tells from the byte offset of a row's first match whether that match
+    ///   settles the row; `nil` settles none.
+    /// - Returns: The rows, and for each whether its match settled it.
     /// - Complexity: O(n) in the size of the buffer.
-    static func rows(containing finder: ByteFinder, in table: FileTable) -> [Int] {
+    static func rows(
+        containing finder: ByteFinder, in table: FileTable, isSure: (@Sendable (Int) -> Bool)? = nil
+    ) -> (rows: [Int], sure: [Bool]) {
         let rowCount = table.rows.count
         let pieces = rowCount >= 100_000 ? max(1, min(8, ProcessInfoCores.count)) : 1
-        guard pieces > 1 else { return rows(containing: finder, in: table, rows: 0..<rowCount) }
-        let results = Mutex<[[Int]]>(Array(repeating: [], count: pieces))
+        guard pieces > 1 else { return rows(containing: finder, in: table, rows: 0..<rowCount, isSure: isSure) }
+        let results = Mutex<[(rows: [Int], sure: [Bool])]>(Array(repeating: ([], []), count: pieces))
         DispatchQueue.concurrentPerform(iterations: pieces) { piece in
             let range = (rowCount * piece / pieces)..<(rowCount * (piece + 1) / pieces)
-            let found = rows(containing: finder, in: table, rows: range)
+            let found = rows(containing: finder, in: table, rows: range, isSure: isSure)
             results.withLock { $0[piece] = found }
         }
-        return results.withLock { $0.flatMap { $0 } }
+        return results.withLock { parts in (parts.flatMap(\.rows), parts.flatMap(\.sure)) }
     }
 
     /// Rows of `range` whose bytes contain the needle.
-    private static func rows(containing finder: ByteFinder, in table: FileTable, rows range: Range<Int>) -> [Int] {
-        guard !range.isEmpty else { return [] }
+    private static func rows(
+        containing finder: ByteFinder, in table: FileTable, rows range: Range<Int>, isSure: ((Int) -> Bool)?
+    ) -> (rows: [Int], sure: [Bool]) {
+        guard !range.isEmpty else { return ([], []) }
         let end = range.upperBound < table.rows.count ? table.rows[range.upperBound].offset : table.buffer.count
         let buffer = UnsafeBufferPointer(rebasing: table.buffer[0..<end])
         var found: [Int] = []
+        var sure: [Bool] = []
         var position = table.rows[range.lowerBound].offset
         while let hit = finder.firstIndex(in: buffer, from: position) {
+            let before = found.count
             position = record(hit: hit, in: table, found: &found)
+            if found.count > before { sure.append(isSure?(hit) ?? false) }
             if position >= end { break }
         }
-        return found
+        return (found, sure)
     }
 
     /// Rows holding a character whose folded form has ASCII in it: full-width forms

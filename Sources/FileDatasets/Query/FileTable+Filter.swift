@@ -18,41 +18,76 @@ extension FileTable {
         let needle = FoldedNeedle(foldedQuery: foldedQuery, dialect: dialect)
         // A whole-buffer search pays off unless the candidates are already few.
         if candidates.map({ $0.count > rows.count / 16 }) ?? true, let likely = likelyRows(for: needle) {
-            return check(
-                candidates.map { Self.intersection(likely, $0, rowCount: rows.count) } ?? likely, needle: needle)
+            var pool = likely.rows
+            if let candidates { pool = Self.intersection(pool, candidates, rowCount: rows.count) }
+            let sure = Set(zip(likely.rows, likely.sure).lazy.filter(\.1).map(\.0))
+            return check(pool, needle: needle, sure: sure)
         }
-        return check(candidates ?? Array(rows.indices), needle: needle)
+        return check(candidates ?? Array(rows.indices), needle: needle, sure: [])
     }
 
-    /// Rows that may match, a superset of those that do; `nil` when there is no quick way.
-    private func likelyRows(for needle: FoldedNeedle) -> [Int]? {
+    /// Rows that may match, a superset of those that do, and which of them surely do; `nil` when
+    /// there is no quick way.
+    private func likelyRows(for needle: FoldedNeedle) -> (rows: [Int], sure: [Bool])? {
         switch needle.prefilter {
         case .literal(let bytes):
-            return Self.union(ByteSearch.rows(containing: ByteFinder(bytes), in: self), irregularRows)
+            // A query made only of characters that fold from themselves is found as it is written;
+            // when nothing was skipped (so a match lies in its row) and its neighbours cannot join
+            // it into a larger character, the match is the answer.
+            var isSure: (@Sendable (Int) -> Bool)?
+            if bytes == needle.bytes, problems.count == 0 {
+                let length = bytes.count
+                isSure = { [self] hit in self.isSurelyWhole(at: hit, length: length) }
+            }
+            let found = ByteSearch.rows(containing: ByteFinder(bytes), in: self, isSure: isSure)
+            return Self.union(found, irregularRows)
         case .caseless(let bytes):
-            let hits = ByteSearch.rows(containing: ByteFinder(bytes, caseless: true), in: self)
-            return Self.union(Self.union(hits, foldSpecialRows()), irregularRows)
+            let found = ByteSearch.rows(containing: ByteFinder(bytes, caseless: true), in: self)
+            let others: [Int] = Self.union(foldSpecialRows(), irregularRows)
+            return Self.union(found, others)
         case .none:
             return nil
         }
     }
 
-    /// Checks each row exactly; a long list is split between the cores.
-    private func check(_ pool: [Int], needle: FoldedNeedle) -> [Int] {
-        let chunkCount = pool.count >= 4_096 ? max(1, min(8, ProcessInfoCores.count)) : 1
+    /// True when the bytes around a match are ASCII or CJK, kana or Hangul: characters that fold
+    /// only to themselves or to ASCII, and never join a neighbour into one character.
+    private func isSurelyWhole(at start: Int, length: Int) -> Bool {
+        func plain(_ scalar: UInt32?, after: Bool) -> Bool {
+            guard let scalar else { return false }
+            if scalar < 0x80 { return after || scalar != UInt32(ASCIIByte.carriageReturn) }
+            return FoldedNeedle.isRigid(scalar)
+        }
+        let end = start + length
+        if start > 0, !plain(UTF8Scalar.decode(buffer, endingAt: start), after: false) { return false }
+        if end < buffer.count, !plain(UTF8Scalar.decode(buffer, at: end)?.0, after: true) { return false }
+        return true
+    }
+
+    /// Checks each row exactly, but for those `sure` to match; a long list is split between the cores.
+    private func check(_ pool: [Int], needle: FoldedNeedle, sure: Set<Int>) -> [Int] {
+        let chunkCount = pool.count - sure.count >= 4_096 ? max(1, min(8, ProcessInfoCores.count)) : 1
         if chunkCount == 1 {
             var matcher = RowMatcher(needle: needle)
-            return pool.filter { matcher.matches(row: $0, in: self) }
+            return pool.filter { sure.contains($0) || matcher.matches(row: $0, in: self) }
         }
         let results = Mutex<[[Int]]>(Array(repeating: [], count: chunkCount))
         let chunkSize = (pool.count + chunkCount - 1) / chunkCount
         DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
             let range = min(pool.count, chunk * chunkSize)..<min(pool.count, (chunk + 1) * chunkSize)
             var matcher = RowMatcher(needle: needle)
-            let kept = pool[range].filter { matcher.matches(row: $0, in: self) }
+            let kept = pool[range].filter { sure.contains($0) || matcher.matches(row: $0, in: self) }
             results.withLock { $0[chunk] = kept }
         }
         return results.withLock { $0.flatMap { $0 } }
+    }
+
+    /// The union of found rows and rows that must be checked, with what is sure about each.
+    static func union(_ found: (rows: [Int], sure: [Bool]), _ more: [Int]) -> (rows: [Int], sure: [Bool]) {
+        guard !more.isEmpty else { return found }
+        let sure = Set(zip(found.rows, found.sure).filter(\.1).map(\.0)).subtracting(more)
+        let rows = union(found.rows, more)
+        return (rows, rows.map { sure.contains($0) })
     }
 
     /// The sorted union of two increasing lists.

@@ -20,7 +20,6 @@ final class CellPrefetcher {
     /// the C library from setting up a memory arena per worker thread.
     private static let queue = DispatchQueue(label: "browse.cell-prefetcher", qos: .userInitiated)
 
-    private let holder: TableHolder
     private var scratch = RowScratch()
     /// The order the hooks produced last, as row indices; `nil` before any filter or sort.
     private var hookOrder: [Int]?
@@ -28,6 +27,8 @@ final class CellPrefetcher {
     private var following: (order: [Int]?, next: Int)?
     private var run = 0
     private var batches: [Batch] = []
+    /// The table the batches were made from; a refresh brings a new one.
+    private var madeFrom: ObjectIdentifier?
 
     /// Cells made in the background for a stretch of the view.
     private final class Batch: Sendable {
@@ -42,9 +43,7 @@ final class CellPrefetcher {
         }
     }
 
-    init(holder: TableHolder) {
-        self.holder = holder
-    }
+    init() {}
 
     /// Records the order a filter or sort hook returned: the view, most likely.
     func viewChanged(to order: [Int]) {
@@ -59,6 +58,10 @@ final class CellPrefetcher {
     }
 
     private func prefetched(_ item: FileRow, in table: FileTable) -> [NamedCell]? {
+        if madeFrom != ObjectIdentifier(table) {
+            stop()
+            madeFrom = ObjectIdentifier(table)
+        }
         guard let (order, position) = locate(item, in: table) else {
             stop()
             return nil

@@ -21,7 +21,7 @@ enum FileScreen {
         }
         // Reused by the rows the controller configures and details (always on the main actor).
         var scratch = RowScratch()
-        let prefetcher = CellPrefetcher(holder: holder)
+        let prefetcher = CellPrefetcher()
         let controller = GenericListController<FileRow, ColumnsRow>(title: name, sources: [source]) { row, item in
             guard let table = holder.current else { return }
             row = ColumnsRow(cells: prefetcher.cells(of: item, in: table))
