@@ -18,12 +18,10 @@ extension FileTable {
         let needle = FoldedNeedle(foldedQuery: foldedQuery, dialect: dialect)
         // A whole-buffer search pays off unless the candidates are already few.
         if candidates.map({ $0.count > rows.count / 16 }) ?? true, let likely = likelyRows(for: needle) {
-            var pool = likely.rows
-            if let candidates { pool = Self.intersection(pool, candidates, rowCount: rows.count) }
-            let sure = Set(zip(likely.rows, likely.sure).lazy.filter(\.1).map(\.0))
-            return check(pool, needle: needle, sure: sure)
+            guard let candidates else { return check(likely.rows, needle: needle, sure: likely.sure) }
+            return check(Self.intersection(likely.rows, candidates, rowCount: rows.count), needle: needle, sure: nil)
         }
-        return check(candidates ?? Array(rows.indices), needle: needle, sure: [])
+        return check(candidates ?? Array(rows.indices), needle: needle, sure: nil)
     }
 
     /// Rows that may match, a superset of those that do, and which of them surely do; `nil` when
@@ -64,30 +62,48 @@ extension FileTable {
         return true
     }
 
-    /// Checks each row exactly, but for those `sure` to match; a long list is split between the cores.
-    private func check(_ pool: [Int], needle: FoldedNeedle, sure: Set<Int>) -> [Int] {
-        let chunkCount = pool.count - sure.count >= 4_096 ? max(1, min(8, ProcessInfoCores.count)) : 1
-        if chunkCount == 1 {
-            var matcher = RowMatcher(needle: needle)
-            return pool.filter { sure.contains($0) || matcher.matches(row: $0, in: self) }
-        }
+    /// Checks each row of `pool` exactly, but for those marked in `sure` (which lines up with
+    /// `pool`); a long list is split between the cores.
+    private func check(_ pool: [Int], needle: FoldedNeedle, sure: [Bool]?) -> [Int] {
+        let unsure = sure.map { $0.lazy.filter { !$0 }.count } ?? pool.count
+        let chunkCount = unsure >= 4_096 ? max(1, min(8, ProcessInfoCores.count)) : 1
+        let chunkSize = (pool.count + chunkCount - 1) / max(1, chunkCount)
         let results = Mutex<[[Int]]>(Array(repeating: [], count: chunkCount))
-        let chunkSize = (pool.count + chunkCount - 1) / chunkCount
         DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-            let range = min(pool.count, chunk * chunkSize)..<min(pool.count, (chunk + 1) * chunkSize)
             var matcher = RowMatcher(needle: needle)
-            let kept = pool[range].filter { sure.contains($0) || matcher.matches(row: $0, in: self) }
+            var kept: [Int] = []
+            for index in min(pool.count, chunk * chunkSize)..<min(pool.count, (chunk + 1) * chunkSize)
+            where sure?[index] == true || matcher.matches(row: pool[index], in: self) {
+                kept.append(pool[index])
+            }
             results.withLock { $0[chunk] = kept }
         }
-        return results.withLock { $0.flatMap { $0 } }
+        return results.withLock { $0.count == 1 ? $0[0] : $0.flatMap { $0 } }
     }
 
     /// The union of found rows and rows that must be checked, with what is sure about each.
     static func union(_ found: (rows: [Int], sure: [Bool]), _ more: [Int]) -> (rows: [Int], sure: [Bool]) {
         guard !more.isEmpty else { return found }
-        let sure = Set(zip(found.rows, found.sure).filter(\.1).map(\.0)).subtracting(more)
-        let rows = union(found.rows, more)
-        return (rows, rows.map { sure.contains($0) })
+        var rows: [Int] = []
+        var sure: [Bool] = []
+        rows.reserveCapacity(found.rows.count + more.count)
+        sure.reserveCapacity(found.rows.count + more.count)
+        var i = 0
+        var j = 0
+        while i < found.rows.count || j < more.count {
+            if j == more.count || (i < found.rows.count && found.rows[i] < more[j]) {
+                rows.append(found.rows[i])
+                sure.append(found.sure[i])
+                i += 1
+            } else {
+                // A row that must be checked is never settled by its match.
+                rows.append(more[j])
+                sure.append(false)
+                if i < found.rows.count, found.rows[i] == more[j] { i += 1 }
+                j += 1
+            }
+        }
+        return (rows, sure)
     }
 
     /// The sorted union of two increasing lists.
