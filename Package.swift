@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "LineMode", targets: ["LineMode"]),
         .library(name: "DemoDatasets", targets: ["DemoDatasets"]),
         .library(name: "TWStock", targets: ["TWStock"]),
+        .library(name: "FileDatasets", targets: ["FileDatasets"]),
         .plugin(name: "NewDataset", targets: ["NewDataset"]),
         .executable(name: "browse", targets: ["browse"]),
     ],
@@ -46,9 +47,12 @@ let package = Package(
         .target(name: "LoopbackServer"),
         // Taiwan Stock Exchange / TPEx data: models, parsers, HTTP, cache, datasets.
         .target(name: "TWStock", dependencies: ["ListKit", "Tabular", "Fetching"]),
+        // Any CSV/TSV/JSON file, URL or standard input as a dataset, over an index of its bytes.
+        .target(name: "FileDatasets", dependencies: ["ListKit", "Tabular", "Fetching"]),
         // Argument parsing and wiring only.
         .executableTarget(
-            name: "browse", dependencies: ["ListKit", "LineMode", "DemoDatasets", "TWStock", "CustomDatasets"]),
+            name: "browse",
+            dependencies: ["ListKit", "LineMode", "DemoDatasets", "TWStock", "FileDatasets", "CustomDatasets"]),
 
         .testTarget(name: "ListKitTests", dependencies: ["ListKit"]),
         .testTarget(name: "LineModeTests", dependencies: ["LineMode", "ListKit"]),
@@ -62,6 +66,11 @@ let package = Package(
         .testTarget(
             name: "TWStockTests", dependencies: ["TWStock", "ListKit", "Fetching", "LoopbackServer"],
             exclude: ["Fixtures"]),
+        .testTarget(
+            name: "FileDatasetsTests",
+            dependencies: ["FileDatasets", "ListKit", "Tabular", "LoopbackServer", "Fetching"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "BrowseTests",
             dependencies: ["browse", "LoopbackServer", "Fetching", "cache-writer-probe"],

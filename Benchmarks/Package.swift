@@ -13,7 +13,15 @@ let package = Package(
                 .product(name: "ListKit", package: "browse"),
                 .product(name: "LineMode", package: "browse"),
             ]
-        )
+        ),
+        .executableTarget(
+            name: "file-bench",
+            dependencies: [
+                .product(name: "ListKit", package: "browse"),
+                .product(name: "LineMode", package: "browse"),
+                .product(name: "FileDatasets", package: "browse"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

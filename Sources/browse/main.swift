@@ -1,5 +1,6 @@
 import CustomDatasets
 import DemoDatasets
+import FileDatasets
 import Foundation
 import LineMode
 import ListKit
@@ -27,9 +28,25 @@ var launcher = Launcher(
     terminal: TerminalInfo.current(environment: environment),
     output: FileDescriptorSink(descriptor: STDOUT_FILENO),
     errors: FileDescriptorSink(descriptor: STDERR_FILENO))
-launcher.datasetOptions = [
-    Invocation.DatasetOption(
-        name: "market", takesValue: true, usage: "--market listed|otc|emerging   companies of one market only")
-]
+launcher.datasetOptions =
+    [
+        Invocation.DatasetOption(
+            name: "market", takesValue: true, usage: "--market listed|otc|emerging   companies of one market only")
+    ]
+    + FileOptions.declared.map { Invocation.DatasetOption(name: $0.name, takesValue: $0.takesValue, usage: $0.usage) }
+// Names that are not datasets open as files, URLs or standard input (`-`).
+let files = FileOpener()
+launcher.opener = { name, context in
+    do throws(FileOpenError) {
+        return try files.screen(for: name, context: context)
+    } catch {
+        switch error {
+        // The same words at the command line and after `open` in a session.
+        case .notFound: throw UsageError.unknownDataset(name, datasets: registry.ids)
+        case .badOption(let option, let value, let expected):
+            throw UsageError.badValue(option: option, value: value, expected: expected)
+        }
+    }
+}
 let code = await launcher.run(arguments: arguments)
 exit(code.rawValue)

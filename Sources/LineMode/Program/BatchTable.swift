@@ -10,7 +10,7 @@ enum BatchTable {
         let header = list.columnNames
         var cells: [[Cell]] = []
         list.forEachRow { row in
-            cells.append(header.map { name in row.first { $0.name == name }?.cell ?? .missing })
+            cells.append(NamedCellLookup.cells(of: row, in: header))
         }
         let texts = cells.map { $0.map { VisibleText.make($0.text) } }
         let visibleHeader = header.map(VisibleText.make)

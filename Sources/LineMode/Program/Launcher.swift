@@ -10,7 +10,7 @@ public struct Launcher {
     public let output: any TextSink
     public let errors: any TextSink
     /// Opens a name that is not a dataset (a file or URL); throws `OpenError.unknownName` when it is
-    /// neither, which is a usage error.
+    /// neither, or a `UsageError` for a bad option: both are usage errors (exit 2).
     public var opener: (@MainActor (String, DatasetContext) throws -> any ListScreen)?
     /// Options datasets understand, for `--help`.
     public var datasetOptions: [Invocation.DatasetOption] = []
@@ -53,12 +53,34 @@ public struct Launcher {
 
     private func runSession(_ invocation: Invocation) async -> ExitCode {
         let context = makeContext(invocation)
+        // With the data on standard input (`browse -`), commands come from the terminal.
+        var commandDescriptor = STDIN_FILENO
+        if invocation.target == Self.standardInputName, invocation.commands == nil {
+            let terminalDescriptor = open("/dev/tty", O_RDONLY | O_CLOEXEC)
+            guard terminalDescriptor >= 0 else {
+                return fail(
+                    UsageError.conflicting(
+                        "browse - reads the data from standard input, so commands cannot come from it and there is "
+                            + "no terminal to read them from: give them with -c 'CMD; CMD', or print the view with "
+                            + "--format FMT"),
+                    code: .usage)
+            }
+            commandDescriptor = terminalDescriptor
+        }
+        defer { if commandDescriptor != STDIN_FILENO { close(commandDescriptor) } }
         var sessionOpener: Session.Opener?
         if let opener {
-            sessionOpener = { name in try opener(name, context) }
+            sessionOpener = { name in
+                guard name != Self.standardInputName else {
+                    throw UsageError.conflicting(
+                        "open - cannot read standard input inside a session; start with browse - instead")
+                }
+                return try opener(name, context)
+            }
         }
         let session = Session(
-            registry: registry, context: context, options: sessionOptions(invocation),
+            registry: registry, context: context,
+            options: sessionOptions(invocation, commandsFromTerminal: commandDescriptor != STDIN_FILENO),
             output: output, errors: errors, opener: sessionOpener)
         if let target = invocation.target {
             do {
@@ -71,17 +93,20 @@ public struct Launcher {
             var lines = ScriptLines(commands)
             return await session.run(&lines)
         }
-        var lines = FileDescriptorLines(descriptor: STDIN_FILENO)
+        var lines = FileDescriptorLines(descriptor: commandDescriptor)
         return await session.run(&lines)
     }
 
-    private func sessionOptions(_ invocation: Invocation) -> SessionOptions {
+    /// The name that stands for standard input.
+    static let standardInputName = "-"
+
+    private func sessionOptions(_ invocation: Invocation, commandsFromTerminal: Bool) -> SessionOptions {
         SessionOptions(
             width: invocation.width ?? environmentWidth ?? terminal.size?.columns ?? 80,
             pageSize: invocation.pageSize,
             terminalRows: terminal.outputIsTerminal ? terminal.size?.rows : nil,
             color: terminal.colorEnabled,
-            interactive: terminal.inputIsTerminal && invocation.commands == nil,
+            interactive: (terminal.inputIsTerminal || commandsFromTerminal) && invocation.commands == nil,
             animatesProgress: terminal.animatesProgress)
     }
 
@@ -158,6 +183,8 @@ public struct Launcher {
         case OpenError.unknownName(let name, let datasets):
             return fail(UsageError.unknownDataset(name, datasets: datasets), code: .usage)
         case let error as DatasetOptionError:
+            return fail(error, code: .usage)
+        case let error as UsageError:
             return fail(error, code: .usage)
         default:
             return fail(error, code: .failure)

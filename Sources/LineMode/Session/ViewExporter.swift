@@ -17,7 +17,7 @@ public enum ViewExporter {
         try exporter.begin()
         var count = 0
         try list.forEachRow { cells in
-            let values = columns.map { name in cells.first { $0.name == name }?.cell.value ?? .missing }
+            let values = NamedCellLookup.values(of: cells, in: columns)
             try exporter.row(values)
             count += 1
         }

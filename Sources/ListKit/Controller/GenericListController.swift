@@ -29,10 +29,11 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     /// Commands this screen adds to the front end's.
     public var commands: [ListCommand] = []
     /// A faster filter for large lists: given the folded query and the item indices to search
-    /// (in item order), returns the indices whose text contains it. `nil` uses the row's cells.
+    /// (in item order; `nil` when every item is a candidate, which saves building an array as
+    /// long as the list), returns the indices whose text contains it. `nil` uses the row's cells.
     ///
     /// Implementers must match as `TextFolding.fold(text).contains(query)` would.
-    public var filterItems: ((_ foldedQuery: String, _ candidates: [Int]) -> [Int])?
+    public var filterItems: ((_ foldedQuery: String, _ candidates: [Int]?) -> [Int])?
     /// A faster sort for large lists: returns `indices` ordered by the column (missing values
     /// last, ties in item order), or `nil` to use the row's cells.
     public var sortItems: ((_ order: SortOrder, _ indices: [Int]) -> [Int]?)?
@@ -211,10 +212,10 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
             indices = (candidates ?? Array(items.indices)).filter { scope(items[$0]) }
         }
         if !query.isEmpty {
-            let pool = indices ?? candidates ?? Array(items.indices)
             if let filterItems {
-                indices = filterItems(query, pool)
+                indices = filterItems(query, indices ?? candidates)
             } else {
+                let pool = indices ?? candidates ?? Array(items.indices)
                 let texts = foldedTexts()
                 indices = pool.filter { texts[$0].contains(query) }
             }

@@ -14,6 +14,14 @@ public struct ColumnsRow: ListRow {
 
     public init() {}
 
+    /// A row of `cells`, in column order, set at once: no name is looked up, which matters for
+    /// wide rows with non-ASCII names. The names must be unique.
+    ///
+    /// - Complexity: O(1).
+    public init(cells: [NamedCell]) {
+        self.cells = cells
+    }
+
     public static var style: RowStyle { .columns }
 
     /// The cell of column `name`; setting a new name appends a column.

@@ -8,10 +8,14 @@ enum SourceText {
 
     /// True when `bytes` are TWSE's block page, which is served with HTTP 200 in place of data.
     ///
-    /// Looks for the phrase, in any case, in the first 64 KiB.
+    /// Looks for the phrase, in any case, in the first 64 KiB of a body that is a page (it
+    /// starts with `<`) or is short; a long text that only mentions the phrase (a README) is not
+    /// a block page.
     ///
     /// - Complexity: O(n) in min(n, 64 KiB).
     static func isBlockPage(_ bytes: [UInt8]) -> Bool {
+        let first = droppingBOM(Array(bytes.prefix(1024))).first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        guard first == UInt8(ascii: "<") || bytes.count < 1024 else { return false }
         let limit = min(bytes.count, 65_536)
         let phrase = blockPhrase
         guard limit >= phrase.count else { return false }

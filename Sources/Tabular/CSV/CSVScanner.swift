@@ -160,6 +160,9 @@ public struct CSVScanner: Sendable {
         let recordStart = index
         let recordLine = line
         var recordEnd = index
+        // What ends the bytes of a quoted field, and of an unquoted one.
+        let quotedStops = ByteSkipping(quote, ASCII.lineFeed, ASCII.carriageReturn, quote)
+        let unquotedStops = ByteSkipping(delimiter, ASCII.lineFeed, ASCII.carriageReturn, quote)
 
         fieldLoop: while true {
             let fieldStart = index
@@ -170,6 +173,9 @@ public struct CSVScanner: Sendable {
                 var needsUnescaping = false
                 var closingQuote: Int?
                 while index < count {
+                    // Skip to the next quote or line break, 16 bytes at a time.
+                    index = quotedStops.firstIndex(in: buffer, from: index)
+                    guard index < count else { break }
                     let byte = buffer[index]
                     if byte == quote {
                         if index + 1 < count, buffer[index + 1] == quote {
@@ -183,7 +189,7 @@ public struct CSVScanner: Sendable {
                     }
                     if byte == ASCII.lineFeed {
                         line += 1
-                    } else if byte == ASCII.carriageReturn, index + 1 >= count || buffer[index + 1] != ASCII.lineFeed {
+                    } else if index + 1 >= count || buffer[index + 1] != ASCII.lineFeed {
                         line += 1
                     }
                     index += 1
@@ -213,9 +219,10 @@ public struct CSVScanner: Sendable {
             } else {
                 var strayQuote: Int?
                 while index < count {
-                    let byte = buffer[index]
-                    if byte == delimiter || byte == ASCII.lineFeed || byte == ASCII.carriageReturn { break }
-                    if byte == quote, strayQuote == nil { strayQuote = index }
+                    // Skip to the next delimiter, line break or quote, 16 bytes at a time.
+                    index = unquotedStops.firstIndex(in: buffer, from: index)
+                    guard index < count, buffer[index] == quote else { break }
+                    if strayQuote == nil { strayQuote = index }
                     index += 1
                 }
                 if let strayQuote {

@@ -1,0 +1,149 @@
+/// Turns a JSON array of objects, or JSON Lines, into comma-separated text for the table index.
+///
+/// The keys of all objects, in the order first met, become the columns; a key an object lacks
+/// is a missing cell. Strings are unescaped, numbers kept exactly as written (`1045.00`), `null`
+/// is missing, and nested arrays and objects are shown as their JSON text. Two passes: the
+/// first finds the columns, the second writes the rows, so memory stays near the input's size.
+///
+/// In JSON Lines, a line that is not a JSON object is reported with its number and skipped; in
+/// a JSON array, an element that is not an object is skipped, and a syntax error stops the load.
+enum JSONTableReader {
+    /// The table as CSV bytes, and the records that were skipped.
+    struct Output {
+        var csv: [UInt8]
+        var problems: RowProblems
+    }
+
+    /// Reads `bytes` (UTF-8, a byte order mark allowed).
+    ///
+    /// - Parameter lines: True for JSON Lines, false for an array of objects.
+    /// - Throws: `JSONProblem` for a malformed array.
+    /// - Complexity: O(n) in the size of the input.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, lines: Bool) throws(JSONProblem) -> Output {
+        var keys: [[UInt8]: Int] = [:]
+        var order: [[UInt8]] = []
+        let problems = try walk(bytes, lines: lines) { members in
+            for (key, _) in members where keys[key] == nil {
+                keys[key] = order.count
+                order.append(key)
+            }
+        }
+        guard !order.isEmpty else { return Output(csv: [], problems: problems) }
+        var csv: [UInt8] = []
+        csv.reserveCapacity(bytes.count)
+        for (index, key) in order.enumerated() {
+            if index > 0 { csv.append(UInt8(ascii: ",")) }
+            appendField(key, to: &csv)
+        }
+        csv.append(0x0A)
+        var row = [[UInt8]?](repeating: nil, count: order.count)
+        _ = try walk(bytes, lines: lines) { members in
+            for index in row.indices { row[index] = nil }
+            for (key, value) in members {
+                guard let index = keys[key] else { continue }
+                if case .text(let text) = value { row[index] = text } else { row[index] = nil }
+            }
+            for (index, value) in row.enumerated() {
+                if index > 0 { csv.append(UInt8(ascii: ",")) }
+                if let value { appendField(value, to: &csv) }
+            }
+            csv.append(0x0A)
+        }
+        return Output(csv: csv, problems: problems)
+    }
+
+    /// One object's members, in order.
+    typealias Members = [(key: [UInt8], value: JSONCursor.Value)]
+
+    /// Calls `accept` with the members of each object of the input, and collects the records
+    /// that are not objects.
+    private static func walk(
+        _ bytes: UnsafeBufferPointer<UInt8>, lines: Bool, accept: (Members) -> Void
+    ) throws(JSONProblem) -> RowProblems {
+        let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        var cursor = JSONCursor(bytes: bytes, index: start)
+        var problems = RowProblems()
+        if lines {
+            walkLines(&cursor, problems: &problems, accept: accept)
+            return problems
+        }
+        cursor.skipWhitespace()
+        try cursor.expect(UInt8(ascii: "["), "\"[\": a JSON file must be an array of objects")
+        cursor.skipWhitespace()
+        if cursor.current == UInt8(ascii: "]") {
+            cursor.index += 1
+        } else {
+            var element = 0
+            while true {
+                cursor.skipWhitespace()
+                element += 1
+                if cursor.current == UInt8(ascii: "{") {
+                    accept(try readMembers(&cursor))
+                } else {
+                    let line = cursor.line
+                    try cursor.skipValue()
+                    problems.append(RowProblem(line: line, kind: .notAnObject("element \(element) is not an object")))
+                }
+                cursor.skipWhitespace()
+                if cursor.current == UInt8(ascii: ",") {
+                    cursor.index += 1
+                    continue
+                }
+                try cursor.expect(UInt8(ascii: "]"), "\",\" or \"]\" after an element")
+                break
+            }
+        }
+        cursor.skipWhitespace()
+        guard cursor.isAtEnd else { throw cursor.problem("expected the end after the closing \"]\"") }
+        return problems
+    }
+
+    private static func readMembers(_ cursor: inout JSONCursor) throws(JSONProblem) -> Members {
+        var members: Members = []
+        try cursor.readObject { key, value in members.append((key, value)) }
+        return members
+    }
+
+    private static func walkLines(
+        _ cursor: inout JSONCursor, problems: inout RowProblems, accept: (Members) -> Void
+    ) {
+        while true {
+            cursor.skipWhitespace()
+            guard !cursor.isAtEnd else { return }
+            let line = cursor.line
+            let lineStart = cursor.index
+            do throws(JSONProblem) {
+                guard cursor.current == UInt8(ascii: "{") else { throw cursor.problem("expected a JSON object") }
+                var attempt = cursor
+                let members = try readMembers(&attempt)
+                attempt.skipWhitespace(acrossLines: false)
+                guard attempt.isAtEnd || attempt.current == 0x0A || attempt.current == 0x0D else {
+                    throw attempt.problem("expected the end of the line after the object")
+                }
+                cursor = attempt
+                accept(members)
+            } catch {
+                problems.append(RowProblem(line: line, kind: .notAnObject(error.message)))
+                cursor = JSONCursor(bytes: cursor.bytes, index: lineStart, line: line)
+                while let byte = cursor.current, byte != 0x0A, byte != 0x0D { cursor.index += 1 }
+            }
+        }
+    }
+
+    /// Appends a CSV field, quoted when it holds a comma, a quote or a line break.
+    private static func appendField(_ bytes: [UInt8], to csv: inout [UInt8]) {
+        let needsQuotes = bytes.contains {
+            $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
+        }
+        guard needsQuotes else {
+            csv.append(contentsOf: bytes)
+            return
+        }
+        csv.append(UInt8(ascii: "\""))
+        for byte in bytes {
+            csv.append(byte)
+            if byte == UInt8(ascii: "\"") { csv.append(byte) }
+        }
+        csv.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,54 @@
+import Fetching
+import Tabular
+
+/// Why a file or URL that exists could not be shown; each description says what to do.
+public enum FileLoadError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file could not be opened or read (permissions, a folder, an I/O error).
+    case unreadable(String, reason: String)
+    /// The input holds no data at all.
+    case empty(String)
+    /// The input has a NUL byte near `byteOffset`: it is not text.
+    case binary(String, byteOffset: Int)
+    /// The input is not UTF-8 (and no other encoding was asked for).
+    case notUTF8(String, TextDecodingError)
+    /// `--encoding big5` was given but the bytes are not Big5.
+    case notBig5(String, TextDecodingError)
+    /// The download failed.
+    case download(FetchError)
+    /// URLs need the network and `--offline` was given.
+    case offline(String)
+    /// The file is larger than the row index can address.
+    case tooLarge(String, bytes: Int)
+    /// The header (or first record) has more fields than the table shows.
+    case tooManyColumns(String, count: Int, limit: Int)
+    /// A JSON file that cannot be read as an array of objects.
+    case json(String, JSONProblem)
+
+    /// What went wrong, without the input's name: the front end already names the input
+    /// (`could not load ticks.csv: /data/ticks.csv: it is empty: …`).
+    public var description: String {
+        switch self {
+        case .unreadable(_, let reason):
+            return "cannot read it: \(reason)"
+        case .empty:
+            return "it is empty: there is nothing to show"
+        case .binary(_, let offset):
+            return "it is not text (a NUL byte at byte offset \(offset)); browse opens CSV, TSV and JSON"
+        case .notUTF8(_, let error):
+            return "it is not UTF-8 text (\(error)); for a Big5 file add --encoding big5"
+        case .notBig5(_, let error):
+            return "it is not Big5 text (\(error)); leave out --encoding for UTF-8"
+        case .download(let error):
+            return error.description
+        case .offline:
+            return "offline: a URL needs the network; run without --offline"
+        case .tooLarge(_, let bytes):
+            return "it has \(bytes) bytes; browse opens files up to 4 GiB"
+        case .tooManyColumns(_, let count, let limit):
+            return "its first row has \(count) fields; browse shows at most \(limit) columns "
+                + "(is the delimiter right? try --delimiter)"
+        case .json(_, let problem):
+            return problem.description
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import Fetching
+import Foundation
+import ListKit
+import Tabular
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads a file, URL or standard input and indexes it as a ``FileTable``.
+///
+/// Regular UTF-8 files are memory-mapped; everything else is read into one buffer. The first
+/// 64 KB are checked so that a binary file or a non-UTF-8 file gets a clear error rather than a
+/// screen of replacement characters.
+struct FileLoader: Sendable {
+    let location: FileLocation
+    let options: FileOptions
+    /// Downloads URLs; made when needed.
+    let fetcher: @Sendable () -> any HTTPFetching
+    let offline: Bool
+    /// The descriptor `-` reads (standard input; a pipe in tests).
+    let standardInput: Int32
+
+    /// How much of the input is checked for NUL bytes and UTF-8.
+    static let checkedPrefix = 64 * 1024
+
+    /// Loads and indexes the input.
+    ///
+    /// - Throws: `FileLoadError`.
+    /// - Complexity: O(n) in the size of the input.
+    func load(progress: ProgressReporter) async throws(FileLoadError) -> FileTable {
+        let name = location.displayName
+        var bytes = try await read(progress: progress)
+        if options.encoding == .big5 {
+            bytes = try decodeBig5(bytes, name: name)
+        }
+        try check(bytes, name: name)
+        let format =
+            options.format ?? location.pathExtension.flatMap(InputFormat.init(pathExtension:))
+            ?? InputFormat.sniff(bytes.buffer)
+        progress.update { $0 = LoadProgress(completed: 0, total: Int64(bytes.count), unit: .bytes, step: $0.step) }
+        switch format {
+        case .json, .jsonLines:
+            let output: JSONTableReader.Output
+            do {
+                output = try JSONTableReader.read(bytes.buffer, lines: format == .jsonLines)
+            } catch {
+                throw .json(name, error)
+            }
+            guard !output.csv.isEmpty else { throw .empty(name) }
+            let csv = FileBytes(copying: output.csv)
+            let table = try TableIndexer.index(
+                name: name, bytes: csv, dialect: .comma, hasHeader: true, progress: nil)
+            return table.replacingProblems(output.problems)
+        case .csv, .tsv:
+            let delimiter =
+                options.delimiter ?? (format == .tsv ? UInt8(ascii: "\t") : DelimiterSniffer.sniff(bytes.buffer))
+            let table = try TableIndexer.index(
+                name: name, bytes: bytes, dialect: CSVDialect(delimiter: delimiter), hasHeader: options.hasHeader,
+                progress: progress)
+            bytes.expectRandomAccess()
+            return table
+        }
+    }
+
+    // MARK: - Reading
+
+    private func read(progress: ProgressReporter) async throws(FileLoadError) -> FileBytes {
+        let name = location.displayName
+        switch location {
+        case .path(let path):
+            return try readFile(path, name: name, progress: progress)
+        case .standardInput:
+            progress.update { $0 = LoadProgress(completed: 0, total: nil, unit: .bytes, step: $0.step) }
+            switch DescriptorReader.readAll(standardInput, expected: nil, progress: progress) {
+            case .success(let bytes): return bytes
+            case .failure(let failure): throw .unreadable(name, reason: failure.reason)
+            }
+        case .url(let url):
+            guard !offline else { throw .offline(url.absoluteString) }
+            progress.update { $0 = LoadProgress(completed: 0, total: nil, unit: .bytes, step: $0.step) }
+            let response: FetchedResponse
+            do {
+                response = try await fetcher().get(url) { received, expected in
+                    progress.update { state in
+                        state.completed = received
+                        state.total = expected
+                    }
+                }
+            } catch {
+                throw .download(error)
+            }
+            return FileBytes(copying: response.body)
+        }
+    }
+
+    private func readFile(_ path: String, name: String, progress: ProgressReporter) throws(FileLoadError) -> FileBytes {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(name, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw .unreadable(name, reason: String(cString: strerror(errno)))
+        }
+        let kind = status.st_mode & S_IFMT
+        if kind == S_IFDIR { throw .unreadable(name, reason: "it is a folder; give a file") }
+        let size = Int(status.st_size)
+        if kind == S_IFREG {
+            guard size < Int(UInt32.max) else { throw .tooLarge(name, bytes: size) }
+            progress.update { $0 = LoadProgress(completed: 0, total: Int64(size), unit: .bytes, step: $0.step) }
+            if options.encoding == .utf8, let mapped = FileBytes.map(descriptor: descriptor, length: size) {
+                return mapped
+            }
+        } else {
+            progress.update { $0 = LoadProgress(completed: 0, total: nil, unit: .bytes, step: $0.step) }
+        }
+        switch DescriptorReader.readAll(descriptor, expected: kind == S_IFREG ? size : nil, progress: progress) {
+        case .success(let bytes): return bytes
+        case .failure(let failure): throw .unreadable(name, reason: failure.reason)
+        }
+    }
+
+    private func decodeBig5(_ bytes: FileBytes, name: String) throws(FileLoadError) -> FileBytes {
+        do {
+            let text = try TextDecoding.decodeBig5(Array(bytes.buffer))
+            return FileBytes(copying: text.utf8)
+        } catch {
+            throw .notBig5(name, error)
+        }
+    }
+
+    // MARK: - Checks
+
+    /// Refuses empty input, binary input and (in the first 64 KB) bytes that are not UTF-8.
+    private func check(_ bytes: FileBytes, name: String) throws(FileLoadError) {
+        let buffer = bytes.buffer
+        let start = CSVCursor.hasByteOrderMark(buffer) ? 3 : 0
+        guard buffer[start...].contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
+            throw .empty(name)
+        }
+        var prefixEnd = min(buffer.count, Self.checkedPrefix)
+        if let nul = buffer[0..<prefixEnd].firstIndex(of: 0) { throw .binary(name, byteOffset: nul) }
+        // Do not cut a character at the end of the checked prefix.
+        if prefixEnd < buffer.count {
+            while prefixEnd > 0, buffer[prefixEnd] & 0xC0 == 0x80 { prefixEnd -= 1 }
+        }
+        do {
+            _ = try TextDecoding.decodeUTF8(Array(buffer[0..<prefixEnd]))
+        } catch {
+            throw .notUTF8(name, error)
+        }
+    }
+}

@@ -1,0 +1,90 @@
+/// How to read a file, from the command line's dataset options.
+///
+/// Every field left `nil` is worked out from the file: the format from its name or first
+/// bytes, the delimiter from its first records.
+public struct FileOptions: Sendable, Hashable {
+    /// The layout, when given with `--format-in`.
+    public var format: InputFormat?
+    /// The field separator, when given with `--delimiter`.
+    public var delimiter: UInt8?
+    /// False with `--no-header`: the first record is data and columns are named A, B, C….
+    public var hasHeader: Bool
+    /// The encoding, `--encoding`.
+    public var encoding: TextEncodingChoice
+
+    /// Options that leave everything to the file.
+    public init(
+        format: InputFormat? = nil, delimiter: UInt8? = nil, hasHeader: Bool = true,
+        encoding: TextEncodingChoice = .utf8
+    ) {
+        self.format = format
+        self.delimiter = delimiter
+        self.hasHeader = hasHeader
+        self.encoding = encoding
+    }
+
+    /// The options a program should declare so that its argument parser accepts them.
+    public static let declared: [FileOptionSpec] = [
+        FileOptionSpec(
+            name: "delimiter", takesValue: true,
+            usage: "--delimiter C                          field separator: , ; | tab (default: sniffed)"),
+        FileOptionSpec(
+            name: "no-header", takesValue: false,
+            usage: "--no-header                            the first row is data; columns are named A, B, C…"),
+        FileOptionSpec(
+            name: "encoding", takesValue: true,
+            usage: "--encoding utf-8|big5                  the file's encoding (default utf-8)"),
+        FileOptionSpec(
+            name: "format-in", takesValue: true,
+            usage: "--format-in csv|tsv|json|jsonl         the file's format (default: from its name or bytes)"),
+    ]
+
+    /// Reads the options from a dataset context's `options` (names without dashes).
+    ///
+    /// - Throws: `FileOpenError.badOption` naming the option and what would work.
+    public init(parsing options: [String: String]) throws(FileOpenError) {
+        self.init()
+        if let value = options["format-in"] {
+            guard let format = InputFormat(name: value) else {
+                throw .badOption(option: "--format-in", value: value, expected: "use csv, tsv, json or jsonl")
+            }
+            self.format = format
+        }
+        if let value = options["delimiter"] {
+            guard let delimiter = Self.delimiter(named: value) else {
+                throw .badOption(
+                    option: "--delimiter", value: value,
+                    expected: "give one character such as , ; | or the word tab (not a quote, letter or digit)")
+            }
+            self.delimiter = delimiter
+        }
+        if options["no-header"] != nil { hasHeader = false }
+        if let value = options["encoding"] {
+            guard let encoding = TextEncodingChoice(name: value) else {
+                throw .badOption(option: "--encoding", value: value, expected: "use utf-8 or big5")
+            }
+            self.encoding = encoding
+        }
+    }
+
+    /// The byte a `--delimiter` value stands for: one printable ASCII character that is not a
+    /// quote, letter or digit, or a name (`tab`, `comma`, `semicolon`, `pipe`, `\t`).
+    static func delimiter(named value: String) -> UInt8? {
+        switch value.lowercased() {
+        case "tab", "\\t", "\t": return UInt8(ascii: "\t")
+        case "comma": return UInt8(ascii: ",")
+        case "semicolon": return UInt8(ascii: ";")
+        case "pipe": return UInt8(ascii: "|")
+        case "space": return UInt8(ascii: " ")
+        default: break
+        }
+        let bytes = Array(value.utf8)
+        guard bytes.count == 1, let byte = bytes.first, (0x20...0x7E).contains(byte) else { return nil }
+        let isAlphanumeric =
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        guard !isAlphanumeric, byte != UInt8(ascii: "\"") else { return nil }
+        return byte
+    }
+}

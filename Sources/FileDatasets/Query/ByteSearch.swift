@@ -1,0 +1,100 @@
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Whole-buffer searches that find candidate rows for a filter without looking at each row.
+///
+/// Each search walks the buffer once; a hit is mapped to its row by binary search, and the
+/// search then jumps to the next row, so a row is reported once however often it matches.
+enum ByteSearch {
+    /// Rows whose bytes contain `needle` (exactly, or in any ASCII case), in row order.
+    ///
+    /// The needle must not hold a line break, so no match spans two rows; a large table is
+    /// searched in pieces of whole rows, one per core.
+    ///
+    /// - Parameter isSure: Tells from the byte offset of a row's first match whether that match
+    ///   settles the row; `nil` settles none.
+    /// - Returns: The rows, and for each whether its match settled it.
+    /// - Complexity: O(n) in the size of the buffer.
+    static func rows(
+        containing finder: ByteFinder, in table: FileTable, isSure: (@Sendable (Int) -> Bool)? = nil
+    ) -> (rows: [Int], sure: [Bool]) {
+        let rowCount = table.rows.count
+        let pieces = rowCount >= 100_000 ? max(1, min(8, ProcessInfoCores.count)) : 1
+        guard pieces > 1 else { return rows(containing: finder, in: table, rows: 0..<rowCount, isSure: isSure) }
+        let results = Mutex<[(rows: [Int], sure: [Bool])]>(Array(repeating: ([], []), count: pieces))
+        DispatchQueue.concurrentPerform(iterations: pieces) { piece in
+            let range = (rowCount * piece / pieces)..<(rowCount * (piece + 1) / pieces)
+            let found = rows(containing: finder, in: table, rows: range, isSure: isSure)
+            results.withLock { $0[piece] = found }
+        }
+        return results.withLock { parts in (parts.flatMap(\.rows), parts.flatMap(\.sure)) }
+    }
+
+    /// Rows of `range` whose bytes contain the needle.
+    private static func rows(
+        containing finder: ByteFinder, in table: FileTable, rows range: Range<Int>, isSure: ((Int) -> Bool)?
+    ) -> (rows: [Int], sure: [Bool]) {
+        guard !range.isEmpty else { return ([], []) }
+        let end = range.upperBound < table.rows.count ? table.rows[range.upperBound].offset : table.buffer.count
+        let buffer = UnsafeBufferPointer(rebasing: table.buffer[0..<end])
+        var found: [Int] = []
+        var sure: [Bool] = []
+        var position = table.rows[range.lowerBound].offset
+        while let hit = finder.firstIndex(in: buffer, from: position) {
+            let before = found.count
+            position = record(hit: hit, in: table, found: &found)
+            if found.count > before { sure.append(isSure?(hit) ?? false) }
+            if position >= end { break }
+        }
+        return (found, sure)
+    }
+
+    /// Rows holding a character whose folded form has ASCII in it: full-width forms
+    /// U+FF01–FF5E, U+212A KELVIN SIGN and U+0130 (`İ`). An ASCII query can match those rows
+    /// without the rows holding its ASCII bytes.
+    ///
+    /// - Complexity: O(n) in the size of the buffer.
+    static func rowsWithFoldSpecialCharacters(in table: FileTable) -> [Int] {
+        let buffer = table.buffer
+        guard let base = buffer.baseAddress, let firstRow = table.rows.first else { return [] }
+        var rows = Set<Int>()
+        let leads: [(UInt8, (UnsafeBufferPointer<UInt8>, Int) -> Bool)] = [
+            (
+                0xEF,
+                { bytes, index in
+                    guard index + 2 < bytes.count else { return false }
+                    let second = bytes[index + 1]
+                    let third = bytes[index + 2]
+                    return (second == 0xBC && (0x81...0xBF).contains(third))
+                        || (second == 0xBD && (0x80...0x9E).contains(third))
+                }
+            ),
+            (0xE2, { bytes, index in index + 2 < bytes.count && bytes[index + 1] == 0x84 && bytes[index + 2] == 0xAA }),
+            (0xC4, { bytes, index in index + 1 < bytes.count && bytes[index + 1] == 0xB0 }),
+        ]
+        for (lead, isSpecial) in leads {
+            var position = firstRow.offset
+            while position < buffer.count {
+                guard let hit = memchr(base + position, Int32(lead), buffer.count - position) else { break }
+                let index = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+                position = index + 1
+                if isSpecial(buffer, index), let row = table.row(containing: index) { rows.insert(row) }
+            }
+        }
+        return rows.sorted()
+    }
+
+    /// Notes the row of a hit and returns where to search next: the start of the next row.
+    private static func record(hit: Int, in table: FileTable, found: inout [Int]) -> Int {
+        guard let row = table.row(containing: hit) else { return table.rows.first?.offset ?? hit + 1 }
+        if found.last != row { found.append(row) }
+        let next = row + 1
+        return next < table.rows.count ? max(hit + 1, table.rows[next].offset) : table.buffer.count
+    }
+}

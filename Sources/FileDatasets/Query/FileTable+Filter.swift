@@ -1,0 +1,139 @@
+import Dispatch
+import Synchronization
+
+extension FileTable {
+    /// The candidates whose row text contains `foldedQuery`, in candidate order: the same
+    /// answer as `TextFolding.fold(row text).contains(foldedQuery)`, found by scanning bytes.
+    ///
+    /// A byte search over the whole buffer picks the rows that can match (see
+    /// ``FoldedNeedle``), then each is checked exactly; without a usable search every candidate
+    /// is checked, on all cores.
+    ///
+    /// - Parameters:
+    ///   - foldedQuery: The query, already folded with `TextFolding.fold`.
+    ///   - candidates: Row indices to consider, in increasing order; `nil` for every row.
+    /// - Complexity: O(n) in the size of the buffer, plus O(m) in the bytes of the rows checked.
+    public func filter(foldedQuery: String, candidates: [Int]?) -> [Int] {
+        guard !foldedQuery.isEmpty else { return candidates ?? Array(rows.indices) }
+        let needle = FoldedNeedle(foldedQuery: foldedQuery, dialect: dialect)
+        // A whole-buffer search pays off unless the candidates are already few.
+        if candidates.map({ $0.count > rows.count / 16 }) ?? true, let likely = likelyRows(for: needle) {
+            guard let candidates else { return check(likely.rows, needle: needle, sure: likely.sure) }
+            return check(Self.intersection(likely.rows, candidates, rowCount: rows.count), needle: needle, sure: nil)
+        }
+        return check(candidates ?? Array(rows.indices), needle: needle, sure: nil)
+    }
+
+    /// Rows that may match, a superset of those that do, and which of them surely do; `nil` when
+    /// there is no quick way.
+    private func likelyRows(for needle: FoldedNeedle) -> (rows: [Int], sure: [Bool])? {
+        switch needle.prefilter {
+        case .literal(let bytes):
+            // A query made only of characters that fold from themselves is found as it is written;
+            // when nothing was skipped (so a match lies in its row) and its neighbours cannot join
+            // it into a larger character, the match is the answer.
+            var isSure: (@Sendable (Int) -> Bool)?
+            if bytes == needle.bytes, problems.count == 0 {
+                let length = bytes.count
+                isSure = { [self] hit in self.isSurelyWhole(at: hit, length: length) }
+            }
+            let found = ByteSearch.rows(containing: ByteFinder(bytes), in: self, isSure: isSure)
+            return Self.union(found, irregularRows)
+        case .caseless(let bytes):
+            let found = ByteSearch.rows(containing: ByteFinder(bytes, caseless: true), in: self)
+            let others: [Int] = Self.union(foldSpecialRows(), irregularRows)
+            return Self.union(found, others)
+        case .none:
+            return nil
+        }
+    }
+
+    /// True when the bytes around a match are ASCII or CJK, kana or Hangul: characters that fold
+    /// only to themselves or to ASCII, and never join a neighbour into one character.
+    private func isSurelyWhole(at start: Int, length: Int) -> Bool {
+        func plain(_ scalar: UInt32?, after: Bool) -> Bool {
+            guard let scalar else { return false }
+            if scalar < 0x80 { return after || scalar != UInt32(ASCIIByte.carriageReturn) }
+            return FoldedNeedle.isRigid(scalar)
+        }
+        let end = start + length
+        if start > 0, !plain(UTF8Scalar.decode(buffer, endingAt: start), after: false) { return false }
+        if end < buffer.count, !plain(UTF8Scalar.decode(buffer, at: end)?.0, after: true) { return false }
+        return true
+    }
+
+    /// Checks each row of `pool` exactly, but for those marked in `sure` (which lines up with
+    /// `pool`); a long list is split between the cores.
+    private func check(_ pool: [Int], needle: FoldedNeedle, sure: [Bool]?) -> [Int] {
+        let unsure = sure.map { $0.lazy.filter { !$0 }.count } ?? pool.count
+        let chunkCount = unsure >= 4_096 ? max(1, min(8, ProcessInfoCores.count)) : 1
+        let chunkSize = (pool.count + chunkCount - 1) / max(1, chunkCount)
+        let results = Mutex<[[Int]]>(Array(repeating: [], count: chunkCount))
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+            var matcher = RowMatcher(needle: needle)
+            var kept: [Int] = []
+            for index in min(pool.count, chunk * chunkSize)..<min(pool.count, (chunk + 1) * chunkSize)
+            where sure?[index] == true || matcher.matches(row: pool[index], in: self) {
+                kept.append(pool[index])
+            }
+            results.withLock { $0[chunk] = kept }
+        }
+        return results.withLock { $0.count == 1 ? $0[0] : $0.flatMap { $0 } }
+    }
+
+    /// The union of found rows and rows that must be checked, with what is sure about each.
+    static func union(_ found: (rows: [Int], sure: [Bool]), _ more: [Int]) -> (rows: [Int], sure: [Bool]) {
+        guard !more.isEmpty else { return found }
+        var rows: [Int] = []
+        var sure: [Bool] = []
+        rows.reserveCapacity(found.rows.count + more.count)
+        sure.reserveCapacity(found.rows.count + more.count)
+        var i = 0
+        var j = 0
+        while i < found.rows.count || j < more.count {
+            if j == more.count || (i < found.rows.count && found.rows[i] < more[j]) {
+                rows.append(found.rows[i])
+                sure.append(found.sure[i])
+                i += 1
+            } else {
+                // A row that must be checked is never settled by its match.
+                rows.append(more[j])
+                sure.append(false)
+                if i < found.rows.count, found.rows[i] == more[j] { i += 1 }
+                j += 1
+            }
+        }
+        return (rows, sure)
+    }
+
+    /// The sorted union of two increasing lists.
+    static func union(_ left: [Int], _ right: [Int]) -> [Int] {
+        guard !right.isEmpty else { return left }
+        guard !left.isEmpty else { return right }
+        var result: [Int] = []
+        result.reserveCapacity(left.count + right.count)
+        var i = 0
+        var j = 0
+        while i < left.count || j < right.count {
+            if j == right.count || (i < left.count && left[i] < right[j]) {
+                result.append(left[i])
+                i += 1
+            } else if i == left.count || right[j] < left[i] {
+                result.append(right[j])
+                j += 1
+            } else {
+                result.append(left[i])
+                i += 1
+                j += 1
+            }
+        }
+        return result
+    }
+
+    /// The rows of `likely` that are also candidates, in candidate order.
+    static func intersection(_ likely: [Int], _ candidates: [Int], rowCount: Int) -> [Int] {
+        var isLikely = [Bool](repeating: false, count: rowCount)
+        for row in likely where row < rowCount { isLikely[row] = true }
+        return candidates.filter { $0 < rowCount && isLikely[$0] }
+    }
+}

@@ -1,0 +1,61 @@
+extension FileTable {
+    /// `indices` ordered by a column: numbers, then dates, then text (the reverse when
+    /// descending), missing values always last, ties in index order — the controller's rules.
+    ///
+    /// The column's keys are computed once for every row and kept, so sorting again (the other
+    /// way, or after a new filter) only sorts.
+    ///
+    /// - Parameters:
+    ///   - column: The column's position.
+    ///   - descending: Largest first.
+    ///   - indices: Row indices.
+    /// - Complexity: O(n) the first time a column is sorted, then O(k log k) for k indices.
+    public func sorted(byColumn column: Int, descending: Bool, indices: [Int]) -> [Int] {
+        let keys = sortKeys(column: column)
+        var numbers: [(key: Int64, row: Int)] = []
+        var dates: [(key: Int64, row: Int)] = []
+        var texts: [Int] = []
+        var missing: [Int] = []
+        keys.ranks.withUnsafeBufferPointer { ranks in
+            keys.values.withUnsafeBufferPointer { values in
+                for row in indices {
+                    switch ranks[row] {
+                    case .number: numbers.append((descending ? ~values[row] : values[row], row))
+                    case .date: dates.append((descending ? ~values[row] : values[row], row))
+                    case .text: texts.append(row)
+                    case .missing: missing.append(row)
+                    }
+                }
+            }
+        }
+        if let exact = keys.exactNumbers {
+            numbers.sort { left, right in
+                let a = exact[left.row]
+                let b = exact[right.row]
+                if a == b { return left.row < right.row }
+                return descending ? b < a : a < b
+            }
+        } else {
+            numbers.sort { $0.key != $1.key ? $0.key < $1.key : $0.row < $1.row }
+        }
+        dates.sort { $0.key != $1.key ? $0.key < $1.key : $0.row < $1.row }
+        texts.sort { left, right in
+            let order = keys.compareTexts(left, right)
+            if order == 0 { return left < right }
+            return descending ? order > 0 : order < 0
+        }
+        var result: [Int] = []
+        result.reserveCapacity(indices.count)
+        if descending {
+            result.append(contentsOf: texts)
+            result.append(contentsOf: dates.map(\.row))
+            result.append(contentsOf: numbers.map(\.row))
+        } else {
+            result.append(contentsOf: numbers.map(\.row))
+            result.append(contentsOf: dates.map(\.row))
+            result.append(contentsOf: texts)
+        }
+        result.append(contentsOf: missing)
+        return result
+    }
+}

@@ -1,0 +1,55 @@
+import ListKit
+
+/// Builds the list screen of a file dataset: a `GenericListController` whose items are the
+/// table's rows and whose filter and sort run over the table's bytes.
+enum FileScreen {
+    /// A screen that loads `loader`'s input when the front end first shows it.
+    ///
+    /// - Complexity: O(1); the work happens in the load.
+    @MainActor
+    static func make(loader: FileLoader) -> GenericListController<FileRow, ColumnsRow> {
+        let holder = TableHolder()
+        let name = loader.location.displayName
+        let source = ListSource<FileRow>(id: "file", title: loader.location.fullName) { request in
+            let progress = request.progress
+            let table = try await loader.load(progress: progress)
+            for note in table.notes { progress.note("\(name): \(note)") }
+            if let summary = table.problems.summary(rowsKept: table.rows.count) {
+                progress.note("\(name): \(summary)")
+            }
+            holder.set(table)
+            return table.rows
+        }
+        // Reused by the rows the controller configures and details (always on the main actor).
+        var scratch = RowScratch()
+        let prefetcher = CellPrefetcher()
+        let controller = GenericListController<FileRow, ColumnsRow>(title: name, sources: [source]) { row, item in
+            guard let table = holder.current else { return }
+            row = ColumnsRow(cells: prefetcher.cells(of: item, in: table))
+        } select: { item in
+            guard let table = holder.current else { return .none }
+            let number = (table.index(of: item) ?? 0) + 1
+            let fields = table.namedCells(of: item, scratch: &scratch).map { Detail.Field($0.name, $0.cell.text) }
+            return .detail(
+                Detail(
+                    title: "row \(number)", fields: fields, notes: ["line \(table.line(ofRow: number - 1)) of \(name)"])
+            )
+        }
+        controller.filterItems = { query, candidates in
+            let kept = holder.current?.filter(foldedQuery: query, candidates: candidates) ?? []
+            prefetcher.viewChanged(to: kept)
+            return kept
+        }
+        controller.sortItems = { order, indices in
+            guard let table = holder.current, let column = table.column(named: order.column) else { return nil }
+            let sorted = table.sorted(byColumn: column, descending: order.descending, indices: indices)
+            prefetcher.viewChanged(to: sorted)
+            return sorted
+        }
+        controller.header = { _ in
+            guard let table = holder.current, table.rows.isEmpty else { return [] }
+            return ["no rows; columns: " + table.columns.map(\.name).joined(separator: ", ")]
+        }
+        return controller
+    }
+}

@@ -1,0 +1,14 @@
+/// What a column holds, inferred from its values: it decides alignment and how `sort` compares.
+public enum ColumnType: String, Sendable, Hashable {
+    /// Whole numbers, with or without thousands separators (`"14,304,763"`).
+    case integer
+    /// Numbers with a decimal point (`"1,234.50"`, `-0.25`).
+    case decimal
+    /// Days: `2025-06-02`, `2025/06/02` or `20250602`.
+    case date
+    /// Anything else, including codes with leading zeros (`0050`).
+    case text
+
+    /// True for integers and decimals.
+    public var isNumeric: Bool { self == .integer || self == .decimal }
+}

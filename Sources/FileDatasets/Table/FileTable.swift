@@ -1,0 +1,197 @@
+import ListKit
+import Synchronization
+import Tabular
+
+/// A delimited file held as bytes with an index of its records: what a file dataset shows.
+///
+/// The table keeps the input once (memory-mapped or in one buffer) and one 4-byte offset per
+/// row. Fields are found by scanning a row when it is needed, and `String`s are made only for
+/// the rows shown, exported or detailed. Filters scan bytes (``filter(foldedQuery:candidates:)``)
+/// and sorts compute one key per row (``sorted(_:descending:indices:)``).
+public final class FileTable: Sendable {
+    /// What the breadcrumb calls the table (the file's name).
+    public let name: String
+    /// The columns, in file order.
+    public let columns: [TableColumn]
+    /// The rows that fit the columns, in file order.
+    public let rows: [FileRow]
+    /// The records that were skipped.
+    public let problems: RowProblems
+    /// Things the user should know that did not cost any rows (stray quotes).
+    public let notes: [String]
+
+    let bytes: FileBytes
+    let dialect: CSVDialect
+    /// Rows with text after a closing quote: their bytes differ from their text in more than
+    /// doubled quotes, so a byte search cannot rule them out and they are always checked.
+    let irregularRows: [Int]
+    private let columnIndex: [String: Int]
+    private let sortKeyCache = Mutex<[Int: SortKeys]>([:])
+    private let foldSpecialRowCache = Mutex<[Int]?>(nil)
+
+    init(
+        name: String, bytes: FileBytes, dialect: CSVDialect, columns: [TableColumn], rows: [FileRow],
+        problems: RowProblems, irregularRows: [Int], notes: [String]
+    ) {
+        self.name = name
+        self.bytes = bytes
+        self.dialect = dialect
+        self.columns = columns
+        self.rows = rows
+        self.problems = problems
+        self.irregularRows = irregularRows
+        self.notes = notes
+        var index: [String: Int] = [:]
+        for (offset, column) in columns.enumerated() { index[column.name] = offset }
+        self.columnIndex = index
+    }
+
+    /// The buffer the rows point into.
+    var buffer: UnsafeBufferPointer<UInt8> { bytes.buffer }
+
+    /// The position of a column by its exact name.
+    func column(named name: String) -> Int? { columnIndex[name] }
+
+    // MARK: - Reading rows
+
+    /// A copy of the table that reports `problems` (found before indexing, as in JSON Lines).
+    func replacingProblems(_ problems: RowProblems) -> FileTable {
+        FileTable(
+            name: name, bytes: bytes, dialect: dialect, columns: columns, rows: rows, problems: problems,
+            irregularRows: irregularRows, notes: notes)
+    }
+
+    /// Finds the fields of row `row`, reusing `fields` and `issues`.
+    ///
+    /// - Complexity: O(n) in the length of the record.
+    func scan(row: Int, fields: inout [CSVField], issues: inout [CSVIssue]) {
+        scan(offset: rows[row].offset, fields: &fields, issues: &issues)
+    }
+
+    /// Finds the fields of the record at byte `offset`.
+    func scan(offset: Int, fields: inout [CSVField], issues: inout [CSVIssue]) {
+        var cursor = CSVCursor(offset: offset, line: 1)
+        _ = CSVScanner.scanRecord(in: buffer, cursor: &cursor, dialect: dialect, fields: &fields, issues: &issues)
+        issues.removeAll(keepingCapacity: true)
+    }
+
+    /// Calls `body` with a field's content: its bytes, with quotes undone when the field needs it.
+    func withContent<Result>(
+        of field: CSVField, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        guard field.needsUnescaping else { return body(UnsafeBufferPointer(rebasing: buffer[field.contentRange])) }
+        let text = field.string(in: buffer, quote: dialect.quote)
+        var utf8 = Array(text.utf8)
+        return utf8.withUnsafeMutableBufferPointer { body(UnsafeBufferPointer($0)) }
+    }
+
+    /// The cells of row `row`, one per column, each showing its text as written in the file.
+    ///
+    /// - Complexity: O(n) in the length of the record.
+    public func cells(ofRow row: Int) -> [Cell] {
+        cells(of: rows[row])
+    }
+
+    /// The cells of `row`, one per column.
+    ///
+    /// - Complexity: O(n) in the length of the record.
+    public func cells(of row: FileRow) -> [Cell] {
+        var scratch = RowScratch()
+        return namedCells(of: row, scratch: &scratch).map(\.cell)
+    }
+
+    /// The named cells of `row`, one per column, using `scratch` for the record's fields.
+    ///
+    /// - Complexity: O(n) in the length of the record.
+    func namedCells(of row: FileRow, scratch: inout RowScratch) -> [NamedCell] {
+        scan(offset: row.offset, fields: &scratch.fields, issues: &scratch.issues)
+        let fields = scratch.fields
+        var cells: [NamedCell] = []
+        cells.reserveCapacity(columns.count)
+        for (index, column) in columns.enumerated() {
+            guard index < fields.count else {
+                cells.append(NamedCell(column.name, .missing))
+                continue
+            }
+            let field = fields[index]
+            let text = field.string(in: buffer, quote: dialect.quote)
+            let typed: TypedField
+            if field.needsUnescaping {
+                var utf8 = Array(text.utf8)
+                typed = utf8.withUnsafeMutableBufferPointer { TypedField(UnsafeBufferPointer($0), type: column.type) }
+            } else {
+                typed = TypedField(UnsafeBufferPointer(rebasing: buffer[field.contentRange]), type: column.type)
+            }
+            cells.append(NamedCell(column.name, Cell(typed.cellValue(text: text), text: text)))
+        }
+        return cells
+    }
+
+    /// The 1-based line on which row `row` starts.
+    ///
+    /// - Complexity: O(n) in the bytes before the row.
+    public func line(ofRow row: Int) -> Int {
+        let end = rows[row].offset
+        var line = 1
+        var index = 0
+        while index < end {
+            let byte = buffer[index]
+            if byte == ASCIIByte.lineFeed {
+                line += 1
+            } else if byte == ASCIIByte.carriageReturn, index + 1 >= end || buffer[index + 1] != ASCIIByte.lineFeed {
+                line += 1
+            }
+            index += 1
+        }
+        return line
+    }
+
+    /// The position of `row` among the rows, in file order.
+    ///
+    /// - Complexity: O(log n).
+    public func index(of row: FileRow) -> Int? {
+        var low = 0
+        var high = rows.count
+        while low < high {
+            let middle = (low + high) / 2
+            if rows[middle].id < row.id { low = middle + 1 } else { high = middle }
+        }
+        return low < rows.count && rows[low] == row ? low : nil
+    }
+
+    /// The row whose record holds byte `offset`: the last row starting at or before it.
+    ///
+    /// - Complexity: O(log n).
+    func row(containing offset: Int) -> Int? {
+        var low = 0
+        var high = rows.count
+        while low < high {
+            let middle = (low + high) / 2
+            if rows[middle].offset <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? nil : low - 1
+    }
+
+    // MARK: - Caches
+
+    /// The sort keys of a column, computed once and kept for the last two columns sorted.
+    func sortKeys(column: Int) -> SortKeys {
+        if let cached = sortKeyCache.withLock({ $0[column] }) { return cached }
+        let keys = SortKeys(table: self, column: column)
+        sortKeyCache.withLock { cache in
+            if cache.count >= 2, let evicted = cache.keys.first(where: { $0 != column }) {
+                cache.removeValue(forKey: evicted)
+            }
+            cache[column] = keys
+        }
+        return keys
+    }
+
+    /// Rows holding a character that folds to ASCII (full-width forms, K, İ), found once.
+    func foldSpecialRows() -> [Int] {
+        if let cached = foldSpecialRowCache.withLock({ $0 }) { return cached }
+        let found = ByteSearch.rowsWithFoldSpecialCharacters(in: self)
+        foldSpecialRowCache.withLock { $0 = found }
+        return found
+    }
+}

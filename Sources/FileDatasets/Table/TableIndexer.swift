@@ -1,0 +1,363 @@
+import Dispatch
+import ListKit
+import Synchronization
+import Tabular
+
+/// Builds a ``FileTable``: a pass of the shared `CSVScanner` over the bytes, keeping the
+/// offset of each record that fits the header, counting the ones that do not, and sampling
+/// values to infer the column types.
+///
+/// A large input is indexed in pieces, one per core. Each piece after the first starts at a
+/// line start and assumes it is not inside a quoted field; when the piece before it turns out to
+/// end exactly there, that was right (the scan is deterministic), and otherwise — a quoted line
+/// break across the boundary — the piece is scanned again from where the previous one really
+/// ended. Line numbers are fixed up once the pieces are joined.
+enum TableIndexer {
+    /// The most columns a table shows.
+    static let maximumColumns = 5_000
+    /// Inputs smaller than this are indexed on one core.
+    static let parallelThreshold = 8 << 20
+
+    /// Indexes `bytes` as delimited text.
+    ///
+    /// - Parameters:
+    ///   - name: The table's name, for messages.
+    ///   - bytes: UTF-8 text.
+    ///   - dialect: The delimiter and quoting rules.
+    ///   - hasHeader: True when the first record names the columns.
+    ///   - progress: Receives the bytes indexed so far.
+    ///   - pieces: How many pieces to index at once; by default one per core for a large input.
+    /// - Throws: `FileLoadError` when there is no record at all, the input is too large to index,
+    ///   or the first record has too many fields.
+    /// - Complexity: O(n) in the size of the input.
+    static func index(
+        name: String, bytes: FileBytes, dialect: CSVDialect, hasHeader: Bool, progress: ProgressReporter?,
+        pieces requestedPieces: Int? = nil
+    ) throws(FileLoadError) -> FileTable {
+        let buffer = bytes.buffer
+        guard buffer.count < Int(UInt32.max) else { throw .tooLarge(name, bytes: buffer.count) }
+
+        var headerScan = PieceScanner(buffer: buffer, dialect: dialect, columnCount: 0, end: buffer.count)
+        headerScan.cursor = CSVCursor(startOf: buffer)
+        guard let header = headerScan.next() else { throw .empty(name) }
+        let columnCount = headerScan.fields.count
+        guard columnCount <= maximumColumns else {
+            throw .tooManyColumns(name, count: columnCount, limit: maximumColumns)
+        }
+        var names: [String]
+        if hasHeader {
+            names = headerScan.fields.map { $0.string(in: buffer, quote: dialect.quote) }
+        } else {
+            names = (0..<columnCount).map(TableColumn.letterName)
+        }
+        names = TableColumn.uniqueNames(names)
+        var headerProblems = RowProblems()
+        var bodyStart = hasHeader ? headerScan.cursor : CSVCursor(startOf: buffer)
+        if hasHeader, header.unterminated {
+            headerProblems.append(RowProblem(line: header.span.line, kind: .unterminatedQuote))
+            headerScan.resync(after: header.span)
+            bodyStart = headerScan.cursor
+        }
+
+        let starts = pieceStarts(buffer, from: bodyStart.offset, pieces: requestedPieces)
+        let ends = Array(starts.dropFirst()) + [buffer.count]
+        let estimate = estimatedRows(buffer, from: bodyStart.offset)
+        var pieces: [PieceResult] = []
+        var spilledRows: [FileRow]?
+        let rows = [FileRow](unsafeUninitializedCapacity: estimate) { storage, initialized in
+            let regions = starts.indices.map { index in
+                (estimate * index / starts.count)..<(estimate * (index + 1) / starts.count)
+            }
+            let results = Mutex<[PieceResult?]>(Array(repeating: nil, count: starts.count))
+            let input = SharedMemory(reading: buffer)
+            let output = SharedMemory(storage)
+            let firstStart = bodyStart
+            DispatchQueue.concurrentPerform(iterations: starts.count) { piece in
+                let start = piece == 0 ? firstStart : CSVCursor(offset: starts[piece], line: 1)
+                let result = scanPiece(
+                    buffer: input.readable, dialect: dialect, columnCount: columnCount, from: start, end: ends[piece],
+                    into: UnsafeMutableBufferPointer(rebasing: output.buffer[regions[piece]]), progress: progress)
+                results.withLock { $0[piece] = result }
+            }
+            pieces = results.withLock { $0.compactMap { $0 } }
+            // Join the pieces in order, scanning again any piece whose start was a guess gone wrong.
+            var cursor = pieces[0].end
+            for piece in 1..<pieces.count {
+                if cursor.offset == starts[piece] {
+                    pieces[piece].shiftLines(by: cursor.line - 1)
+                    cursor = pieces[piece].end
+                } else if cursor.offset < ends[piece] {
+                    pieces[piece] = scanPiece(
+                        buffer: buffer, dialect: dialect, columnCount: columnCount, from: cursor, end: ends[piece],
+                        into: UnsafeMutableBufferPointer(rebasing: storage[regions[piece]]), progress: nil)
+                    cursor = pieces[piece].end
+                } else {
+                    pieces[piece] = PieceResult(empty: cursor, columns: columnCount)
+                }
+            }
+            guard pieces.allSatisfy({ $0.spilled.isEmpty }) else {
+                // Rare: the estimate was short. Keep the rows in order outside the array.
+                spilledRows = zip(pieces, regions).flatMap { piece, region in
+                    Array(storage[region.lowerBound..<(region.lowerBound + piece.rowsWritten)]) + piece.spilled
+                }
+                initialized = 0
+                return
+            }
+            // Move each piece's rows down next to the previous piece's.
+            var count = 0
+            for (piece, result) in pieces.enumerated() where result.rowsWritten > 0 {
+                let source = regions[piece].lowerBound
+                if source != count, let base = storage.baseAddress {
+                    (base + count).update(from: base + source, count: result.rowsWritten)
+                }
+                count += result.rowsWritten
+            }
+            initialized = count
+        }
+        progress?.update { $0.completed = Int64(buffer.count) }
+
+        var problems = headerProblems
+        var inference = ColumnTypeInference(columns: columnCount)
+        var irregularRows: [Int] = []
+        var strayQuotes = StrayQuotes()
+        var rowBase = 0
+        for result in pieces {
+            for problem in result.problems.first { problems.append(problem) }
+            problems.addUncounted(result.problems.count - result.problems.first.count)
+            inference.merge(result.inference)
+            irregularRows.append(contentsOf: result.irregularRows.map { $0 + rowBase })
+            strayQuotes.merge(result.strayQuotes)
+            rowBase += result.rowsWritten + result.spilled.count
+        }
+        let types = inference.types
+        let columns = zip(names, types).map { TableColumn(name: $0, type: $1) }
+        return FileTable(
+            name: name, bytes: bytes, dialect: dialect, columns: columns, rows: spilledRows ?? rows, problems: problems,
+            irregularRows: irregularRows, notes: strayQuotes.note.map { [$0] } ?? [])
+    }
+
+    /// Where the pieces start: the body's start, then line starts spread evenly, one per core.
+    private static func pieceStarts(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, pieces: Int?) -> [Int] {
+        let size = buffer.count - start
+        let pieces = pieces ?? (size >= parallelThreshold ? max(1, min(8, ProcessInfoCores.count)) : 1)
+        var starts = [start]
+        for piece in 1..<max(1, pieces) {
+            var index = start + size * piece / pieces
+            while index < buffer.count, buffer[index] != ASCIIByte.lineFeed { index += 1 }
+            index += 1
+            if index < buffer.count, let last = starts.last, index > last { starts.append(index) }
+        }
+        return starts
+    }
+
+    /// Room for the rows, judged from the first 64 KB, with a small margin: a short guess costs a
+    /// second array (see `spilledRows`), a long one costs memory the pieces touch but leave unused.
+    private static func estimatedRows(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let sampleEnd = min(buffer.count, start + 64 * 1024)
+        var lines = 0
+        for index in start..<sampleEnd where buffer[index] == ASCIIByte.lineFeed { lines += 1 }
+        let perRow = max(1, (sampleEnd - start) / max(1, lines))
+        return (buffer.count - start) / perRow * 103 / 100 + 1_024
+    }
+
+    private static func scanPiece(
+        buffer: UnsafeBufferPointer<UInt8>, dialect: CSVDialect, columnCount: Int, from start: CSVCursor, end: Int,
+        into region: UnsafeMutableBufferPointer<FileRow>, progress: ProgressReporter?
+    ) -> PieceResult {
+        var scanner = PieceScanner(buffer: buffer, dialect: dialect, columnCount: columnCount, end: end)
+        scanner.cursor = start
+        return scanner.run(into: region, progress: progress)
+    }
+}
+
+/// What one piece of the input held.
+private struct PieceResult {
+    var rowsWritten = 0
+    /// Rows that did not fit the piece's region of the row array, in order.
+    var spilled: [FileRow] = []
+    var problems = RowProblems()
+    var irregularRows: [Int] = []
+    var inference: ColumnTypeInference
+    var strayQuotes = StrayQuotes()
+    /// Where scanning stopped: the first record at or after the piece's end.
+    var end: CSVCursor
+
+    init(empty end: CSVCursor, columns: Int) {
+        self.end = end
+        self.inference = ColumnTypeInference(columns: columns)
+    }
+
+    /// Makes line numbers counted from the piece's start absolute.
+    mutating func shiftLines(by offset: Int) {
+        guard offset != 0 else { return }
+        var shifted = RowProblems()
+        for problem in problems.first { shifted.append(RowProblem(line: problem.line + offset, kind: problem.kind)) }
+        shifted.addUncounted(problems.count - problems.first.count)
+        problems = shifted
+        strayQuotes.shiftLines(by: offset)
+        end.line += offset
+    }
+}
+
+/// Quotes that were kept as text: how many, and the first few lines.
+struct StrayQuotes {
+    private(set) var count = 0
+    private(set) var lines: [Int] = []
+
+    mutating func add(line: Int) {
+        count += 1
+        if lines.count < 5, lines.last != line { lines.append(line) }
+    }
+
+    mutating func merge(_ other: StrayQuotes) {
+        count += other.count
+        for line in other.lines where lines.count < 5 && lines.last != line { lines.append(line) }
+    }
+
+    mutating func shiftLines(by offset: Int) {
+        lines = lines.map { $0 + offset }
+    }
+
+    /// One line about quotes that were kept as text, if there were any.
+    var note: String? {
+        guard count > 0 else { return nil }
+        let shown = lines.map(String.init).joined(separator: ", ")
+        let more = count > lines.count ? ", …" : ""
+        return "\(count) field\(count == 1 ? " has a stray quote" : "s have stray quotes") "
+            + "(line\(lines.count == 1 ? "" : "s") \(shown)\(more)); kept as text"
+    }
+}
+
+/// Scans records from a cursor until one starts at or after `end`.
+private struct PieceScanner {
+    let buffer: UnsafeBufferPointer<UInt8>
+    let dialect: CSVDialect
+    let columnCount: Int
+    let end: Int
+    var cursor = CSVCursor(offset: 0, line: 1)
+    var fields: [CSVField] = []
+    var issues: [CSVIssue] = []
+    var strayQuotes = StrayQuotes()
+
+    /// Rows whose values are all sampled for type inference; after them, one in 64.
+    static let fullySampledRows = 1_000
+    /// How often progress is reported, in bytes.
+    static let progressStep = 4 << 20
+
+    init(buffer: UnsafeBufferPointer<UInt8>, dialect: CSVDialect, columnCount: Int, end: Int) {
+        self.buffer = buffer
+        self.dialect = dialect
+        self.columnCount = columnCount
+        self.end = end
+        fields.reserveCapacity(64)
+    }
+
+    struct Record {
+        var span: CSVRecordSpan
+        /// A quoted field runs to the end of the input.
+        var unterminated = false
+        /// Text follows a closing quote somewhere in the record.
+        var irregular = false
+        /// True when the record holds quotes that were kept as text (then see `issues`).
+        var hasStrayQuotes = false
+    }
+
+    /// Scans the next record into `fields` (and its problems into `issues`).
+    mutating func next() -> Record? {
+        if !issues.isEmpty { issues.removeAll(keepingCapacity: true) }
+        guard
+            let span = CSVScanner.scanRecord(
+                in: buffer, cursor: &cursor, dialect: dialect, fields: &fields, issues: &issues)
+        else { return nil }
+        var record = Record(span: span)
+        for issue in issues {
+            switch issue.kind {
+            case .unterminatedQuote:
+                record.unterminated = true
+            case .textAfterClosingQuote:
+                record.irregular = true
+                record.hasStrayQuotes = true
+            case .quoteInUnquotedField:
+                record.hasStrayQuotes = true
+            }
+        }
+        return record
+    }
+
+    /// Indexes the piece, writing row offsets to `region` (and to a spill list when it is full).
+    mutating func run(into region: UnsafeMutableBufferPointer<FileRow>, progress: ProgressReporter?) -> PieceResult {
+        var result = PieceResult(empty: cursor, columns: columnCount)
+        var nextReport = cursor.offset + Self.progressStep
+        var reported = cursor.offset
+        var sampled = 0
+        while cursor.offset < end, let record = next() {
+            let span = record.span
+            if record.unterminated {
+                result.problems.append(RowProblem(line: span.line, kind: .unterminatedQuote))
+                resync(after: span)
+                continue
+            }
+            if fields.count != columnCount {
+                result.problems.append(
+                    RowProblem(line: span.line, kind: .fieldCount(fields: fields.count, expected: columnCount)))
+                // A stray quote can swallow the lines after it: start again on the next line.
+                if spansLines(span) { resync(after: span) }
+                continue
+            }
+            let rowIndex = result.rowsWritten + result.spilled.count
+            if record.irregular { result.irregularRows.append(rowIndex) }
+            if record.hasStrayQuotes {
+                for issue in issues where issue.kind != .unterminatedQuote { strayQuotes.add(line: issue.line) }
+            }
+            if sampled < Self.fullySampledRows || rowIndex & 63 == 0 {
+                sample(into: &result.inference)
+                sampled += 1
+            }
+            let row = FileRow(offset: UInt32(span.byteRange.lowerBound))
+            if result.rowsWritten < region.count {
+                region[result.rowsWritten] = row
+                result.rowsWritten += 1
+            } else {
+                result.spilled.append(row)
+            }
+            if span.byteRange.lowerBound >= nextReport {
+                let done = Int64(span.byteRange.lowerBound - reported)
+                reported = span.byteRange.lowerBound
+                nextReport = reported + Self.progressStep
+                progress?.update { $0.completed += done }
+            }
+        }
+        result.strayQuotes = strayQuotes
+        result.end = cursor
+        return result
+    }
+
+    /// Counts the current record's values for type inference.
+    private func sample(into inference: inout ColumnTypeInference) {
+        for (column, field) in fields.enumerated() where !field.needsUnescaping {
+            inference.add(UnsafeBufferPointer(rebasing: buffer[field.contentRange]), column: column)
+        }
+    }
+
+    /// True when the record holds a line break (inside quotes).
+    private func spansLines(_ span: CSVRecordSpan) -> Bool {
+        buffer[span.byteRange].contains { $0 == ASCIIByte.lineFeed || $0 == ASCIIByte.carriageReturn }
+    }
+
+    /// Moves the cursor to the line after the one on which `span` starts.
+    mutating func resync(after span: CSVRecordSpan) {
+        var index = span.byteRange.lowerBound
+        while index < buffer.count, buffer[index] != ASCIIByte.lineFeed, buffer[index] != ASCIIByte.carriageReturn {
+            index += 1
+        }
+        if index < buffer.count {
+            if buffer[index] == ASCIIByte.carriageReturn, index + 1 < buffer.count,
+                buffer[index + 1] == ASCIIByte.lineFeed
+            {
+                index += 1
+            }
+            index += 1
+        }
+        cursor = CSVCursor(offset: index, line: span.line + 1)
+    }
+}

@@ -1,0 +1,46 @@
+import ListKit
+
+/// A field's value under its column's type, before any `String` is made.
+enum TypedField {
+    case missing
+    case number(ExactDecimal)
+    case date(CalendarDate)
+    case text
+
+    /// Reads `content` (a field's unescaped bytes) as a value of `type`: missing for `--` or
+    /// blanks, a number or day when it parses as the column's type, text otherwise.
+    ///
+    /// - Complexity: O(n) in the length of the field.
+    init(_ content: UnsafeBufferPointer<UInt8>, type: ColumnType) {
+        if FieldParser.isMissing(content) {
+            self = .missing
+            return
+        }
+        switch type {
+        case .integer, .decimal:
+            if let number = FieldParser.decimal(content), !FieldParser.hasLeadingZero(content) {
+                self = .number(number)
+            } else {
+                self = .text
+            }
+        case .date:
+            if let date = FieldParser.date(content) {
+                self = .date(date)
+            } else {
+                self = .text
+            }
+        case .text:
+            self = .text
+        }
+    }
+
+    /// The cell value, given the field's text.
+    func cellValue(text: String) -> CellValue {
+        switch self {
+        case .missing: return .missing
+        case .number(let number): return number.scale == 0 ? .integer(number.units) : .decimal(number)
+        case .date(let date): return .date(date)
+        case .text: return .text(text)
+        }
+    }
+}

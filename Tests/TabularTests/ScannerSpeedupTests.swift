@@ -1,0 +1,178 @@
+import Testing
+
+@testable import Tabular
+
+/// The scanner skips field bytes 16 at a time; it must find exactly what the byte-by-byte
+/// scanner it replaced found, on any input.
+@Suite struct ScannerSpeedupTests {
+    /// The scanner as it was before the SIMD skipping, byte by byte.
+    private enum ReferenceScanner {
+        static func scanRecord(
+            in buffer: UnsafeBufferPointer<UInt8>,
+            cursor: inout CSVCursor,
+            dialect: CSVDialect,
+            fields: inout [CSVField],
+            issues: inout [CSVIssue]
+        ) -> CSVRecordSpan? {
+            fields.removeAll(keepingCapacity: true)
+            let count = buffer.count
+            let delimiter = dialect.delimiter
+            let quote = dialect.quote
+            var index = cursor.offset
+            var line = cursor.line
+
+            if dialect.skipsBlankLines {
+                while index < count {
+                    let byte = buffer[index]
+                    if byte == UInt8(ascii: "\n") {
+                        index += 1
+                    } else if byte == UInt8(ascii: "\r") {
+                        index += 1
+                        if index < count, buffer[index] == UInt8(ascii: "\n") { index += 1 }
+                    } else {
+                        break
+                    }
+                    line += 1
+                }
+            }
+            guard index < count else {
+                cursor = CSVCursor(offset: count, line: line)
+                return nil
+            }
+
+            let recordStart = index
+            let recordLine = line
+            var recordEnd = index
+
+            fieldLoop: while true {
+                let fieldStart = index
+                let fieldLine = line
+                if index < count, buffer[index] == quote {
+                    index += 1
+                    let contentStart = index
+                    var needsUnescaping = false
+                    var closingQuote: Int?
+                    while index < count {
+                        let byte = buffer[index]
+                        if byte == quote {
+                            if index + 1 < count, buffer[index + 1] == quote {
+                                needsUnescaping = true
+                                index += 2
+                                continue
+                            }
+                            closingQuote = index
+                            index += 1
+                            break
+                        }
+                        if byte == UInt8(ascii: "\n") {
+                            line += 1
+                        } else if byte == UInt8(ascii: "\r"),
+                            index + 1 >= count || buffer[index + 1] != UInt8(ascii: "\n")
+                        {
+                            line += 1
+                        }
+                        index += 1
+                    }
+                    guard let closing = closingQuote else {
+                        issues.append(CSVIssue(kind: .unterminatedQuote, line: fieldLine, byteOffset: fieldStart))
+                        fields.append(
+                            CSVField(contentRange: contentStart..<count, isQuoted: true, needsUnescaping: true))
+                        recordEnd = count
+                        break fieldLoop
+                    }
+                    var contentEnd = closing
+                    if index < count {
+                        let next = buffer[index]
+                        if next != delimiter, next != UInt8(ascii: "\n"), next != UInt8(ascii: "\r") {
+                            issues.append(CSVIssue(kind: .textAfterClosingQuote, line: line, byteOffset: index))
+                            while index < count {
+                                let byte = buffer[index]
+                                if byte == delimiter || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                                    break
+                                }
+                                index += 1
+                            }
+                            contentEnd = index
+                            needsUnescaping = true
+                        }
+                    }
+                    fields.append(
+                        CSVField(
+                            contentRange: contentStart..<contentEnd, isQuoted: true, needsUnescaping: needsUnescaping))
+                } else {
+                    var strayQuote: Int?
+                    while index < count {
+                        let byte = buffer[index]
+                        if byte == delimiter || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { break }
+                        if byte == quote, strayQuote == nil { strayQuote = index }
+                        index += 1
+                    }
+                    if let strayQuote {
+                        issues.append(CSVIssue(kind: .quoteInUnquotedField, line: line, byteOffset: strayQuote))
+                    }
+                    fields.append(CSVField(contentRange: fieldStart..<index, isQuoted: false, needsUnescaping: false))
+                }
+
+                // After a field: a delimiter, a line end, or the end of the input.
+                recordEnd = index
+                guard index < count else { break fieldLoop }
+                let byte = buffer[index]
+                if byte == delimiter {
+                    index += 1
+                    continue fieldLoop
+                }
+                index += 1
+                if byte == UInt8(ascii: "\r"), index < count, buffer[index] == UInt8(ascii: "\n") { index += 1 }
+                line += 1
+                break fieldLoop
+            }
+
+            cursor = CSVCursor(offset: max(index, recordEnd), line: line)
+            return CSVRecordSpan(line: recordLine, byteRange: recordStart..<recordEnd)
+        }
+    }
+
+    private static let pieces: [[UInt8]] = [
+        Array("a".utf8), Array("台積電".utf8), Array("\"".utf8), Array("\"\"".utf8), Array(",".utf8), Array(";".utf8),
+        Array("|".utf8), Array("\t".utf8), Array("\n".utf8), Array("\r".utf8), Array("\r\n".utf8), Array(" ".utf8),
+        Array(repeating: UInt8(ascii: "x"), count: 17), Array(repeating: UInt8(ascii: "y"), count: 40),
+        Array("1,234.50".utf8), [0xEF, 0xBB, 0xBF], [0xFF],
+    ]
+
+    @Test func theFastScannerFindsWhatTheByteByByteScannerFound() {
+        var seed: UInt64 = 2_025
+        let dialects: [CSVDialect] = [
+            .comma, .tab, .semicolon, .pipe, CSVDialect(delimiter: UInt8(ascii: ","), skipsBlankLines: false),
+        ]
+        for _ in 0..<20_000 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            var state = seed
+            func next(_ bound: Int) -> Int {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return Int((state >> 33) % UInt64(bound))
+            }
+            var input: [UInt8] = []
+            for _ in 0..<next(60) { input += Self.pieces[next(Self.pieces.count)] }
+            let dialect = dialects[next(dialects.count)]
+            input.withUnsafeBufferPointer { buffer in
+                var fast = CSVCursor(startOf: buffer)
+                var slow = fast
+                var fastFields: [CSVField] = []
+                var slowFields: [CSVField] = []
+                var fastIssues: [CSVIssue] = []
+                var slowIssues: [CSVIssue] = []
+                while true {
+                    let a = CSVScanner.scanRecord(
+                        in: buffer, cursor: &fast, dialect: dialect, fields: &fastFields, issues: &fastIssues)
+                    let b = ReferenceScanner.scanRecord(
+                        in: buffer, cursor: &slow, dialect: dialect, fields: &slowFields, issues: &slowIssues)
+                    #expect(a == b, "seed \(seed)")
+                    #expect(fast == slow, "seed \(seed)")
+                    #expect(fastFields == slowFields, "seed \(seed)")
+                    #expect(fastIssues == slowIssues, "seed \(seed)")
+                    if a == nil || a != b { break }
+                }
+            }
+        }
+    }
+}
