@@ -53,7 +53,8 @@ echo
 echo "## --filter $needle --format csv"
 filter_cmds=("$browse $data --filter $needle --format csv" "grep -F -c $needle $data")
 have fzf && filter_cmds+=("fzf --filter $needle --exact < $data")
-hyperfine --warmup 1 --runs 10 --style none --export-json "$json" "${filter_cmds[@]}" >/dev/null 2>&1
+# Output goes to a pipe: GNU grep writing to /dev/null stops at the first match.
+hyperfine --warmup 1 --runs 10 --output=pipe --style none --export-json "$json" "${filter_cmds[@]}" >/dev/null 2>&1
 table "$json"
 echo
 

@@ -6,7 +6,10 @@ import Tabular
 ///
 /// The row's fields are folded into one reused buffer, joined by spaces like the controller's
 /// row text, and searched. A match whose ends might split a character, and a row that is not
-/// valid UTF-8, are decided by the `String` reference instead, so the answer never differs.
+/// valid UTF-8, are decided by the `String` reference instead. One difference remains: `String`
+/// treats canonically equivalent text as equal (`é` precomposed and `e` + U+0301), while bytes
+/// are compared as written, so a query and a row in different normal forms do not match here.
+/// Text is nearly always in normal form C, where the two agree.
 /// One matcher per thread: it keeps scratch buffers.
 struct RowMatcher {
     let needle: FoldedNeedle
