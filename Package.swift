@@ -29,9 +29,9 @@ let package = Package(
         .executableTarget(
             name: "cache-writer-probe", dependencies: ["Fetching"], path: "Tests/Support/CacheWriterProbe"),
         // Datasets added by `swift package new-dataset`; registered in Registry.swift.
-        .target(name: "CustomDatasets", dependencies: ["ListKit"], resources: [.copy("Data")]),
+        .target(name: "CustomDatasets", dependencies: ["ListKit", "FileDatasets"], resources: [.copy("Data")]),
         // The work of the new-dataset plugin, as a tool the plugin runs (so it can be unit-tested).
-        .executableTarget(name: "new-dataset-tool", dependencies: ["DatasetScaffold"]),
+        .executableTarget(name: "new-dataset-tool", dependencies: ["DatasetScaffold", "FileDatasets", "ListKit"]),
         .plugin(
             name: "NewDataset",
             capability: .command(

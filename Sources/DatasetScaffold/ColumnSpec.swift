@@ -47,4 +47,10 @@ public struct DataSample: Sendable, Hashable {
         self.recordCount = recordCount
         self.firstRecord = firstRecord
     }
+
+    /// The same sample under another file name.
+    public func named(_ fileName: String) -> DataSample {
+        DataSample(
+            fileName: fileName, format: format, columns: columns, recordCount: recordCount, firstRecord: firstRecord)
+    }
 }

@@ -1,5 +1,7 @@
 import DatasetScaffold
+import FileDatasets
 import Foundation
+import ListKit
 
 /// The tool's arguments.
 struct NewDatasetRequest {
@@ -48,10 +50,56 @@ struct UsageFailure: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-/// Reads a data file for a dataset (filled in when the file engine is available).
+/// Reads a data file for a dataset with the FileDatasets engine (the same parser and type
+/// inference as `browse FILE`), and describes it for the generator.
 enum DataFileReader {
-    static func read(_ path: String, format: String?) throws -> (bytes: Data, sample: DataSample) {
-        guard FileManager.default.fileExists(atPath: path) else { throw ScaffoldError.missingFile(path) }
-        throw ScaffoldError.unreadableData(path, reason: "not supported yet")
+    static func read(_ path: String, format: String?) async throws -> (bytes: Data, sample: DataSample) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
+            throw ScaffoldError.missingFile(path)
+        }
+        let table: FileTable
+        do {
+            table = try await FileTable.read(path: path)
+        } catch {
+            throw ScaffoldError.unreadableData(path, reason: error.description)
+        }
+        guard !table.columns.isEmpty else { throw ScaffoldError.unreadableData(path, reason: "it has no columns") }
+        guard let bytes = FileManager.default.contents(atPath: path) else {
+            throw ScaffoldError.unreadableData(path, reason: "it cannot be read")
+        }
+        let columns = table.columns.map { column in
+            ColumnSpec(name: column.name, kind: kind(of: column.type))
+        }
+        let first = table.rows.isEmpty ? [] : table.cells(ofRow: 0)
+        let firstRecord = zip(columns, first).map { column, cell in expectedExport(cell.value, kind: column.kind) }
+        let fileExtension = URL(fileURLWithPath: path).pathExtension.lowercased()
+        let sampleFormat = ["csv", "tsv", "json", "jsonl"].contains(fileExtension) ? fileExtension : (format ?? "csv")
+        return (
+            bytes,
+            DataSample(
+                fileName: "", format: sampleFormat, columns: columns, recordCount: table.rows.count,
+                firstRecord: firstRecord)
+        )
+    }
+
+    static func kind(of type: ColumnType) -> ColumnSpec.Kind {
+        switch type {
+        case .integer: return .integer
+        case .decimal: return .decimal
+        case .date: return .date
+        case .text: return .text
+        }
+    }
+
+    /// What the generated record gives back for a cell: a value that does not fit its column's
+    /// type is read as missing.
+    static func expectedExport(_ value: CellValue, kind: ColumnSpec.Kind) -> String {
+        switch kind {
+        case .integer: return value.integer.map(String.init) ?? ""
+        case .decimal: return value.decimal?.description ?? ""
+        case .date: return value.date?.description ?? ""
+        case .text: return value.text ?? ""
+        }
     }
 }

@@ -8,8 +8,12 @@ do {
     let request = try NewDatasetRequest.parse(arguments)
     let scaffolder = Scaffolder(package: request.package)
     let name = try DatasetName(request.name)
-    let plan = try scaffolder.plan(
-        name, data: try request.dataFile.map { try DataFileReader.read($0, format: request.format) })
+    var data: (bytes: Data, sample: DataSample)?
+    if let file = request.dataFile {
+        let read = try await DataFileReader.read(file, format: request.format)
+        data = (read.bytes, read.sample.named("\(name.id).\(read.sample.format)"))
+    }
+    let plan = try scaffolder.plan(name, data: data)
     try scaffolder.apply(plan)
     for file in plan.files { print("created \(file.path)") }
     print("registered \(name.typeName)Dataset in \(Scaffolder.registryPath)")
