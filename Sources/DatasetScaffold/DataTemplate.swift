@@ -100,8 +100,10 @@ public enum DataTemplate {
     /// The test: every record loads, the columns are the file's, and the first record reads back.
     public static func test(_ name: DatasetName, _ sample: DataSample) -> String {
         let type = name.typeName
-        let columns = sample.columns.map { SwiftIdentifier.literal($0.name) }.joined(separator: ", ")
-        let first = sample.firstRecord.map(SwiftIdentifier.literal).joined(separator: ", ")
+        func list(_ items: [String]) -> String {
+            guard !items.isEmpty else { return "[]" }
+            return "[\n" + items.map { "            \(SwiftIdentifier.literal($0)),\n" }.joined() + "        ]"
+        }
         return """
             import CustomDatasets
             import Foundation
@@ -116,9 +118,11 @@ public enum DataTemplate {
                     await screen.load(force: false, progress: ProgressReporter())
                     #expect(screen.state == .loaded)
                     #expect(screen.count == \(sample.recordCount))
-                    #expect(screen.columnNames == [\(columns)])
+                    let columns: [String] = \(list(sample.columns.map(\.name)))
+                    #expect(screen.columnNames == columns)
+                    let firstRecord: [String] = \(list(sample.firstRecord))
                     let first = try #require(screen.rows(in: 0..<1).first)
-                    #expect(first.map(\\.cell.value.exportText) == [\(first)])
+                    #expect(first.map(\\.cell.value.exportText) == firstRecord)
                     guard case .detail = try screen.select(at: 0) else {
                         Issue.record("choosing a record shows its detail")
                         return

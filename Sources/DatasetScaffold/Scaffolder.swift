@@ -73,7 +73,8 @@ public struct Scaffolder: Sendable {
     }
 
     /// Writes the plan: new files first, the registry last; on any failure the new files are
-    /// removed again, so nothing is half-written.
+    /// removed again, so nothing is half-written. Swift files are passed through `swift format`
+    /// when the toolchain has it, so they follow the package's `.swift-format`.
     ///
     /// - Throws: `ScaffoldError.writeFailed`.
     public func apply(_ plan: Plan) throws(ScaffoldError) {
@@ -88,6 +89,7 @@ public struct Scaffolder: Sendable {
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try file.contents.write(to: url, options: .withoutOverwriting)
                 written.append(url)
+                if url.pathExtension == "swift" { SwiftFormat.format(url, package: package) }
             } catch {
                 rollBack()
                 throw .writeFailed(file.path, reason: error.localizedDescription)
