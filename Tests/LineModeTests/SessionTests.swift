@@ -57,13 +57,13 @@ final class ClosingSink: TextSink {
     var remaining: Int
     var text = ""
     init(writes: Int) { remaining = writes }
-    func write(_ text: String) throws(OutputClosed) {
-        guard remaining > 0 else { throw OutputClosed() }
+    func write(_ text: String) throws(OutputError) {
+        guard remaining > 0 else { throw OutputError.closed }
         remaining -= 1
         self.text += text
     }
-    func flush() throws(OutputClosed) {
-        if remaining <= 0 { throw OutputClosed() }
+    func flush() throws(OutputError) {
+        if remaining <= 0 { throw OutputError.closed }
     }
 }
 

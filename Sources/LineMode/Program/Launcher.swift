@@ -158,7 +158,7 @@ public struct Launcher {
                 try ViewExporter.export(screen, format: format) { text in try output.write(text) }
             }
             try output.flush()
-        } catch is OutputClosed {
+        } catch OutputError.closed {
             return .success
         } catch {
             return fail(error, code: .failure)

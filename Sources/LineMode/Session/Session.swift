@@ -17,6 +17,8 @@ public final class Session {
     private let opener: Opener
     private var failed = false
     private var outputClosed = false
+    /// Why output failed (a full disk), reported once at the end.
+    private var outputFailure: OutputError?
 
     /// Opens a name typed after `open`: a dataset id, or (when a program adds it) a file or URL.
     public typealias Opener = @MainActor (String) throws -> any ListScreen
@@ -85,6 +87,7 @@ public final class Session {
         }
         if options.interactive, !outputClosed { emit("\n") }
         flush()
+        if outputFailure != nil { return .failure }
         return failed && !options.interactive ? .failure : .success
     }
 
@@ -243,10 +246,10 @@ public final class Session {
         }
         guard let path else {
             try ViewExporter.export(list, format: format) { text in
-                do throws(OutputClosed) {
+                do throws(OutputError) {
                     try self.output.write(text)
                 } catch {
-                    self.outputClosed = true
+                    self.stopOutput(error)
                     throw error
                 }
             }
@@ -356,18 +359,31 @@ public final class Session {
 
     private func emit(_ text: String) {
         guard !outputClosed else { return }
-        do {
+        do throws(OutputError) {
             try output.write(text)
         } catch {
-            outputClosed = true
+            stopOutput(error)
         }
     }
 
     private func flush() {
-        do {
+        guard !outputClosed else { return }
+        do throws(OutputError) {
             try output.flush()
         } catch {
-            outputClosed = true
+            stopOutput(error)
+        }
+    }
+
+    /// Output cannot go on: a closed pipe ends the session quietly, a failure is reported.
+    private func stopOutput(_ error: OutputError) {
+        guard !outputClosed else { return }
+        outputClosed = true
+        if case .failed = error {
+            outputFailure = error
+            failed = true
+            try? errors.write("browse: \(error)\n")
+            try? errors.flush()
         }
     }
 
@@ -380,8 +396,8 @@ public final class Session {
 
     /// A failure: one line on standard error; a script will end with status 1.
     private func report(_ error: any Error) {
-        if error is OutputClosed {
-            outputClosed = true
+        if let error = error as? OutputError {
+            stopOutput(error)
             return
         }
         failed = true

@@ -26,6 +26,8 @@ public enum ViewExporter {
     }
 
     /// Writes the view to a file, atomically: a failed export leaves an existing file as it was.
+    /// A path that is not a regular file (`/dev/stdout`, a pipe, `/dev/full`) is written in
+    /// place: renaming a temporary file over a device would replace the device.
     ///
     /// - Returns: The number of rows written.
     /// - Throws: `ExportError` saying what went wrong with the path.
@@ -33,12 +35,37 @@ public enum ViewExporter {
         let url = URL(fileURLWithPath: path)
         var data = Data()
         let count = try export(list, format: format) { text in data.append(contentsOf: text.utf8) }
+        var status = stat()
+        let isSpecial = stat(url.resolvingSymlinksInPath().path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG
+        if isSpecial {
+            try writeInPlace(data, path: path)
+            return count
+        }
         do {
             try data.write(to: url, options: .atomic)
         } catch {
             throw ExportError.cannotWrite(path, reason: Self.reason(error))
         }
         return count
+    }
+
+    private static func writeInPlace(_ data: Data, path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw ExportError.cannotWrite(path, reason: String(cString: strerror(errno)).lowercased())
+        }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < data.count {
+            let written = data.withUnsafeBytes { bytes in
+                write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw ExportError.cannotWrite(path, reason: String(cString: strerror(errno)).lowercased())
+            }
+            offset += written
+        }
     }
 
     private static func reason(_ error: any Error) -> String {

@@ -9,51 +9,65 @@
 public protocol TextSink: AnyObject {
     /// Appends text; may buffer until `flush()`.
     ///
-    /// - Throws: `OutputClosed` when the reader has gone away (a closed pipe).
-    func write(_ text: String) throws(OutputClosed)
+    /// - Throws: `OutputError.closed` when the reader has gone away (a closed pipe),
+    ///   `OutputError.failed` when the output cannot take the text (a full disk).
+    func write(_ text: String) throws(OutputError)
     /// Sends buffered text on.
-    func flush() throws(OutputClosed)
+    func flush() throws(OutputError)
 }
 
-/// The reader of an output went away (`browse … | head -1`): the program ends quietly.
-public struct OutputClosed: Error, Sendable {
-    public init() {}
+/// Why output could not be written.
+public enum OutputError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The reader went away (`browse … | head -1`): the program ends quietly.
+    case closed
+    /// The output refused the text (`> /dev/full`): reported, and the program fails.
+    case failed(String)
+
+    public var description: String {
+        switch self {
+        case .closed: return "the output was closed"
+        case .failed(let reason): return "could not write the output: \(reason)"
+        }
+    }
 }
 
 /// A buffered writer to a file descriptor that reports a closed pipe instead of dying of SIGPIPE.
 ///
 /// The program ignores SIGPIPE (see `Signals.ignoreBrokenPipe()`), so a write to a closed
-/// pipe fails with `EPIPE`, which this sink turns into `OutputClosed`.
+/// pipe fails with `EPIPE`, which this sink turns into `OutputError.closed`; any other failure
+/// (a full disk) is `OutputError.failed`.
 @MainActor
 public final class FileDescriptorSink: TextSink {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private let capacity = 64 * 1024
-    private var closed = false
+    private var failure: OutputError?
 
     public init(descriptor: Int32) {
         self.descriptor = descriptor
         buffer.reserveCapacity(capacity)
     }
 
-    public func write(_ text: String) throws(OutputClosed) {
-        if closed { throw OutputClosed() }
+    public func write(_ text: String) throws(OutputError) {
+        if let failure { throw failure }
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= capacity { try flush() }
     }
 
-    public func flush() throws(OutputClosed) {
-        if closed { throw OutputClosed() }
+    public func flush() throws(OutputError) {
+        if let failure { throw failure }
         var offset = 0
         while offset < buffer.count {
             let written = buffer.withUnsafeBytes { bytes in
                 Glibc.write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
             }
             if written < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                closed = true
+                let code = errno
+                if code == EINTR || code == EAGAIN { continue }
+                let error: OutputError = code == EPIPE ? .closed : .failed(String(cString: strerror(code)))
+                failure = error
                 buffer.removeAll()
-                throw OutputClosed()
+                throw error
             }
             offset += written
         }
@@ -68,11 +82,11 @@ public final class StringSink: TextSink {
 
     public init() {}
 
-    public func write(_ text: String) throws(OutputClosed) {
+    public func write(_ text: String) throws(OutputError) {
         self.text += text
     }
 
-    public func flush() throws(OutputClosed) {}
+    public func flush() throws(OutputError) {}
 
     /// Empties the sink.
     public func reset() { text = "" }
