@@ -162,14 +162,22 @@ public struct ScreenRenderer {
         let names = detail.fields.map { VisibleText.make($0.name) }
         let nameWidth = names.map(DisplayWidth.of).max() ?? 0
         let indent = 2 + nameWidth + 2
-        let available = width.map { max(10, $0 - indent) }
         var lines: [String] = []
-        for (name, field) in zip(names, detail.fields) {
-            let pieces = wrapped(VisibleText.make(field.value), available)
-            for (index, piece) in pieces.enumerated() {
-                let label = index == 0 ? TextFitting.fit(name, toWidth: nameWidth, alignment: .leading) : ""
-                let prefix = "  " + TextFitting.fit(label, toWidth: nameWidth, alignment: .leading) + "  "
-                lines.append(trimmedRight(prefix + piece))
+        if let width, width - indent < 12 {
+            // Too narrow for names and values side by side: each value goes under its name.
+            for (name, field) in zip(names, detail.fields) {
+                lines.append(fitted("  " + name))
+                lines += wrapped(VisibleText.make(field.value), max(1, width - 4)).map { "    " + $0 }
+            }
+        } else {
+            let available = width.map { $0 - indent }
+            for (name, field) in zip(names, detail.fields) {
+                let pieces = wrapped(VisibleText.make(field.value), available)
+                for (index, piece) in pieces.enumerated() {
+                    let label = index == 0 ? TextFitting.fit(name, toWidth: nameWidth, alignment: .leading) : ""
+                    let prefix = "  " + TextFitting.fit(label, toWidth: nameWidth, alignment: .leading) + "  "
+                    lines.append(trimmedRight(prefix + piece))
+                }
             }
         }
         lines += detail.notes.map { fitted(VisibleText.make($0)) }
@@ -183,23 +191,31 @@ public struct ScreenRenderer {
         return lines
     }
 
-    /// Splits `text` into pieces at most `width` columns wide, never inside a character.
+    /// Splits `text` into pieces at most `width` columns wide, at a space when there is one,
+    /// never inside a character.
     private func wrapped(_ text: String, _ width: Int?) -> [String] {
         guard let width, DisplayWidth.of(text) > width else { return [text] }
         var pieces: [String] = []
-        var current = ""
+        var current: [Character] = []
         var currentWidth = 0
         for character in text {
             let characterWidth = DisplayWidth.of(character)
             if currentWidth + characterWidth > width, !current.isEmpty {
-                pieces.append(current)
-                current = ""
-                currentWidth = 0
+                if character != " ", let space = current.lastIndex(of: " "), space > 0 {
+                    // Carry the last word over to the next line.
+                    pieces.append(String(current[..<space]))
+                    current = Array(current[(space + 1)...])
+                } else {
+                    pieces.append(String(current))
+                    current = []
+                }
+                currentWidth = current.reduce(0) { $0 + DisplayWidth.of($1) }
+                if character == " ", current.isEmpty { continue }
             }
             current.append(character)
             currentWidth += characterWidth
         }
-        if !current.isEmpty { pieces.append(current) }
+        if !current.isEmpty { pieces.append(String(current)) }
         return pieces
     }
 
