@@ -55,7 +55,7 @@ build_module() {
   echo "building $module" >&2
   # shellcheck disable=SC2046
   swiftc -parse-as-library -emit-library -static -emit-module -module-name "$module" \
-    -sanitize=fuzzer,address -O -g -I "$build" \
+    -sanitize=fuzzer,address -O -g -enable-testing -I "$build" \
     $(find "$root/Sources/$module" -name '*.swift' | sort) \
     -o "$out" -emit-module-path "$build/$module.swiftmodule" 2>&1 | grep -v "Cannot export" >&2 || true
   [ -f "$out" ] || { echo "could not build $module" >&2; exit 1; }
