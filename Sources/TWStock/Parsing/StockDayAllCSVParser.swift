@@ -41,6 +41,7 @@ public enum StockDayAllCSVParser {
         let missing = required.filter { !columns.contains($0.1) }.map(\.0)
         guard missing.isEmpty else { throw .missingColumns(format, line: header.line, missing) }
 
+        let positions = TickPositions(columns)
         var ticks: [DailyTick] = []
         var issues = scanIssues
         for record in records.dropFirst() {
@@ -52,17 +53,7 @@ public enum StockDayAllCSVParser {
                         message: "skipped row: \(fields.count) fields where the header has \(columns.header.count)"))
                 continue
             }
-            let row = TickBuilder.Row(
-                code: fields.field(columns.index(TickColumns.code)),
-                name: fields.field(columns.index(TickColumns.name)),
-                volume: fields.field(columns.index(TickColumns.volume)),
-                value: fields.field(columns.index(TickColumns.value)),
-                open: fields.field(columns.index(TickColumns.open)),
-                high: fields.field(columns.index(TickColumns.high)),
-                low: fields.field(columns.index(TickColumns.low)),
-                close: fields.field(columns.index(TickColumns.close)),
-                change: fields.field(columns.index(TickColumns.change)),
-                transactions: fields.field(columns.index(TickColumns.transactions)))
+            let row = positions.row(fields)
             do throws(RowProblem) {
                 ticks.append(try TickBuilder.tick(row, date: tradingDate))
             } catch {

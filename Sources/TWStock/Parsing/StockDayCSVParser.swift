@@ -55,6 +55,7 @@ public enum StockDayCSVParser {
         let header = records[headerIndex]
         if FieldText.clean(header.fields[0])?.lowercased() == "date" { format = .stockDayEnglishCSV }
         let columns = ColumnMap(header: header.fields)
+        let positions = TickPositions(columns)
         let titleRecord = records[..<headerIndex].last { singleValue($0.fields) != nil }
         let title = StockDayTitle(titleRecord.flatMap { singleValue($0.fields) } ?? "")
 
@@ -80,7 +81,7 @@ public enum StockDayCSVParser {
                 continue
             }
             do throws(RowProblem) {
-                ticks.append(try StockDayRows.tick(record.fields, columns: columns, code: code, month: month))
+                ticks.append(try StockDayRows.tick(record.fields, positions: positions, code: code, month: month))
             } catch {
                 issues.append(ParseIssue(format: format, line: record.line, message: "skipped row: \(error.message)"))
             }

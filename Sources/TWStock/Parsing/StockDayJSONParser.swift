@@ -60,6 +60,7 @@ public enum StockDayJSONParser {
             throw .wrongKind(format, line: 1, found: "no \"fields\" and \"data\" members")
         }
         let columns = ColumnMap(header: fieldNames)
+        let positions = TickPositions(columns)
         let missing = [("日期", TickColumns.date), ("收盤價", TickColumns.close)].filter { !columns.contains($0.1) }
         guard missing.isEmpty else { throw .missingColumns(format, line: 1, missing.map(\.0)) }
 
@@ -73,7 +74,7 @@ public enum StockDayJSONParser {
                     throw RowProblem("not an array of strings")
                 }
                 let fields = values.map { $0.string ?? "" }
-                ticks.append(try StockDayRows.tick(fields, columns: columns, code: code, month: month))
+                ticks.append(try StockDayRows.tick(fields, positions: positions, code: code, month: month))
             } catch {
                 issues.append(
                     ParseIssue(format: format, line: line, row: offset + 1, message: "skipped row: \(error.message)"))

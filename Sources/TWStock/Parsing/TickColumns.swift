@@ -14,3 +14,43 @@ enum TickColumns {
     static let transactions = ["成交筆數", "Transaction", "Transactions"]
     static let note = ["註記", "Note"]
 }
+
+/// Where each tick column sits in a header, found once per file rather than once per row.
+struct TickPositions {
+    let code: Int?
+    let name: Int?
+    let date: Int?
+    let volume: Int?
+    let value: Int?
+    let open: Int?
+    let high: Int?
+    let low: Int?
+    let close: Int?
+    let change: Int?
+    let transactions: Int?
+    let note: Int?
+
+    init(_ columns: ColumnMap) {
+        code = columns.index(TickColumns.code)
+        name = columns.index(TickColumns.name)
+        date = columns.index(TickColumns.date)
+        volume = columns.index(TickColumns.volume)
+        value = columns.index(TickColumns.value)
+        open = columns.index(TickColumns.open)
+        high = columns.index(TickColumns.high)
+        low = columns.index(TickColumns.low)
+        close = columns.index(TickColumns.close)
+        change = columns.index(TickColumns.change)
+        transactions = columns.index(TickColumns.transactions)
+        note = columns.index(TickColumns.note)
+    }
+
+    /// The text of a row's tick fields.
+    func row(_ fields: [String], code fixedCode: String? = nil) -> TickBuilder.Row {
+        TickBuilder.Row(
+            code: fixedCode ?? fields.field(code), name: fields.field(name), volume: fields.field(volume),
+            value: fields.field(value), open: fields.field(open), high: fields.field(high), low: fields.field(low),
+            close: fields.field(close), change: fields.field(change), transactions: fields.field(transactions),
+            note: fields.field(note))
+    }
+}
