@@ -19,7 +19,9 @@ func pageRenderTime(items count: Int, repetitions: Int) -> (median: Duration, bu
         row["name"] = .text("台積電")
         row["close"] = .decimal(ExactDecimal(units: Int64(item.id % 100_000), scale: 2))
         row["volume"] = .integer(item.id * 7, grouped: true)
-    } select: { _ in .none }
+    } select: { _ in
+        .none
+    }
     let stack = NavigationStack(root: .list(list))
     let renderer = ScreenRenderer(width: 100, style: TextStyle(enabled: false))
     let build = clock.now - start
