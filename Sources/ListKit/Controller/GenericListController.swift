@@ -175,7 +175,7 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
         let previous = TextFolding.fold(filterText)
         filterText = text
         // A narrower filter only needs to look at the rows the current one kept.
-        let narrowing = !previous.isEmpty && folded.contains(previous) && sortOrder == nil
+        let narrowing = !previous.isEmpty && TextFolding.folded(folded, contains: previous) && sortOrder == nil
         rebuildView(narrowingFrom: narrowing ? view : nil)
     }
 
@@ -217,7 +217,7 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
             } else {
                 let pool = indices ?? candidates ?? Array(items.indices)
                 let texts = foldedTexts()
-                indices = pool.filter { texts[$0].contains(query) }
+                indices = pool.filter { TextFolding.folded(texts[$0], contains: query) }
             }
         }
         if let sortOrder {

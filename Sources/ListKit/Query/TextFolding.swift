@@ -24,7 +24,18 @@ public enum TextFolding {
 
     /// True when `text` contains `query`, both compared folded. `query` must already be folded.
     public static func contains(_ text: String, foldedQuery query: String) -> Bool {
-        query.isEmpty || fold(text).contains(query)
+        query.isEmpty || folded(fold(text), contains: query)
+    }
+
+    /// True when the folded `text` contains the folded `query`, character by character.
+    ///
+    /// This is the filter's one definition of "contains". It uses the standard library's
+    /// `firstRange(of:)`, not Foundation's `contains(_:)`, which traps ("String index is out of
+    /// bounds") on some text with broken UTF-8 and carriage returns, as the fuzzer found.
+    ///
+    /// - Complexity: O(n × m) at worst.
+    public static func folded(_ text: String, contains query: String) -> Bool {
+        query.isEmpty || text.firstRange(of: query) != nil
     }
 
     private static func isFullWidthForm(_ scalar: Unicode.Scalar) -> Bool {
