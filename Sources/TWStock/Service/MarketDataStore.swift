@@ -183,7 +183,7 @@ public final class MarketDataStore: Sendable {
         }
         do {
             return try StockDayJSONParser.parse(bytes, requestedMonth: month, code: code)
-        } catch .exchangeMessage(_, let message) where message.contains("沒有符合條件") {
+        } catch .exchangeMessage(_, let message) where message.firstRange(of: "沒有符合條件") != nil {
             // TWSE's "no data for these conditions": a month without trading days (yet).
             return StockMonth(code: code, name: nil, month: month, title: message, ticks: [], notes: [], issues: [])
         }
