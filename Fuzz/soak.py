@@ -18,12 +18,19 @@ import threading
 import time
 
 
-def rss_kib(pid):
+def memory_kib(pid):
+    """Resident memory, and the part of it that is the program's own (anonymous) memory.
+
+    A memory-mapped file counts in the resident set only while its pages are touched, so the
+    anonymous part is what tells a leak from the page cache.
+    """
+    values = {}
     with open(f"/proc/{pid}/status") as status:
         for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return 0
+            key, _, rest = line.partition(":")
+            if key in ("VmRSS", "RssAnon", "RssFile"):
+                values[key] = int(rest.split()[0])
+    return values
 
 
 def main():
@@ -61,7 +68,7 @@ def main():
         [args.browse, "--offline", "--cache-dir", args.cache, "--width", "100"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         env={**os.environ, "BROWSE_NOW": "2025-06-30T04:00:00Z"})
-    seen = {"out": b"", "err": 0}
+    seen = {"out": b"", "err": 0, "messages": {}, "errtext": b""}
     lock = threading.Lock()
 
     def drain(stream, key):
@@ -73,7 +80,11 @@ def main():
                 if key == "out":
                     seen["out"] = (seen["out"] + chunk)[-200_000:]
                 else:
+                    seen["errtext"] = (seen["errtext"] + chunk)[-100_000:]
                     seen["err"] += chunk.count(b"\n")
+                    for line in chunk.split(b"\n"):
+                        key = line[:40]
+                        seen["messages"][key] = seen["messages"].get(key, 0) + 1
 
     readers = [threading.Thread(target=drain, args=(process.stdout, "out"), daemon=True),
                threading.Thread(target=drain, args=(process.stderr, "err"), daemon=True)]
@@ -84,11 +95,18 @@ def main():
         process.stdin.write((line + "\n").encode())
         process.stdin.flush()
 
-    def wait_for(marker, timeout=120):
+    markers = [0]
+
+    def sync(timeout=600):
+        """Waits until the program has run every command sent so far: it answers a unique
+        `open soak-marker-N` with a one-line error naming it."""
+        markers[0] += 1
+        marker = f"soak-marker-{markers[0]}"
+        send("open " + marker)
         deadline = time.time() + timeout
         while time.time() < deadline:
             with lock:
-                if marker in seen["out"]:
+                if marker.encode() in seen["errtext"]:
                     return True
             if process.poll() is not None:
                 return False
@@ -96,34 +114,36 @@ def main():
         return False
 
     send("open " + args.file)
-    send("ls")  # its output marks the end of the load
-    if not wait_for(b"Star Wars people"):
+    if not sync():
         print("the first load did not finish", file=sys.stderr)
         return 1
-    after_load = rss_kib(process.pid)
+    after_load = memory_kib(process.pid)
     started = time.time()
+    samples = []
     for index in range(args.commands):
         send(command())
         if index % 500 == 499:
             # Keep pace with the program so the pipe never holds thousands of commands.
-            with lock:
-                seen["out"] = b""
-            send("ls")
-            if not wait_for(b"Star Wars people", timeout=600):
+            if not sync():
                 break
-    with lock:
-        seen["out"] = b""
+            samples.append((index + 1, memory_kib(process.pid).get("RssAnon", 0)))
     send("home")
-    send("ls")
-    finished = wait_for(b"Star Wars people", timeout=600)
-    at_end = rss_kib(process.pid) if process.poll() is None else 0
+    finished = sync()
+    at_end = memory_kib(process.pid) if process.poll() is None else {}
     send("q")
     process.stdin.close()
     status = process.wait(timeout=120)
     elapsed = time.time() - started
     print(f"commands: {args.commands} (seed {args.seed}) in {elapsed:.1f} s; error lines: {seen['err']}")
-    print(f"memory after the first load: {after_load / 1024:.1f} MiB")
-    print(f"memory at the end:           {at_end / 1024:.1f} MiB ({(at_end / after_load - 1) * 100:+.1f} %)")
+    for key, label in (("RssAnon", "own (anonymous) memory"), ("VmRSS", "resident set (with the mapped file)")):
+        first, last = after_load.get(key, 0), at_end.get(key, 0)
+        change = (last / first - 1) * 100 if first else 0
+        print(f"{label}: after the first load {first / 1024:.1f} MiB, at the end {last / 1024:.1f} MiB ({change:+.1f} %)")
+    print("own memory every 500 commands (MiB): " + " ".join(f"{kib / 1024:.0f}" for _, kib in samples))
+    print("most frequent messages:")
+    for key, count in sorted(seen["messages"].items(), key=lambda item: -item[1])[:8]:
+        print(f"  {count:6d}  {key.decode(errors='replace')}")
+    print(f"finished: {finished}")
     print(f"exit status: {status}" + (" (killed by a signal: a crash)" if status < 0 else ""))
     return 0 if finished and status >= 0 else 1
 

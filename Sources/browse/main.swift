@@ -8,6 +8,7 @@ import TWStock
 
 // Wiring only: the registry of datasets and the front end. Everything else lives in the libraries.
 Signals.ignoreBrokenPipe()
+MemoryPolicy.returnLargeBlocksToTheSystem()
 Interrupts.shared.install()
 let environment = ProcessInfo.processInfo.environment
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -12,3 +12,22 @@ public enum Signals {
         signal(SIGPIPE, SIG_IGN)
     }
 }
+
+/// Process-wide memory settings.
+public enum MemoryPolicy {
+    /// Makes large blocks (128 KiB and up: indexes, sort keys, filter results of big files) come
+    /// from and go back to the system directly. glibc otherwise raises this threshold as large
+    /// blocks are freed and then keeps later ones in its heap, so a session open all day would
+    /// hold on to the memory of its biggest moments (measured with Fuzz/soak.py: 103 MiB
+    /// retained after 10,000 commands, 25 MiB with this setting).
+    public static func returnLargeBlocksToTheSystem() {
+        #if canImport(Glibc)
+            // `mallopt` is not in the Glibc module map; glibc exports it, so it is looked up.
+            typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+            let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+            let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD in <malloc.h>
+            _ = mallopt(mmapThreshold, 128 * 1024)
+        #endif
+    }
+}
