@@ -11,8 +11,8 @@ import ListKit
 @MainActor
 final class CountingSink: TextSink {
     var bytes = 0
-    func write(_ text: String) throws(OutputClosed) { bytes += text.utf8.count }
-    func flush() throws(OutputClosed) {}
+    func write(_ text: String) throws(OutputError) { bytes += text.utf8.count }
+    func flush() throws(OutputError) {}
 }
 
 func milliseconds(_ duration: Duration) -> Double {

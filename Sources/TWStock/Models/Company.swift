@@ -5,6 +5,10 @@ import ListKit
 /// Text fields are trimmed of the padding the sources use (spaces, U+3000) and are `nil` where
 /// the source writes a placeholder (`"－ "`, `-`, `--`) or nothing.
 public struct Company: Sendable, Hashable, Identifiable {
+    /// The fields only a detail view reads, kept behind one reference: a list of two thousand
+    /// companies is merged, sorted and copied as small values (one retain each, not thirty).
+    private let details: DetailsBox
+
     /// The stock code (公司代號).
     public let code: StockCode
     /// The short name (公司簡稱), as in price lists: `台積電`.
@@ -20,59 +24,59 @@ public struct Company: Sendable, Hashable, Identifiable {
     /// The date of listing on ``market`` (上市日期; the OTC date in the 上櫃 file).
     public let listingDate: CalendarDate?
     /// The date the company was founded (成立日期).
-    public let foundedDate: CalendarDate?
+    public var foundedDate: CalendarDate? { details.value.foundedDate }
     /// The date the exchange produced the file (出表日期), when the source says.
     public let reportDate: CalendarDate?
     /// Chairman (董事長).
-    public let chairman: String?
+    public var chairman: String? { details.value.chairman }
     /// General manager (總經理).
-    public let generalManager: String?
+    public var generalManager: String? { details.value.generalManager }
     /// Spokesperson (發言人).
-    public let spokesperson: String?
+    public var spokesperson: String? { details.value.spokesperson }
     /// The spokesperson's title (發言人職稱).
-    public let spokespersonTitle: String?
+    public var spokespersonTitle: String? { details.value.spokespersonTitle }
     /// Deputy spokesperson (代理發言人).
-    public let deputySpokesperson: String?
+    public var deputySpokesperson: String? { details.value.deputySpokesperson }
     /// Switchboard telephone (總機電話).
-    public let phone: String?
+    public var phone: String? { details.value.phone }
     /// Fax (傳真機號碼).
-    public let fax: String?
+    public var fax: String? { details.value.fax }
     /// Address (住址), in Chinese.
-    public let address: String?
+    public var address: String? { details.value.address }
     /// Address for correspondence in English (英文通訊地址).
-    public let englishAddress: String?
+    public var englishAddress: String? { details.value.englishAddress }
     /// English short name (英文簡稱): `TSMC`.
-    public let englishShortName: String?
+    public var englishShortName: String? { details.value.englishShortName }
     /// Country of registration for a foreign company (外國企業註冊地國): `KY 開曼群島`;
     /// `nil` for a Taiwan company.
-    public let foreignRegistration: String?
+    public var foreignRegistration: String? { details.value.foreignRegistration }
     /// Business registration number (營利事業統一編號).
-    public let taxID: String?
+    public var taxID: String? { details.value.taxID }
     /// Par value per common share as written (普通股每股面額): `新台幣 10.0000元`, `美金0.05元`,
     /// `無面額`. Kept as text because the currency and form vary.
-    public let parValue: String?
+    public var parValue: String? { details.value.parValue }
     /// Privately placed shares (私募股數).
-    public let privatePlacementShares: Int64?
+    public var privatePlacementShares: Int64? { details.value.privatePlacementShares }
     /// Preferred shares (特別股).
-    public let preferredShares: Int64?
+    public var preferredShares: Int64? { details.value.preferredShares }
     /// Common shares issued, or for a TDR the underlying shares (已發行普通股數或TDR原股發行股數).
-    public let issuedShares: Int64?
+    public var issuedShares: Int64? { details.value.issuedShares }
     /// The kind of financial statements (編制財務報表類型) as the code the source writes (`1`, `2`).
-    public let financialReportType: String?
+    public var financialReportType: String? { details.value.financialReportType }
     /// Stock transfer agent (股票過戶機構).
-    public let transferAgent: String?
+    public var transferAgent: String? { details.value.transferAgent }
     /// The transfer agent's telephone (過戶電話).
-    public let transferAgentPhone: String?
+    public var transferAgentPhone: String? { details.value.transferAgentPhone }
     /// The transfer agent's address (過戶地址).
-    public let transferAgentAddress: String?
+    public var transferAgentAddress: String? { details.value.transferAgentAddress }
     /// Auditing firm (簽證會計師事務所).
-    public let auditFirm: String?
+    public var auditFirm: String? { details.value.auditFirm }
     /// The certifying accountants (簽證會計師1, 簽證會計師2), those given.
-    public let auditors: [String]
+    public var auditors: [String] { details.value.auditors }
     /// E-mail (電子郵件信箱).
-    public let email: String?
+    public var email: String? { details.value.email }
     /// Website (網址).
-    public let website: String?
+    public var website: String? { details.value.website }
 
     /// Creates a company. Only the code, names and market are required.
     public init(
@@ -94,32 +98,34 @@ public struct Company: Sendable, Hashable, Identifiable {
         self.industryCode = industryCode
         self.paidInCapital = paidInCapital
         self.listingDate = listingDate
-        self.foundedDate = foundedDate
         self.reportDate = reportDate
-        self.chairman = chairman
-        self.generalManager = generalManager
-        self.spokesperson = spokesperson
-        self.spokespersonTitle = spokespersonTitle
-        self.deputySpokesperson = deputySpokesperson
-        self.phone = phone
-        self.fax = fax
-        self.address = address
-        self.englishAddress = englishAddress
-        self.englishShortName = englishShortName
-        self.foreignRegistration = foreignRegistration
-        self.taxID = taxID
-        self.parValue = parValue
-        self.privatePlacementShares = privatePlacementShares
-        self.preferredShares = preferredShares
-        self.issuedShares = issuedShares
-        self.financialReportType = financialReportType
-        self.transferAgent = transferAgent
-        self.transferAgentPhone = transferAgentPhone
-        self.transferAgentAddress = transferAgentAddress
-        self.auditFirm = auditFirm
-        self.auditors = auditors
-        self.email = email
-        self.website = website
+        self.details = DetailsBox(
+            CompanyDetails(
+                foundedDate: foundedDate,
+                chairman: chairman,
+                generalManager: generalManager,
+                spokesperson: spokesperson,
+                spokespersonTitle: spokespersonTitle,
+                deputySpokesperson: deputySpokesperson,
+                phone: phone,
+                fax: fax,
+                address: address,
+                englishAddress: englishAddress,
+                englishShortName: englishShortName,
+                foreignRegistration: foreignRegistration,
+                taxID: taxID,
+                parValue: parValue,
+                privatePlacementShares: privatePlacementShares,
+                preferredShares: preferredShares,
+                issuedShares: issuedShares,
+                financialReportType: financialReportType,
+                transferAgent: transferAgent,
+                transferAgentPhone: transferAgentPhone,
+                transferAgentAddress: transferAgentAddress,
+                auditFirm: auditFirm,
+                auditors: auditors,
+                email: email,
+                website: website))
     }
 
     /// The stock code identifies the company.
@@ -133,4 +139,50 @@ public struct Company: Sendable, Hashable, Identifiable {
 
     /// True for a company registered abroad (a `-KY` company, a TDR issuer).
     public var isForeign: Bool { foreignRegistration != nil }
+}
+
+/// The detail fields of a ``Company``.
+struct CompanyDetails: Sendable, Hashable {
+    let foundedDate: CalendarDate?
+    let chairman: String?
+    let generalManager: String?
+    let spokesperson: String?
+    let spokespersonTitle: String?
+    let deputySpokesperson: String?
+    let phone: String?
+    let fax: String?
+    let address: String?
+    let englishAddress: String?
+    let englishShortName: String?
+    let foreignRegistration: String?
+    let taxID: String?
+    let parValue: String?
+    let privatePlacementShares: Int64?
+    let preferredShares: Int64?
+    let issuedShares: Int64?
+    let financialReportType: String?
+    let transferAgent: String?
+    let transferAgentPhone: String?
+    let transferAgentAddress: String?
+    let auditFirm: String?
+    let auditors: [String]
+    let email: String?
+    let website: String?
+}
+
+/// A reference to immutable details, compared and hashed by value.
+final class DetailsBox: Sendable, Hashable {
+    let value: CompanyDetails
+
+    init(_ value: CompanyDetails) {
+        self.value = value
+    }
+
+    static func == (lhs: DetailsBox, rhs: DetailsBox) -> Bool {
+        lhs === rhs || lhs.value == rhs.value
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(value)
+    }
 }

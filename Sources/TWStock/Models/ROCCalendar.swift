@@ -14,6 +14,7 @@ public enum ROCCalendar {
     ///
     /// - Complexity: O(n) in the length of `text`.
     public static func date<S: StringProtocol>(_ text: S) -> CalendarDate? {
+        if let compact = compactDate(text.utf8) { return compact }
         let trimmed = text.trimming(" ")
         let parts = trimmed.split(omittingEmptySubsequences: false) { "/-年月日".contains($0) }
         var pieces = parts.map(String.init)
@@ -30,6 +31,38 @@ public enum ROCCalendar {
         let year = value / 10_000
         guard year >= 1 else { return nil }
         return CalendarDate(year: year + yearOffset, month: value / 100 % 100, day: value % 100)
+    }
+
+    /// The common case, read from bytes without making strings: `yyyMMdd` or `yyy/MM/dd`
+    /// (surrounding spaces allowed). `nil` when the text is anything else; `date` then tries the
+    /// other forms.
+    private static func compactDate<Bytes: Collection>(_ bytes: Bytes) -> CalendarDate? where Bytes.Element == UInt8 {
+        var values = (0, 0, 0)
+        var digits = (0, 0, 0)
+        var part = 0
+        for byte in bytes where byte != UInt8(ascii: " ") {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let digit = Int(byte - UInt8(ascii: "0"))
+                switch part {
+                case 0: (values.0, digits.0) = (values.0 * 10 + digit, digits.0 + 1)
+                case 1: (values.1, digits.1) = (values.1 * 10 + digit, digits.1 + 1)
+                default: (values.2, digits.2) = (values.2 * 10 + digit, digits.2 + 1)
+                }
+                guard digits.0 <= 7, digits.1 <= 2, digits.2 <= 2 else { return nil }
+            case UInt8(ascii: "/"):
+                guard part < 2, (part == 0 ? digits.0 : digits.1) > 0 else { return nil }
+                part += 1
+            default:
+                return nil
+            }
+        }
+        if part == 2 {
+            guard (1...3).contains(digits.0), digits.1 >= 1, digits.2 >= 1, values.0 >= 1 else { return nil }
+            return CalendarDate(year: values.0 + yearOffset, month: values.1, day: values.2)
+        }
+        guard part == 0, (6...7).contains(digits.0), values.0 >= 10_000 else { return nil }
+        return CalendarDate(year: values.0 / 10_000 + yearOffset, month: values.0 / 100 % 100, day: values.0 % 100)
     }
 
     /// Parses an ROC month: `114年06月`, `114/06` or `11406`.

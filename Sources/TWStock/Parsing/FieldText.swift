@@ -47,18 +47,25 @@ enum FieldText {
     /// True when `text` has no padding and is not only dashes, so `clean` may return it as is
     /// (most fields): a scan of the UTF-8 bytes, without building anything.
     private static func isAlreadyClean(_ text: String) -> Bool {
+        // Single spaces between words are clean; a space at either end, two in a row, any other
+        // padding, or a field of dashes alone needs the full pass.
         var previous: UInt8 = 0
         var beforePrevious: UInt8 = 0
+        var first = true
         for byte in text.utf8 {
             switch byte {
-            case 0x20, 0x09, 0x0A, 0x0D: return false
+            case 0x20:
+                if first || previous == 0x20 { return false }
+            case 0x09, 0x0A, 0x0D: return false
             case 0xA0 where previous == 0xC2: return false  // U+00A0
             case 0x80 where previous == 0x80 && beforePrevious == 0xE3: return false  // U+3000
             default: break
             }
+            first = false
             beforePrevious = previous
             previous = byte
         }
+        if previous == 0x20 { return false }
         return !text.unicodeScalars.allSatisfy(isPlaceholderDash)
     }
 
