@@ -1,4 +1,5 @@
 import Foundation
+import ListKit
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -96,7 +97,7 @@ public struct CacheStore: Sendable {
         } catch let error as CacheError {
             throw error
         } catch {
-            throw .unwritable(path: directory.path, reason: Self.reason(error))
+            throw .unwritable(path: directory.path, reason: SystemErrorText.reason(error))
         }
         if let previous, previous.metadata.bodyFile != bodyName {
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(previous.metadata.bodyFile))
@@ -162,16 +163,7 @@ public struct CacheStore: Sendable {
     }
 
     private static func errnoText() -> String {
-        String(cString: strerror(errno)).lowercased()
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
-        {
-            return String(cString: strerror(Int32(underlying.code))).lowercased()
-        }
-        return nsError.localizedDescription
+        SystemErrorText.describe(errno: errno)
     }
 }
 

@@ -44,7 +44,7 @@ public enum ViewExporter {
         do {
             try data.write(to: url, options: .atomic)
         } catch {
-            throw ExportError.cannotWrite(path, reason: Self.reason(error))
+            throw ExportError.cannotWrite(path, reason: SystemErrorText.reason(error))
         }
         return count
     }
@@ -52,7 +52,7 @@ public enum ViewExporter {
     private static func writeInPlace(_ data: Data, path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw ExportError.cannotWrite(path, reason: String(cString: strerror(errno)).lowercased())
+            throw ExportError.cannotWrite(path, reason: SystemErrorText.describe(errno: errno))
         }
         defer { close(descriptor) }
         var offset = 0
@@ -62,20 +62,10 @@ public enum ViewExporter {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                throw ExportError.cannotWrite(path, reason: String(cString: strerror(errno)).lowercased())
+                throw ExportError.cannotWrite(path, reason: SystemErrorText.describe(errno: errno))
             }
             offset += written
         }
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-            underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-        {
-            return String(cString: strerror(code.rawValue)).lowercased()
-        }
-        return nsError.localizedDescription
     }
 }
 

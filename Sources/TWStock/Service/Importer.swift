@@ -38,7 +38,7 @@ public struct Importer: Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ImportError.unreadable(Self.reason(error))
+            throw ImportError.unreadable(SystemErrorText.reason(error))
         }
         let bytes = Array(data)
         let name = url.lastPathComponent
@@ -100,15 +100,6 @@ public struct Importer: Sendable {
             probe = try StockDayJSONParser.parse(bytes, requestedMonth: nil, code: nil)
         }
         return probe
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
-        {
-            return String(cString: strerror(Int32(underlying.code))).lowercased()
-        }
-        return "it cannot be read"
     }
 }
 
