@@ -14,15 +14,18 @@ let package = Package(
         .executable(name: "browse", targets: ["browse"]),
     ],
     targets: [
+        // The bottom layer every module may use, and which uses nothing of ours: exact values
+        // (decimals, dates), text folding, exit codes and the C library's descriptor calls.
+        .target(name: "BrowseSupport"),
         // The framework: controllers, rows, query, datasets, navigation. No terminal I/O, no network.
-        .target(name: "ListKit"),
+        .target(name: "ListKit", dependencies: ["BrowseSupport"]),
         // The line-mode front end that drives any ListKit screen.
         .target(name: "LineMode", dependencies: ["ListKit"]),
         .target(name: "DemoDatasets", dependencies: ["ListKit"]),
         // Byte-level CSV scanning and Big5 decoding, shared by the file and TWSE parsers.
-        .target(name: "Tabular"),
+        .target(name: "Tabular", dependencies: ["BrowseSupport"]),
         // HTTP downloads (URLSession), the per-host throttle and the download cache.
-        .target(name: "Fetching", dependencies: ["ListKit"]),
+        .target(name: "Fetching", dependencies: ["BrowseSupport"]),
         // Generates dataset plug-ins: names, models, registry edits (used by the new-dataset plugin).
         .target(name: "DatasetScaffold"),
         // A test probe that writes cache entries until it is killed (crash-safety tests).
@@ -44,7 +47,7 @@ let package = Package(
             dependencies: ["new-dataset-tool"]
         ),
         // A loopback HTTP server with network faults, for tests only.
-        .target(name: "LoopbackServer"),
+        .target(name: "LoopbackServer", dependencies: ["BrowseSupport"]),
         // Taiwan Stock Exchange / TPEx data: models, parsers, HTTP, cache, datasets.
         .target(name: "TWStock", dependencies: ["ListKit", "Tabular", "Fetching"]),
         // Any CSV/TSV/JSON file, URL or standard input as a dataset, over an index of its bytes.

@@ -1,8 +1,10 @@
+import BrowseSupport
 import Foundation
-import ListKit
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// What the cache knows about a stored download.
@@ -124,18 +126,10 @@ public struct CacheStore: Sendable {
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw CacheError.unwritable(path: url.path, reason: errnoText()) }
         var failure: String?
-        data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errnoText()
-                    return
-                }
-                offset += written
-            }
+        let outcome = data.withUnsafeBytes { bytes in
+            Result { () throws(SystemError) in try SystemIO.writeAll(descriptor, bytes) }
         }
+        if case .failure(let error) = outcome { failure = error.description }
         if failure == nil, fsync(descriptor) != 0 { failure = errnoText() }
         close(descriptor)
         if failure == nil, rename(temporary.path, url.path) != 0 { failure = errnoText() }

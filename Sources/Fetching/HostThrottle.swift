@@ -1,8 +1,11 @@
+import BrowseSupport
 import Foundation
 import Synchronization
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// The time source of a throttle; tests pass a fake one.
@@ -92,7 +95,7 @@ public final class HostThrottle: Sendable {
         }
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            note("cannot open \(path): \(String(cString: strerror(errno)))")
+            note("cannot open \(path): \(SystemError.last)")
             return nil
         }
         defer { close(descriptor) }
@@ -112,21 +115,17 @@ public final class HostThrottle: Sendable {
             note("cannot write \(path)")
             return (true, 0)
         }
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        do {
+            try SystemIO.writeAll(descriptor, text.utf8)
+        } catch {
+            note("cannot write \(path): \(error)")
+        }
         return (true, 0)
     }
 
     private func readTimes(_ descriptor: Int32) -> [Double] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
         lseek(descriptor, 0, SEEK_SET)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count <= 0 { break }
-            bytes += chunk[0..<count]
-            if bytes.count > 1 << 20 { break }
-        }
+        let bytes = (try? SystemIO.readAll(descriptor, limit: 1 << 20).bytes) ?? []
         // A damaged file just loses its history: the throttle never fails a request for it.
         return String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { Double($0) }
     }

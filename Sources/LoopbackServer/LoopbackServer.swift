@@ -1,8 +1,11 @@
+import BrowseSupport
 import Foundation
 import Synchronization
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// A small HTTP/1.1 server on 127.0.0.1 for tests: it answers each request with what a
@@ -212,22 +215,16 @@ public final class LoopbackServer: Sendable {
             _ = write(body, to: connection)
         }
         if response.cutAfter != nil, response.resetAfterCut {
-            var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
-            setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+            SystemIO.resetOnClose(connection)
         }
         close(connection)
     }
 
     private func write(_ bytes: [UInt8], to connection: Int32) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes {
-                Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-            }
-            if sent <= 0 { return false }
-            offset += sent
+        let outcome = bytes.withUnsafeBytes { buffer in
+            Result { () throws(SystemError) in try SystemIO.sendAll(connection, buffer) }
         }
-        return true
+        return (try? outcome.get()) != nil
     }
 
     private static func reason(_ status: Int) -> String {
@@ -249,7 +246,7 @@ public final class LoopbackServer: Sendable {
 
         public var description: String {
             switch self {
-            case .socket(let code): return "loopback server: \(String(cString: strerror(code)))"
+            case .socket(let code): return "loopback server: \(SystemError(code: code))"
             }
         }
     }

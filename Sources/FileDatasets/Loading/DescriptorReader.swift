@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 #if canImport(Glibc)
@@ -31,12 +32,13 @@ enum DescriptorReader {
                 capacity *= 2
             }
             guard let base = buffer.baseAddress else { break }
-            let received = read(descriptor, base + count, capacity - count)
-            if received < 0 {
-                if errno == EINTR { continue }
-                let code = errno
+            let received: Int
+            do {
+                received = try SystemIO.readSome(
+                    descriptor, into: UnsafeMutableRawBufferPointer(start: base + count, count: capacity - count))
+            } catch {
                 buffer.deallocate()
-                return .failure(ReadFailure(code: code))
+                return .failure(ReadFailure(code: error.code))
             }
             if received == 0 { break }
             count += received
@@ -52,6 +54,6 @@ enum DescriptorReader {
     /// A failed read's `errno`, with the system's words for it.
     struct ReadFailure: Error {
         let code: Int32
-        var reason: String { String(cString: strerror(code)) }
+        var reason: String { SystemError(code: code).description }
     }
 }

@@ -1,3 +1,4 @@
+import BrowseSupport
 import Fetching
 import Foundation
 import ListKit
@@ -98,11 +99,11 @@ struct FileLoader: Sendable {
 
     private func readFile(_ path: String, name: String, progress: ProgressReporter) throws(FileLoadError) -> FileBytes {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .unreadable(name, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw .unreadable(name, reason: SystemError.last.description) }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            throw .unreadable(name, reason: String(cString: strerror(errno)))
+            throw .unreadable(name, reason: SystemError.last.description)
         }
         let kind = status.st_mode & S_IFMT
         if kind == S_IFDIR { throw .unreadable(name, reason: "it is a folder; give a file") }

@@ -1,3 +1,4 @@
+import BrowseSupport
 import Dispatch
 import Synchronization
 
@@ -25,7 +26,7 @@ enum ByteSearch {
         containing finder: ByteFinder, in table: FileTable, isSure: (@Sendable (Int) -> Bool)? = nil
     ) -> (rows: [Int], sure: [Bool]) {
         let rowCount = table.rows.count
-        let pieces = rowCount >= 100_000 ? max(1, min(8, ProcessInfoCores.count)) : 1
+        let pieces = rowCount >= 100_000 ? max(1, min(8, SystemIO.processorCount)) : 1
         guard pieces > 1 else { return rows(containing: finder, in: table, rows: 0..<rowCount, isSure: isSure) }
         let results = Mutex<[(rows: [Int], sure: [Bool])]>(Array(repeating: ([], []), count: pieces))
         DispatchQueue.concurrentPerform(iterations: pieces) { piece in

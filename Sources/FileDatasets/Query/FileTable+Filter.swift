@@ -1,3 +1,4 @@
+import BrowseSupport
 import Dispatch
 import Synchronization
 
@@ -66,7 +67,7 @@ extension FileTable {
     /// `pool`); a long list is split between the cores.
     private func check(_ pool: [Int], needle: FoldedNeedle, sure: [Bool]?) -> [Int] {
         let unsure = sure.map { $0.lazy.filter { !$0 }.count } ?? pool.count
-        let chunkCount = unsure >= 4_096 ? max(1, min(8, ProcessInfoCores.count)) : 1
+        let chunkCount = unsure >= 4_096 ? max(1, min(8, SystemIO.processorCount)) : 1
         let chunkSize = (pool.count + chunkCount - 1) / max(1, chunkCount)
         let results = Mutex<[[Int]]>(Array(repeating: [], count: chunkCount))
         DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in

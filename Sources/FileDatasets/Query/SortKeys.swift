@@ -1,3 +1,4 @@
+import BrowseSupport
 import Dispatch
 import ListKit
 import Synchronization
@@ -35,7 +36,7 @@ final class SortKeys: Sendable {
     init(table: FileTable, column: Int, pieces requestedPieces: Int? = nil) {
         let rowCount = table.rows.count
         let type = table.columns[column].type
-        let pieceCount = max(1, requestedPieces ?? (rowCount >= 100_000 ? min(8, ProcessInfoCores.count) : 1))
+        let pieceCount = max(1, requestedPieces ?? (rowCount >= 100_000 ? min(8, SystemIO.processorCount) : 1))
         var pieces: [Piece] = []
         var units: [Int64] = []
         var scales: [UInt8] = []

@@ -1,3 +1,4 @@
+import BrowseSupport
 import Dispatch
 import ListKit
 import Synchronization
@@ -139,7 +140,7 @@ enum TableIndexer {
     /// Where the pieces start: the body's start, then line starts spread evenly, one per core.
     private static func pieceStarts(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, pieces: Int?) -> [Int] {
         let size = buffer.count - start
-        let pieces = pieces ?? (size >= parallelThreshold ? max(1, min(8, ProcessInfoCores.count)) : 1)
+        let pieces = pieces ?? (size >= parallelThreshold ? max(1, min(8, SystemIO.processorCount)) : 1)
         var starts = [start]
         for piece in 1..<max(1, pieces) {
             var index = start + size * piece / pieces

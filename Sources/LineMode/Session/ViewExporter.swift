@@ -55,16 +55,11 @@ public enum ViewExporter {
             throw ExportError.cannotWrite(path, reason: SystemErrorText.describe(errno: errno))
         }
         defer { close(descriptor) }
-        var offset = 0
-        while offset < data.count {
-            let written = data.withUnsafeBytes { bytes in
-                write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw ExportError.cannotWrite(path, reason: SystemErrorText.describe(errno: errno))
-            }
-            offset += written
+        let outcome = data.withUnsafeBytes { bytes in
+            Result { () throws(SystemError) in try SystemIO.writeAll(descriptor, bytes) }
+        }
+        if case .failure(let error) = outcome {
+            throw ExportError.cannotWrite(path, reason: error.description)
         }
     }
 }

@@ -1,3 +1,4 @@
+import BrowseSupport
 import Dispatch
 import Synchronization
 

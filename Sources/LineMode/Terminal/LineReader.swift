@@ -1,3 +1,5 @@
+import BrowseSupport
+
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #elseif canImport(Darwin)
@@ -78,16 +80,13 @@ public struct FileDescriptorLines: LineSource {
             start = 0
         }
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 {
-                atEnd = true
-                return
-            }
-            buffer.append(contentsOf: chunk[0..<count])
+        let descriptor = self.descriptor
+        let count = chunk.withUnsafeMutableBytes { bytes in (try? SystemIO.readSome(descriptor, into: bytes)) ?? 0 }
+        if count == 0 {
+            atEnd = true
             return
         }
+        buffer.append(contentsOf: chunk[0..<count])
     }
 
     private static func decode(_ bytes: ArraySlice<UInt8>) -> InputLine {

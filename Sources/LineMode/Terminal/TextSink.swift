@@ -1,3 +1,5 @@
+import BrowseSupport
+
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #elseif canImport(Darwin)
@@ -56,22 +58,16 @@ public final class FileDescriptorSink: TextSink {
 
     public func flush() throws(OutputError) {
         if let failure { throw failure }
-        var offset = 0
-        while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { bytes in
-                Glibc.write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-            }
-            if written < 0 {
-                let code = errno
-                if code == EINTR || code == EAGAIN { continue }
-                let error: OutputError = code == EPIPE ? .closed : .failed(String(cString: strerror(code)))
-                failure = error
-                buffer.removeAll()
-                throw error
-            }
-            offset += written
+        let descriptor = self.descriptor
+        let outcome = buffer.withUnsafeBytes { bytes in
+            Result { () throws(SystemError) in try SystemIO.writeAll(descriptor, bytes) }
         }
         buffer.removeAll(keepingCapacity: true)
+        if case .failure(let error) = outcome {
+            let failure: OutputError = error.isBrokenPipe ? .closed : .failed(error.description)
+            self.failure = failure
+            throw failure
+        }
     }
 }
 
