@@ -327,7 +327,10 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
                 cancelled = true
                 break
             } catch {
-                failures.append(SourceFailure(source: source.title, reason: String(describing: error)))
+                failures.append(
+                    SourceFailure(
+                        source: source.title, reason: String(describing: error),
+                        remedy: (error as? any UserFacingError)?.remedy))
             }
         }
         sourceFailures = failures

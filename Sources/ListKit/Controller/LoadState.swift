@@ -16,9 +16,12 @@ public struct SourceFailure: Sendable, Hashable {
     public var source: String
     /// What went wrong, in one line.
     public var reason: String
+    /// What could help, when the error said (`UserFacingError.remedy`).
+    public var remedy: Remedy?
 
-    public init(source: String, reason: String) {
+    public init(source: String, reason: String, remedy: Remedy? = nil) {
         self.source = source
         self.reason = reason
+        self.remedy = remedy
     }
 }
