@@ -115,7 +115,7 @@ import Testing
     static let environment: [Case] = [
         Case(
             name: "stdout is a full disk", arguments: ["films", "--format", "csv"], status: 1,
-            message: "could not write the output: No space left on device"),
+            message: "could not write the output: no space left on device"),
         Case(
             name: "no HOME", arguments: ["films", "--format", "csv"], environment: ["HOME": ""], status: 0, message: "",
             shows: "Star Wars: A New Hope,1977"),

@@ -41,8 +41,8 @@ import Testing
     }
 
     @Test func datasetOptionsAreAcceptedWhenDeclared() throws {
-        let market = Invocation.DatasetOption(name: "market", takesValue: true, usage: "--market M")
-        let invocation = try Invocation.parse(["companies", "--market", "otc"], datasetOptions: [market])
+        let market = OptionDeclaration("market", value: "M", summary: "one market")
+        let invocation = try Invocation.parse(["companies", "--market", "otc"], options: [market])
         #expect(invocation.datasetOptions == ["market": "otc"])
         #expect(throws: UsageError.unknownOption("--market")) { try Invocation.parse(["--market", "otc"]) }
     }

@@ -1,8 +1,9 @@
 import Fetching
+import ListKit
 import Tabular
 
 /// Why a file or URL that exists could not be shown; each description says what to do.
-public enum FileLoadError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum FileLoadError: UserFacingError, Hashable {
     /// The file could not be opened or read (permissions, a folder, an I/O error).
     case unreadable(String, reason: String)
     /// The input holds no data at all.

@@ -1,5 +1,7 @@
+import ListKit
+
 /// Why a name could not be opened as a file or URL, found before anything is read.
-public enum FileOpenError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum FileOpenError: UserFacingError, Hashable {
     /// The name is neither an existing path nor an http(s) URL (a usage mistake).
     case notFound(String)
     /// A dataset option has a value that cannot work (a usage mistake).
@@ -13,4 +15,7 @@ public enum FileOpenError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(option) \(value): \(expected)"
         }
     }
+
+    /// Both are mistakes in what was typed.
+    public var exitCode: ExitCode { .usage }
 }

@@ -7,7 +7,7 @@ import ListKit
 /// let opener = FileOpener()
 /// let screen = try opener.screen(for: "ticks.csv", context: context)
 /// ```
-public struct FileOpener: Sendable {
+public struct FileOpener: ListOpener {
     private let makeFetcher: (@Sendable (DatasetContext) -> any HTTPFetching)?
     private let standardInput: Int32
 
@@ -20,6 +20,21 @@ public struct FileOpener: Sendable {
     public init(fetcher: (@Sendable (DatasetContext) -> any HTTPFetching)? = nil, standardInput: Int32 = 0) {
         self.makeFetcher = fetcher
         self.standardInput = standardInput
+    }
+
+    public var options: [OptionDeclaration] { FileOptions.declared }
+
+    /// The screen for `name`, or `nil` when it is neither an existing path, an http(s) URL nor `-`.
+    ///
+    /// - Throws: `FileOpenError.badOption` for an option that cannot work.
+    @MainActor
+    public func screen(named name: String, context: DatasetContext) throws -> (any ListScreen)? {
+        do throws(FileOpenError) {
+            return try screen(for: name, context: context)
+        } catch {
+            if case .notFound = error { return nil }
+            throw error
+        }
     }
 
     /// The screen for `name` (a path, an http(s) URL, or `-`), ready to load.

@@ -1,3 +1,5 @@
+import ListKit
+
 /// How to read a file, from the command line's dataset options.
 ///
 /// Every field left `nil` is worked out from the file: the format from its name or first
@@ -24,19 +26,12 @@ public struct FileOptions: Sendable, Hashable {
     }
 
     /// The options a program should declare so that its argument parser accepts them.
-    public static let declared: [FileOptionSpec] = [
-        FileOptionSpec(
-            name: "delimiter", takesValue: true,
-            usage: "--delimiter C                          field separator: , ; | tab (default: sniffed)"),
-        FileOptionSpec(
-            name: "no-header", takesValue: false,
-            usage: "--no-header                            the first row is data; columns are named A, B, C…"),
-        FileOptionSpec(
-            name: "encoding", takesValue: true,
-            usage: "--encoding utf-8|big5                  the file's encoding (default utf-8)"),
-        FileOptionSpec(
-            name: "format-in", takesValue: true,
-            usage: "--format-in csv|tsv|json|jsonl         the file's format (default: from its name or bytes)"),
+    public static let declared: [OptionDeclaration] = [
+        OptionDeclaration("delimiter", value: "C", summary: "field separator: , ; | tab (default: sniffed)"),
+        OptionDeclaration("no-header", summary: "the first row is data; columns are named A, B, C…"),
+        OptionDeclaration("encoding", value: "utf-8|big5", summary: "the file's encoding (default utf-8)"),
+        OptionDeclaration(
+            "format-in", value: "csv|tsv|json|jsonl", summary: "the file's format (default: from its name or bytes)"),
     ]
 
     /// Reads the options from a dataset context's `options` (names without dashes).

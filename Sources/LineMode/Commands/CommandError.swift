@@ -1,5 +1,7 @@
+import ListKit
+
 /// A line that is not a command the front end can run; the description says what would work.
-public enum CommandError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum CommandError: UserFacingError, Hashable {
     case empty
     case missingArgument(command: String, usage: String)
     case badNumber(command: String, text: String, usage: String)

@@ -1,6 +1,8 @@
 import ListKit
 
-/// What the command line asks for, parsed by hand (no packages).
+/// What the command line asks for, parsed by hand (no packages) from option declarations:
+/// the program's own (`Invocation.programOptions`), the datasets', the file opener's and each
+/// subcommand's. An option nobody declared is a usage error.
 public struct Invocation: Sendable, Hashable {
     /// What the program does.
     public enum Action: Sendable, Hashable {
@@ -11,6 +13,8 @@ public struct Invocation: Sendable, Hashable {
         case listDatasets
         case help
         case version
+        /// A subcommand (`browse import FILE…`), named by its first argument.
+        case subcommand(String)
     }
 
     /// The formats of batch output.
@@ -22,6 +26,8 @@ public struct Invocation: Sendable, Hashable {
     public var action: Action = .session
     /// A dataset name, file or URL to start in.
     public var target: String?
+    /// The arguments after a subcommand's name that are not options (`import`'s files).
+    public var arguments: [String] = []
     public var format: OutputFormat?
     public var filter: String?
     public var sort: SortOrder?
@@ -31,145 +37,131 @@ public struct Invocation: Sendable, Hashable {
     public var commands: [String]?
     public var cacheDirectory: String?
     public var offline = false
-    /// Options meant for datasets (`--market otc`), by name without dashes.
+    /// True when `--help` was given after a subcommand (`browse import --help`).
+    public var helpRequested = false
+    /// Options declared by others (datasets, the file opener, a subcommand), by name without
+    /// dashes; a flag's value is `true`.
     public var datasetOptions: [String: String] = [:]
 
     public init() {}
-
-    /// An option a dataset understands, declared by the program so the parser accepts it.
-    public struct DatasetOption: Sendable, Hashable {
-        public var name: String
-        public var takesValue: Bool
-        public var usage: String
-
-        public init(name: String, takesValue: Bool, usage: String) {
-            self.name = name
-            self.takesValue = takesValue
-            self.usage = usage
-        }
-    }
 
     /// The narrowest width that still shows a useful table.
     public static let minimumWidth = 20
     public static let maximumWidth = 10_000
 
+    /// The program's own options, in the order `--help` lists them.
+    public static let programOptions: [OptionDeclaration] = [
+        OptionDeclaration(
+            "format", shortName: "f", value: "table|csv|tsv|json|markdown",
+            summary: "print the view in this format and exit"),
+        OptionDeclaration("filter", value: "TEXT", summary: "keep rows containing TEXT (prints and exits)"),
+        OptionDeclaration("sort", value: "COL[:desc]", summary: "sort by a column (prints and exits)"),
+        OptionDeclaration(
+            "commands", shortName: "c", value: "'CMD; CMD'", summary: "run these session commands, then exit"),
+        OptionDeclaration("width", value: "N", summary: "fit N columns (default: the terminal, COLUMNS, or 80)"),
+        OptionDeclaration("page-size", value: "N", summary: "rows per page (default: the terminal's height, or 20)"),
+        OptionDeclaration("cache-dir", value: "DIR", summary: "where downloads are cached (default ~/.cache/browse)"),
+        OptionDeclaration("offline", summary: "use cached data only"),
+        OptionDeclaration("list", summary: "list the datasets"),
+        OptionDeclaration("help", shortName: "h", summary: "this help"),
+        OptionDeclaration("version", summary: "the version"),
+    ]
+
     /// Parses the arguments after the program name.
     ///
     /// Options take their value as the next argument or after `=` (`--width=100`); `--` ends
-    /// the options.
+    /// the options. When the first argument names a subcommand, the rest are parsed with the
+    /// program's options and that subcommand's.
     ///
+    /// - Parameters:
+    ///   - options: Options declared by datasets and the file opener.
+    ///   - subcommands: Each subcommand's name and the options it declares.
     /// - Throws: `UsageError` naming the argument and what would work.
     public static func parse(
-        _ arguments: [String], datasetOptions known: [DatasetOption] = []
+        _ arguments: [String], options: [OptionDeclaration] = [],
+        subcommands: [String: [OptionDeclaration]] = [:]
     ) throws(UsageError) -> Invocation {
         var invocation = Invocation()
-        var index = 0
-        var optionsEnded = false
-        var listFlag = false
-        var helpFlag = false
-        var versionFlag = false
-
-        func value(for option: String, inline: String?) throws(UsageError) -> String {
-            if let inline { return inline }
-            index += 1
-            guard index < arguments.count else { throw .missingValue(option) }
-            return arguments[index]
+        var rest = arguments[...]
+        var declared = programOptions + options
+        if let first = rest.first, let subcommandOptions = subcommands[first] {
+            invocation.action = .subcommand(first)
+            rest = rest.dropFirst()
+            declared = programOptions + subcommandOptions
         }
-
-        while index < arguments.count {
-            let argument = arguments[index]
-            defer { index += 1 }
-            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
-                guard invocation.target == nil else { throw .unexpectedArgument(argument) }
-                invocation.target = argument
-                continue
-            }
-            if argument == "--" {
-                optionsEnded = true
-                continue
-            }
-            var name = argument
-            var inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
-            }
-            switch name {
-            case "-h", "--help": helpFlag = true
-            case "--version": versionFlag = true
-            case "--list": listFlag = true
-            case "--offline": invocation.offline = true
-            case "-c", "--commands":
-                let text = try value(for: name, inline: inline)
-                invocation.commands = splitCommands(text)
-            case "--format", "-f":
-                let text = try value(for: name, inline: inline)
-                if text.lowercased() == "table" {
-                    invocation.format = .table
-                } else if let format = ExportFormat(name: text) {
-                    invocation.format = .export(format)
-                } else {
-                    throw .badValue(option: name, value: text, expected: "use table, csv, tsv, json or markdown")
-                }
-            case "--filter":
-                invocation.filter = try value(for: name, inline: inline)
-            case "--sort":
-                let text = try value(for: name, inline: inline)
-                invocation.sort = try parseSort(text, option: name)
-            case "--width":
-                let text = try value(for: name, inline: inline)
-                guard let width = Int(text), width >= minimumWidth, width <= maximumWidth else {
-                    throw .badValue(
-                        option: name, value: text,
-                        expected: "give a width from \(minimumWidth) to \(maximumWidth) columns")
-                }
-                invocation.width = width
-            case "--page-size":
-                let text = try value(for: name, inline: inline)
-                guard let size = Int(text), size >= 1, size <= 100_000 else {
-                    throw .badValue(option: name, value: text, expected: "give a number of rows from 1 to 100000")
-                }
-                invocation.pageSize = size
-            case "--cache-dir":
-                invocation.cacheDirectory = try value(for: name, inline: inline)
-            default:
-                let bare = String(name.drop { $0 == "-" })
-                guard name.hasPrefix("--"), let option = known.first(where: { $0.name == bare }) else {
-                    throw .unknownOption(name)
-                }
-                if option.takesValue {
-                    invocation.datasetOptions[bare] = try value(for: name, inline: inline)
-                } else {
-                    guard inline == nil else {
-                        throw .badValue(option: name, value: inline ?? "", expected: "takes no value")
-                    }
-                    invocation.datasetOptions[bare] = "true"
-                }
-            }
+        let parsed = try ParsedArguments.parse(Array(rest), declared: declared)
+        try invocation.read(parsed, extraOptions: Set(declared.dropFirst(programOptions.count).map(\.name)))
+        if case .subcommand = invocation.action {
+            invocation.helpRequested = parsed.value("help") != nil
+            invocation.arguments = parsed.positionals
+            return invocation
         }
-
-        let batch = invocation.format != nil || invocation.filter != nil || invocation.sort != nil
-        if batch, invocation.commands != nil {
-            throw .conflicting("-c runs a session; --format, --filter and --sort print a view: use one or the other")
-        }
-        if helpFlag {
-            invocation.action = .help
-        } else if versionFlag {
-            invocation.action = .version
-        } else if listFlag {
-            invocation.action = .listDatasets
-        } else if batch {
-            guard invocation.target != nil else {
-                throw .conflicting(
-                    "--format, --filter and --sort need a dataset, file or URL: browse NAME --format csv")
-            }
-            invocation.action = .batch
-        }
+        guard parsed.positionals.count <= 1 else { throw .unexpectedArgument(parsed.positionals[1]) }
+        invocation.target = parsed.positionals.first
+        try invocation.chooseAction(parsed)
         return invocation
     }
 
+    /// Fills the program's fields from parsed options; the others go to `datasetOptions`.
+    private mutating func read(_ parsed: ParsedArguments, extraOptions: Set<String>) throws(UsageError) {
+        for option in parsed.options {
+            let value = option.value
+            switch option.name {
+            case "offline": offline = true
+            case "commands": commands = Self.splitCommands(value)
+            case "format":
+                if value.lowercased() == "table" {
+                    format = .table
+                } else if let export = ExportFormat(name: value) {
+                    format = .export(export)
+                } else {
+                    throw .badValue(option: "--format", value: value, expected: "use table, csv, tsv, json or markdown")
+                }
+            case "filter": filter = value
+            case "sort": sort = try Self.parseSort(value, option: "--sort")
+            case "width":
+                guard let number = Int(value), number >= Self.minimumWidth, number <= Self.maximumWidth else {
+                    throw .badValue(
+                        option: "--width", value: value,
+                        expected: "give a width from \(Self.minimumWidth) to \(Self.maximumWidth) columns")
+                }
+                width = number
+            case "page-size":
+                guard let size = Int(value), size >= 1, size <= 100_000 else {
+                    throw .badValue(
+                        option: "--page-size", value: value, expected: "give a number of rows from 1 to 100000")
+                }
+                pageSize = size
+            case "cache-dir": cacheDirectory = value
+            case "list", "help", "version": break
+            default:
+                if extraOptions.contains(option.name) { datasetOptions[option.name] = value }
+            }
+        }
+    }
+
+    private mutating func chooseAction(_ parsed: ParsedArguments) throws(UsageError) {
+        let batch = format != nil || filter != nil || sort != nil
+        if batch, commands != nil {
+            throw .conflicting("-c runs a session; --format, --filter and --sort print a view: use one or the other")
+        }
+        if parsed.value("help") != nil {
+            action = .help
+        } else if parsed.value("version") != nil {
+            action = .version
+        } else if parsed.value("list") != nil {
+            action = .listDatasets
+        } else if batch {
+            guard target != nil else {
+                throw .conflicting(
+                    "--format, --filter and --sort need a dataset, file or URL: browse NAME --format csv")
+            }
+            action = .batch
+        }
+    }
+
     /// `close`, `close:desc`, `close:asc`.
-    private static func parseSort(_ text: String, option: String) throws(UsageError) -> SortOrder {
+    static func parseSort(_ text: String, option: String) throws(UsageError) -> SortOrder {
         var column = text
         var descending = false
         if let colon = text.lastIndex(of: ":") {
@@ -210,5 +202,78 @@ public struct Invocation: Sendable, Hashable {
         if escaped { current.append("\\") }
         commands.append(current)
         return commands.map { $0.trimmingCharacters(in: " \t\n") }.filter { !$0.isEmpty }
+    }
+}
+
+/// Arguments split into declared options (with their values) and the rest, in order.
+struct ParsedArguments: Sendable, Hashable {
+    /// Each option given, in order, by its declared name; a flag's value is `true`.
+    var options: [Option] = []
+    /// Arguments that are not options, in order.
+    var positionals: [String] = []
+
+    /// One option and its value.
+    struct Option: Sendable, Hashable {
+        var name: String
+        var value: String
+    }
+
+    /// The value of the option `name`, the last one when it was given more than once.
+    func value(_ name: String) -> String? {
+        options.last { $0.name == name }?.value
+    }
+
+    /// Splits `arguments` by `declared`.
+    ///
+    /// - Throws: `UsageError` for an option nobody declared, a missing value, or a value given
+    ///   to a flag.
+    static func parse(_ arguments: [String], declared: [OptionDeclaration]) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            var name = argument
+            var inline: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            guard let declaration = declaration(named: name, in: declared) else { throw .unknownOption(name) }
+            if declaration.takesValue {
+                if let inline {
+                    parsed.options.append(Option(name: declaration.name, value: inline))
+                } else {
+                    guard index < arguments.count else { throw .missingValue(name) }
+                    parsed.options.append(Option(name: declaration.name, value: arguments[index]))
+                    index += 1
+                }
+            } else {
+                guard inline == nil else {
+                    throw .badValue(option: name, value: inline ?? "", expected: "takes no value")
+                }
+                parsed.options.append(Option(name: declaration.name, value: "true"))
+            }
+        }
+        return parsed
+    }
+
+    /// The declaration `--name` or `-n` refers to.
+    private static func declaration(named written: String, in declared: [OptionDeclaration]) -> OptionDeclaration? {
+        if written.hasPrefix("--") {
+            let bare = written.dropFirst(2)
+            return declared.first { $0.name == bare }
+        }
+        guard written.count == 2, let letter = written.last else { return nil }
+        return declared.first { $0.shortName == letter }
     }
 }

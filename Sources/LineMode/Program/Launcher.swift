@@ -1,19 +1,20 @@
 import Foundation
 import ListKit
 
-/// Runs the program for an `Invocation`: a session, a batch view, or an informational
-/// action. The `browse` executable only parses arguments and calls this.
+/// Runs the program for an `Invocation`: a session, a batch view, a subcommand, or an
+/// informational action. The `browse` executable only declares what it offers and calls this.
 @MainActor
 public struct Launcher {
     public let registry: DatasetRegistry
     public let terminal: TerminalInfo
     public let output: any TextSink
     public let errors: any TextSink
-    /// Opens a name that is not a dataset (a file or URL); throws `OpenError.unknownName` when it is
-    /// neither, or a `UsageError` for a bad option: both are usage errors (exit 2).
-    public var opener: (@MainActor (String, DatasetContext) throws -> any ListScreen)?
-    /// Options datasets understand, for `--help`.
-    public var datasetOptions: [Invocation.DatasetOption] = []
+    /// Opens names that are not datasets (files, URLs).
+    public var opener: (any ListOpener)?
+    /// Verbs after the program's name (`import`).
+    public var subcommands: [any Subcommand] = []
+    /// The program's name, at the start of each message.
+    public var program = "browse"
     public var version = "0.1.0"
 
     public init(registry: DatasetRegistry, terminal: TerminalInfo, output: any TextSink, errors: any TextSink) {
@@ -23,13 +24,24 @@ public struct Launcher {
         self.errors = errors
     }
 
+    /// Options declared by the datasets and the opener, each once, in the order declared.
+    public var declaredOptions: [OptionDeclaration] {
+        var seen = Set<String>()
+        let all = registry.datasets.flatMap(\.options) + (opener?.options ?? [])
+        return all.filter { seen.insert($0.name).inserted }
+    }
+
+    private var messages: MessageWriter { MessageWriter(sink: errors, program: program) }
+
     /// Parses `arguments` and runs them.
     public func run(arguments: [String]) async -> ExitCode {
         do {
-            let invocation = try Invocation.parse(arguments, datasetOptions: datasetOptions)
+            let invocation = try Invocation.parse(
+                arguments, options: declaredOptions,
+                subcommands: Dictionary(subcommands.map { ($0.name, $0.options) }) { first, _ in first })
             return await run(invocation)
         } catch {
-            return fail(error, code: .usage)
+            return fail(error)
         }
     }
 
@@ -37,15 +49,19 @@ public struct Launcher {
     public func run(_ invocation: Invocation) async -> ExitCode {
         switch invocation.action {
         case .help:
-            return write(ProgramHelp.usage(datasetOptions: datasetOptions))
+            return write(ProgramHelp(program: program, options: declaredOptions, subcommands: subcommands).text)
         case .version:
-            return write("browse \(version)\n")
+            return write("\(program) \(version)\n")
         case .listDatasets:
             return write(HelpText.datasets(registry))
         case .batch:
             return await runBatch(invocation)
         case .session:
             return await runSession(invocation)
+        case .subcommand(let name):
+            guard let subcommand = subcommands.first(where: { $0.name == name }) else { return .usage }
+            if invocation.helpRequested { return write(ProgramHelp.text(for: subcommand, program: program)) }
+            return await run(subcommand, invocation)
         }
     }
 
@@ -55,36 +71,25 @@ public struct Launcher {
         let context = makeContext(invocation)
         // With the data on standard input (`browse -`), commands come from the terminal.
         var commandDescriptor = STDIN_FILENO
-        if invocation.target == Self.standardInputName, invocation.commands == nil {
+        if invocation.target == TargetResolver.standardInputName, invocation.commands == nil {
             let terminalDescriptor = open("/dev/tty", O_RDONLY | O_CLOEXEC)
             guard terminalDescriptor >= 0 else {
                 return fail(
                     UsageError.conflicting(
                         "browse - reads the data from standard input, so commands cannot come from it and there is "
                             + "no terminal to read them from: give them with -c 'CMD; CMD', or print the view with "
-                            + "--format FMT"),
-                    code: .usage)
+                            + "--format FMT"))
             }
             commandDescriptor = terminalDescriptor
         }
         defer { if commandDescriptor != STDIN_FILENO { close(commandDescriptor) } }
-        var sessionOpener: Session.Opener?
-        if let opener {
-            sessionOpener = { name in
-                guard name != Self.standardInputName else {
-                    throw UsageError.conflicting(
-                        "open - cannot read standard input inside a session; start with browse - instead")
-                }
-                return try opener(name, context)
-            }
-        }
         let session = Session(
             registry: registry, context: context,
             options: sessionOptions(invocation, commandsFromTerminal: commandDescriptor != STDIN_FILENO),
-            output: output, errors: errors, opener: sessionOpener)
+            output: output, errors: errors, opener: opener, program: program)
         if let target = invocation.target {
             do {
-                await session.start(with: try openTarget(target, context: context))
+                await session.start(with: try resolver.screen(for: target, context: context))
             } catch {
                 return fail(error)
             }
@@ -96,9 +101,6 @@ public struct Launcher {
         var lines = FileDescriptorLines(descriptor: commandDescriptor)
         return await session.run(&lines)
     }
-
-    /// The name that stands for standard input.
-    static let standardInputName = "-"
 
     private func sessionOptions(_ invocation: Invocation, commandsFromTerminal: Bool) -> SessionOptions {
         SessionOptions(
@@ -123,29 +125,23 @@ public struct Launcher {
         let context = makeContext(invocation)
         let screen: any ListScreen
         do {
-            screen = try openTarget(target, context: context)
+            screen = try resolver.screen(for: target, context: context)
         } catch {
             return fail(error)
         }
-        let reporter = ProgressReporter()
-        let indicator = ProgressIndicator(
-            title: screen.title, reporter: reporter, sink: errors, animated: terminal.animatesProgress)
-        indicator.start()
-        await screen.load(force: false, progress: reporter)
-        indicator.stop()
-        for message in reporter.takeNotes() { note(message) }
-        if case .failed(let reason) = screen.state {
-            return fail(SessionError.loadFailed(screen.title, reason: reason), code: .failure)
-        }
-        for failure in screen.sourceFailures {
-            note(SessionError.sourceFailed(screen.title, failure).description)
+        let loader = ScreenLoader(
+            messages: messages, progressSink: errors, animatesProgress: terminal.animatesProgress, interactive: false)
+        switch await loader.load(screen, force: false) {
+        case .loaded: break
+        case .interrupted: return .interrupted
+        case .failed(let error): return fail(error)
         }
         if let filter = invocation.filter { screen.applyFilter(filter) }
         if let sort = invocation.sort {
             do {
                 try screen.applySort(sort)
             } catch {
-                return fail(error, code: .usage)
+                return fail(error)
             }
         }
         do {
@@ -161,34 +157,30 @@ public struct Launcher {
         } catch OutputError.closed {
             return .success
         } catch {
-            return fail(error, code: .failure)
+            return fail(error)
         }
         return .success
     }
 
-    // MARK: - Helpers
+    // MARK: - Subcommands
 
-    private func openTarget(_ target: String, context: DatasetContext) throws -> any ListScreen {
-        if let dataset = registry.dataset(named: target) {
-            return try dataset.makeRootScreen(context: context)
+    private func run(_ subcommand: any Subcommand, _ invocation: Invocation) async -> ExitCode {
+        let environment = ProgramEnvironment(output: output, messages: messages, context: makeContext(invocation))
+        do {
+            let code = try await subcommand.run(invocation, environment: environment)
+            try output.flush()
+            return code
+        } catch OutputError.closed {
+            return .success
+        } catch {
+            return fail(error)
         }
-        if let opener { return try opener(target, context) }
-        throw OpenError.unknownName(target, datasets: registry.ids)
     }
 
-    /// Reports an error from opening a target: a name that is nothing, or a bad dataset option,
-    /// is a usage error (2); anything else a failure (1).
-    private func fail(_ error: any Error) -> ExitCode {
-        switch error {
-        case OpenError.unknownName(let name, let datasets):
-            return fail(UsageError.unknownDataset(name, datasets: datasets), code: .usage)
-        case let error as DatasetOptionError:
-            return fail(error, code: .usage)
-        case let error as UsageError:
-            return fail(error, code: .usage)
-        default:
-            return fail(error, code: .failure)
-        }
+    // MARK: - Helpers
+
+    private var resolver: TargetResolver {
+        TargetResolver(registry: registry, opener: opener, insideSession: false)
     }
 
     private func makeContext(_ invocation: Invocation) -> DatasetContext {
@@ -209,25 +201,24 @@ public struct Launcher {
         return { Date() }
     }
 
+    /// Writes informational output (`--help`, `--list`); a full disk is a failure.
     private func write(_ text: String) -> ExitCode {
         do {
             try output.write(text)
             try output.flush()
-        } catch {
+        } catch OutputError.closed {
             return .success
+        } catch {
+            return fail(error)
         }
         return .success
     }
 
-    private func note(_ message: String) {
-        try? errors.write("browse: \(message)\n")
-        try? errors.flush()
-    }
-
-    private func fail(_ error: any Error, code: ExitCode) -> ExitCode {
+    /// Reports an error that ends the program and returns its exit status.
+    private func fail(_ error: any Error) -> ExitCode {
         try? output.flush()
-        note(String(describing: error))
-        return code
+        messages.report(error, interactive: false)
+        return ErrorText.exitCode(for: error)
     }
 }
 

@@ -1,41 +1,97 @@
-/// The text of `browse --help`.
-enum ProgramHelp {
-    static func usage(datasetOptions: [Invocation.DatasetOption]) -> String {
-        var text = """
-            browse — browse lists in the terminal: datasets, CSV/TSV/JSON files and URLs
+import ListKit
 
-            usage:
-              browse [NAME] [options]              a session (at the dataset list, or in NAME)
-              browse NAME --format FMT             print the whole view and exit
-              browse NAME --filter TEXT --sort COL[:desc] [--format FMT]
-              browse --list                        list the datasets
+/// The text of `browse --help`, made from the declarations of everything the program offers:
+/// its own options, the datasets' and the opener's, and its subcommands. Within each section
+/// every description starts at the same column.
+struct ProgramHelp {
+    let program: String
+    /// Options declared by datasets and the opener.
+    let options: [OptionDeclaration]
+    /// Each subcommand's usage and summary.
+    private let subcommandLines: [(String, String)]
 
-            options:
-              --format table|csv|tsv|json|markdown   print the view in this format and exit
-              --filter TEXT                          keep rows containing TEXT (prints and exits)
-              --sort COL[:desc]                      sort by a column (prints and exits)
-              -c 'CMD; CMD'                          run these session commands, then exit
-              --width N                              fit N columns (default: the terminal, COLUMNS, or 80)
-              --page-size N                          rows per page (default: the terminal's height, or 20)
-              --cache-dir DIR                        where downloads are cached (default ~/.cache/browse)
-              --offline                              use cached data only
-              --list                                 list the datasets
-              -h, --help                             this help
-              --version                              the version
+    @MainActor
+    init(program: String, options: [OptionDeclaration], subcommands: [any Subcommand]) {
+        self.program = program
+        self.options = options
+        self.subcommandLines = subcommands.map { ("\(program) \($0.name) \($0.synopsis)", $0.summary) }
+    }
 
-            """
-        if !datasetOptions.isEmpty {
-            text += "dataset options:\n"
-            for option in datasetOptions {
-                text += "  " + option.usage.padding(toLength: 39) + "\n"
-            }
-            text += "\n"
+    var text: String {
+        var sections = [
+            "\(program) — browse lists in the terminal: datasets, CSV/TSV/JSON files and URLs",
+            "usage:\n"
+                + Self.columns([
+                    ("\(program) [NAME] [options]", "a session (at the dataset list, or in NAME)"),
+                    ("\(program) NAME --format FMT", "print the whole view and exit"),
+                    ("\(program) NAME --filter TEXT", "print the rows containing TEXT and exit"),
+                    ("\(program) NAME --sort COL[:desc]", "print the view sorted by a column and exit"),
+                    ("\(program) --list", "list the datasets"),
+                ]),
+        ]
+        if !subcommandLines.isEmpty {
+            sections.append(
+                "subcommands (\(program) SUBCOMMAND --help for their options):\n" + Self.columns(subcommandLines))
         }
-        text += """
-            In a session, type h for the commands. For line editing and history, run it under
-            rlwrap: rlwrap browse. Exit status: 0 ok, 1 failure, 2 usage, 130 interrupted.
-
+        sections.append("options:\n" + Self.columns(Invocation.programOptions.map { ($0.usage, $0.summary) }))
+        if !options.isEmpty {
+            sections.append("dataset and file options:\n" + Self.columns(options.map { ($0.usage, $0.summary) }))
+        }
+        sections.append(
             """
+            In a session, type h for the commands. For line editing and history, run it under
+            rlwrap: rlwrap \(program). Exit status: 0 ok, 1 failure, 2 usage, 130 interrupted.
+            """)
+        return sections.joined(separator: "\n\n") + "\n"
+    }
+
+    /// The help of one subcommand: its usage and its options.
+    @MainActor
+    static func text(for subcommand: any Subcommand, program: String) -> String {
+        var text = "usage: \(program) \(subcommand.name) \(subcommand.synopsis)\n\n\(subcommand.summary)\n"
+        if !subcommand.options.isEmpty {
+            text += "\noptions:\n" + columns(subcommand.options.map { ($0.usage, $0.summary) }) + "\n"
+        }
         return text
+    }
+
+    /// Rows of two columns, indented two spaces, the second column aligned two spaces past the
+    /// widest first one and wrapped at word boundaries to fit `width`. When the first column
+    /// would leave the second too little room, each description goes on the lines under its
+    /// row instead.
+    static func columns(_ rows: [(String, String)], width: Int = 80) -> String {
+        let leftWidth = rows.map { DisplayWidth.of($0.0) }.max() ?? 0
+        let sideBySide = 2 + leftWidth + 2 + 30 <= width
+        let indent = sideBySide ? 2 + leftWidth + 2 : 6
+        var lines: [String] = []
+        for (left, right) in rows {
+            let pieces = wrap(right, width: width - indent)
+            if sideBySide {
+                let padding = String(repeating: " ", count: leftWidth - DisplayWidth.of(left) + 2)
+                lines.append("  " + left + padding + (pieces.first ?? ""))
+                lines += pieces.dropFirst().map { String(repeating: " ", count: indent) + $0 }
+            } else {
+                lines.append("  " + left)
+                lines += pieces.map { String(repeating: " ", count: indent) + $0 }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `text` in lines of at most `width` columns, broken at spaces.
+    private static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if !current.isEmpty, DisplayWidth.of(candidate) > width {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current = candidate
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
     }
 }

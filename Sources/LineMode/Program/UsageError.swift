@@ -1,11 +1,12 @@
+import ListKit
+
 /// A command line that cannot be run; the description says what would work. Exit status 2.
-public enum UsageError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum UsageError: UserFacingError, Hashable {
     case unknownOption(String)
     case missingValue(String)
     case badValue(option: String, value: String, expected: String)
     case unexpectedArgument(String)
     case conflicting(String)
-    case unknownDataset(String, datasets: [String])
 
     public var description: String {
         switch self {
@@ -19,9 +20,8 @@ public enum UsageError: Error, Sendable, Hashable, CustomStringConvertible {
             return "unexpected argument \"\(CommandError.excerpt(argument))\": give one dataset, file or URL"
         case .conflicting(let message):
             return message
-        case .unknownDataset(let name, let datasets):
-            return "no dataset, file or URL named \"\(CommandError.excerpt(name))\"; datasets: "
-                + datasets.joined(separator: ", ") + " (browse --list describes them)"
         }
     }
+
+    public var exitCode: ExitCode { .usage }
 }

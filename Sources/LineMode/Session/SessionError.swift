@@ -1,11 +1,10 @@
 import ListKit
 
 /// Commands that do not fit the current screen, and loads that failed.
-public enum SessionError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum SessionError: UserFacingError, Hashable {
     case notAList(String)
     case noSuchPage(Int, pages: Int)
-    case loadFailed(String, reason: String)
-    case sourceFailed(String, SourceFailure)
+    case loadFailed(String, reason: String, remedy: Remedy?)
     case interrupted(String)
 
     public var description: String {
@@ -16,24 +15,34 @@ public enum SessionError: Error, Sendable, Hashable, CustomStringConvertible {
             let shown = number == Int.max ? "that large" : String(number)
             return pages == 1
                 ? "there is no page \(shown): there is only page 1" : "there is no page \(shown): choose 1–\(pages)"
-        case .loadFailed(let title, let reason):
+        case .loadFailed(let title, let reason, _):
             return "could not load \(title): \(reason)"
         case .interrupted(let what):
             return "interrupted: \(what) was cancelled"
-        case .sourceFailed(let title, let failure):
-            return "\(title): \(failure.source) did not load: \(failure.reason); the rest is shown"
         }
+    }
+
+    public var remedy: Remedy? {
+        if case .loadFailed(_, _, let remedy) = self { return remedy }
+        return nil
     }
 }
 
 /// A name after `open` or on the command line that is neither a dataset nor a file.
-public enum OpenError: Error, Sendable, Hashable, CustomStringConvertible {
-    case unknownName(String, datasets: [String])
+public enum OpenError: UserFacingError, Hashable {
+    /// Nothing is named `name`; `filesAndURLs` is true when the program also opens files and URLs.
+    case unknownName(String, datasets: [String], filesAndURLs: Bool)
 
     public var description: String {
         switch self {
-        case .unknownName(let name, let datasets):
-            return "no dataset named \"\(CommandError.excerpt(name))\"; datasets: \(datasets.joined(separator: ", "))"
+        case .unknownName(let name, let datasets, let filesAndURLs):
+            let what = filesAndURLs ? "dataset, file or URL" : "dataset"
+            let describe = filesAndURLs ? " (browse --list describes them)" : ""
+            return "no \(what) named \"\(CommandError.excerpt(name))\"; datasets: \(datasets.joined(separator: ", "))"
+                + describe
         }
     }
+
+    /// A name given on the command line that nothing answers to is a usage mistake.
+    public var exitCode: ExitCode { .usage }
 }

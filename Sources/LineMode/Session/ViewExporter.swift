@@ -65,7 +65,7 @@ public enum ViewExporter {
 }
 
 /// An export that could not be written.
-public enum ExportError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum ExportError: UserFacingError, Hashable {
     case cannotWrite(String, reason: String)
 
     public var description: String {

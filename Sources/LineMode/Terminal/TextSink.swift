@@ -19,7 +19,7 @@ public protocol TextSink: AnyObject {
 }
 
 /// Why output could not be written.
-public enum OutputError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum OutputError: UserFacingError, Hashable {
     /// The reader went away (`browse … | head -1`): the program ends quietly.
     case closed
     /// The output refused the text (`> /dev/full`): reported, and the program fails.

@@ -1,5 +1,5 @@
 /// Mistakes a user can make against a list; each description says what would work.
-public enum ListError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum ListError: UserFacingError, Hashable {
     case rowOutOfRange(row: Int, count: Int)
     case unknownColumn(String, available: [String])
     case ambiguousColumn(String, matches: [String])
@@ -19,6 +19,14 @@ public enum ListError: Error, Sendable, Hashable, CustomStringConvertible {
             return "there are no rows to sort"
         case .notLoaded(let reason):
             return reason
+        }
+    }
+
+    /// A column the command line named (`--sort nosuch`) is a usage mistake; the rest fail.
+    public var exitCode: ExitCode {
+        switch self {
+        case .unknownColumn, .ambiguousColumn: return .usage
+        default: return .failure
         }
     }
 }

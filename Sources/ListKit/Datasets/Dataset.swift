@@ -1,4 +1,4 @@
-/// A plug-in: a named list a program offers, like one tab of seed 004's tab bar.
+/// A plug-in: a named list a program offers, like one tab of an app's tab bar.
 ///
 /// Implementers must guarantee:
 /// - `id` is lower kebab-case (`companies`, `otc-companies`) and unique in a registry;
@@ -12,9 +12,16 @@ public protocol Dataset: Sendable {
     var title: String { get }
     /// One line on what the dataset holds and what it needs (network, files).
     var summary: String { get }
+    /// Command-line options the dataset reads from `DatasetContext.options` (`--market otc`);
+    /// the program's parser accepts exactly these, and `--help` lists them.
+    var options: [OptionDeclaration] { get }
     /// Makes the dataset's first screen.
     ///
     /// - Throws: An error with a description the user can act on, when the dataset cannot
     ///   start (a bad option).
     @MainActor func makeRootScreen(context: DatasetContext) throws -> any ListScreen
+}
+
+extension Dataset {
+    public var options: [OptionDeclaration] { [] }
 }

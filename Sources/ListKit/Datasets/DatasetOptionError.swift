@@ -1,6 +1,6 @@
 /// A dataset option with a value the dataset cannot use (`--market nasdaq`). Front ends treat
 /// it as a usage error.
-public struct DatasetOptionError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct DatasetOptionError: UserFacingError, Hashable {
     public let option: String
     public let value: String
     /// What would work (`use listed, otc, emerging or all`).
@@ -13,4 +13,7 @@ public struct DatasetOptionError: Error, Sendable, Hashable, CustomStringConvert
     }
 
     public var description: String { "--\(option) \(value): \(expected)" }
+
+    /// A value the command line gave: a usage mistake.
+    public var exitCode: ExitCode { .usage }
 }

@@ -43,7 +43,7 @@ public struct DatasetEntry: Identifiable, Sendable {
 }
 
 /// Why a registry could not be made.
-public enum RegistryError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum RegistryError: UserFacingError, Hashable {
     case duplicateID(String)
 
     public var description: String {

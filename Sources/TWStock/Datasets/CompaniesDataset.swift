@@ -1,7 +1,8 @@
 import Foundation
 import ListKit
 
-/// 上市, 上櫃 and 興櫃 companies from the MOPS open-data files, merged by code (seed 000).
+/// 上市, 上櫃 and 興櫃 companies from the MOPS open-data files, merged by code: a company that
+/// appears in two markets' files is listed once.
 public struct CompaniesDataset: Dataset {
     public init() {}
 
@@ -9,6 +10,10 @@ public struct CompaniesDataset: Dataset {
     public var title: String { "Taiwan companies 上市 上櫃 興櫃" }
     public var summary: String {
         "listed, OTC and emerging companies from MOPS open data (needs the network; cached a day)"
+    }
+
+    public var options: [OptionDeclaration] {
+        [OptionDeclaration("market", value: "listed|otc|emerging|all", summary: "companies of one market only")]
     }
 
     @MainActor

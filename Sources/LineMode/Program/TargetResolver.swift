@@ -1,0 +1,32 @@
+import ListKit
+
+/// What a name typed after `browse` or `open` refers to: a registered dataset first, then
+/// whatever the program's opener recognises (a file, a URL).
+@MainActor
+struct TargetResolver {
+    let registry: DatasetRegistry
+    let opener: (any ListOpener)?
+    /// True inside a session, where standard input carries the commands.
+    let insideSession: Bool
+
+    /// The name that stands for standard input.
+    static let standardInputName = "-"
+
+    /// The screen for `name`, ready to load.
+    ///
+    /// - Throws: `OpenError.unknownName` when nothing answers to `name`, or the dataset's or
+    ///   opener's error when the screen cannot be made.
+    func screen(for name: String, context: DatasetContext) throws -> any ListScreen {
+        if let dataset = registry.dataset(named: name) {
+            return try dataset.makeRootScreen(context: context)
+        }
+        if let opener {
+            if insideSession, name == Self.standardInputName {
+                throw UsageError.conflicting(
+                    "open - cannot read standard input inside a session; start with browse - instead")
+            }
+            if let screen = try opener.screen(named: name, context: context) { return screen }
+        }
+        throw OpenError.unknownName(name, datasets: registry.ids, filesAndURLs: opener != nil)
+    }
+}

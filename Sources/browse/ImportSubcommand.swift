@@ -1,0 +1,48 @@
+import LineMode
+import ListKit
+import TWStock
+
+/// `browse import FILE… [--date yyyy-mm-dd]`: adds hand-downloaded TWSE/MOPS files to the
+/// cache. Exit 0 when at least one file was imported, 1 when none, 2 for usage.
+struct ImportSubcommand: Subcommand {
+    var name: String { "import" }
+    var synopsis: String { "FILE… [--date yyyy-mm-dd]" }
+    var summary: String { "add exchange files downloaded by hand to the cache, recognised by their content" }
+    var options: [OptionDeclaration] {
+        [OptionDeclaration("date", value: "yyyy-mm-dd", summary: "the trading date of files that do not carry one")]
+    }
+
+    func run(_ invocation: Invocation, environment: ProgramEnvironment) async throws -> ExitCode {
+        let paths = invocation.arguments
+        var date: CalendarDate?
+        if let text = invocation.datasetOptions["date"] {
+            guard let parsed = CalendarDate(iso: text) else {
+                throw UsageError.badValue(
+                    option: "--date", value: text, expected: "give the trading date as yyyy-mm-dd")
+            }
+            date = parsed
+        }
+        guard !paths.isEmpty else {
+            throw UsageError.conflicting("import needs files: browse import FILE… [--date yyyy-mm-dd]")
+        }
+        let context = environment.context
+        let store = try MarketDataStore.shared(for: context)
+        let messages = environment.messages
+        var imported = 0
+        for outcome in Importer(store: store).importFiles(paths, date: date) {
+            switch outcome {
+            case .imported(let path, let kind, let records, let skipped):
+                imported += 1
+                let count = ExactDecimal(Int64(records)).formatted(grouping: true)
+                try environment.output.write("imported \(VisibleText.make(path)): \(kind), \(count) records\n")
+                for issue in skipped { messages.note("\(path): \(issue)") }
+            case .refused(let path, let reason):
+                messages.note("not imported \(path): \(reason)")
+            }
+        }
+        let total = paths.count
+        messages.note(
+            "imported \(imported) of \(total) file\(total == 1 ? "" : "s") into \(context.cacheDirectory.path)")
+        return imported > 0 ? .success : .failure
+    }
+}
