@@ -110,13 +110,13 @@ import Testing
     @Test func numbers() throws {
         #expect(try FieldText.count("14,304,763", column: "v") == 14_304_763)
         #expect(try FieldText.count("", column: "v") == nil)
-        #expect(throws: RowProblem.self) { try FieldText.count("1.5", column: "v") }
-        #expect(throws: RowProblem.self) { try FieldText.count("-5", column: "v") }
-        #expect(throws: RowProblem.self) { try FieldText.count("12,34", column: "v") }
+        #expect(throws: UnreadableRow.self) { try FieldText.count("1.5", column: "v") }
+        #expect(throws: UnreadableRow.self) { try FieldText.count("-5", column: "v") }
+        #expect(throws: UnreadableRow.self) { try FieldText.count("12,34", column: "v") }
         #expect(try FieldText.price("1,045.00", column: "p") == ExactDecimal("1045.00"))
         #expect(try FieldText.price("0.00", column: "p") == nil)
         #expect(try FieldText.price("--", column: "p") == nil)
-        #expect(throws: RowProblem.self) { try FieldText.price("-1.00", column: "p") }
+        #expect(throws: UnreadableRow.self) { try FieldText.price("-1.00", column: "p") }
     }
 }
 

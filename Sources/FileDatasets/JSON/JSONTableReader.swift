@@ -1,3 +1,5 @@
+import Tabular
+
 /// Turns a JSON array of objects, or JSON Lines, into comma-separated text for the table index.
 ///
 /// The keys of all objects, in the order first met, become the columns; a key an object lacks
@@ -60,8 +62,7 @@ enum JSONTableReader {
     private static func walk(
         _ bytes: UnsafeBufferPointer<UInt8>, lines: Bool, accept: (Members) -> Void
     ) throws(JSONProblem) -> RowProblems {
-        let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
-        var cursor = JSONCursor(bytes: bytes, index: start)
+        var cursor = JSONCursor(bytes: bytes, index: ByteOrderMark.length(in: bytes))
         var problems = RowProblems()
         if lines {
             walkLines(&cursor, problems: &problems, accept: accept)

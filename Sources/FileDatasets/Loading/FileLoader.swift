@@ -137,7 +137,7 @@ struct FileLoader: Sendable {
     /// Refuses empty input, binary input and (in the first 64 KB) bytes that are not UTF-8.
     private func check(_ bytes: FileBytes, name: String) throws(FileLoadError) {
         let buffer = bytes.buffer
-        let start = CSVCursor.hasByteOrderMark(buffer) ? 3 : 0
+        let start = ByteOrderMark.length(in: buffer)
         guard buffer[start...].contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
             throw .empty(name)
         }

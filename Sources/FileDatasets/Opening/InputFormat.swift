@@ -1,3 +1,5 @@
+import Tabular
+
 /// How a file's bytes are laid out.
 public enum InputFormat: String, Sendable, Hashable, CaseIterable {
     /// Delimited text: comma, tab, semicolon or pipe separated, RFC 4180 quoting.
@@ -36,7 +38,7 @@ public enum InputFormat: String, Sendable, Hashable, CaseIterable {
     ///
     /// - Complexity: O(k) in the leading whitespace.
     static func sniff(_ bytes: UnsafeBufferPointer<UInt8>) -> InputFormat {
-        var index = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        var index = ByteOrderMark.length(in: bytes)
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
         guard index < bytes.count else { return .csv }
         switch bytes[index] {

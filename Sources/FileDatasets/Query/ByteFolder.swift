@@ -1,3 +1,5 @@
+import Tabular
+
 /// Folds UTF-8 bytes exactly as `TextFolding.fold` folds a `String`, without making one.
 ///
 /// `TextFolding.fold` maps full-width forms U+FF01–FF5E to ASCII and U+3000 to a space, then
@@ -37,7 +39,7 @@ struct ByteFolder {
             let ascii = UInt8(scalar - 0xFEE0)
             output.append(ascii &- 0x41 < 26 ? ascii | 0x20 : ascii)
         case 0x3000:
-            output.append(ASCIIByte.space)
+            output.append(ASCII.space)
         case 0x3001...0x9FFF, 0xAC00...0xD7A3:
             // CJK symbols, kana, ideographs and Hangul syllables have no lowercase forms.
             UTF8Scalar.append(scalar, to: &output)

@@ -1,6 +1,7 @@
 import BrowseSupport
 import Dispatch
 import Synchronization
+import Tabular
 
 extension FileTable {
     /// The candidates whose row text contains `foldedQuery`, in candidate order: the same
@@ -54,7 +55,7 @@ extension FileTable {
     private func isSurelyWhole(at start: Int, length: Int) -> Bool {
         func plain(_ scalar: UInt32?, after: Bool) -> Bool {
             guard let scalar else { return false }
-            if scalar < 0x80 { return after || scalar != UInt32(ASCIIByte.carriageReturn) }
+            if scalar < 0x80 { return after || scalar != UInt32(ASCII.carriageReturn) }
             return FoldedNeedle.isRigid(scalar)
         }
         let end = start + length

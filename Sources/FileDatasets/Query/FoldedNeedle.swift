@@ -57,7 +57,7 @@ struct FoldedNeedle {
         if !best.isEmpty { return .literal(best) }
         let utf8 = Array(query.utf8)
         let structural: Set<UInt8> = [
-            ASCIIByte.space, ASCIIByte.lineFeed, ASCIIByte.carriageReturn, dialect.quote, dialect.delimiter, 0,
+            ASCII.space, ASCII.lineFeed, ASCII.carriageReturn, dialect.quote, dialect.delimiter, 0,
         ]
         if !utf8.isEmpty, utf8.allSatisfy({ $0 < 0x80 && !structural.contains($0) }) { return .caseless(utf8) }
         return .none

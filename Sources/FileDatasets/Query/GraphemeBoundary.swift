@@ -1,3 +1,5 @@
+import Tabular
+
 /// Tells, from the two scalars around a position, when it is certainly a boundary between
 /// characters (grapheme clusters).
 ///
@@ -9,7 +11,7 @@
 enum GraphemeBoundary {
     /// True when a boundary certainly lies between `before` and `after`.
     static func isCertain(between before: UInt32, and after: UInt32) -> Bool {
-        guard before != UInt32(ASCIIByte.carriageReturn) else { return false }
+        guard before != UInt32(ASCII.carriageReturn) else { return false }
         return isPlain(before) && isPlain(after)
     }
 

@@ -32,7 +32,7 @@ struct RowMatcher {
         table.scan(row: row, fields: &fields, issues: &issues)
         text.removeAll(keepingCapacity: true)
         for index in table.columns.indices {
-            if index > 0 { text.append(ASCIIByte.space) }
+            if index > 0 { text.append(ASCII.space) }
             guard index < fields.count else { continue }
             let field = fields[index]
             let folded: Bool

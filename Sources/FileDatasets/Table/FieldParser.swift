@@ -1,4 +1,5 @@
 import ListKit
+import Tabular
 
 /// Typed values read straight from a field's bytes, by the same rules as `ExactDecimal(_:)` and
 /// `CalendarDate(iso:)`, so that a million cells can be typed and sorted without a `String` each.
@@ -11,10 +12,7 @@ enum FieldParser {
     ///
     /// - Complexity: O(n) in the length of the field.
     static func isMissing(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let trimmed = trimmedRange(bytes)
-        if trimmed.isEmpty { return true }
-        return trimmed.count == 2 && bytes[trimmed.lowerBound] == UInt8(ascii: "-")
-            && bytes[trimmed.lowerBound + 1] == UInt8(ascii: "-")
+        MissingValueRule.plain.isMissing(bytes)
     }
 
     /// The number in `bytes` as `ExactDecimal(_:)` reads it (`"1,234.50"`, `+0.30`, `" 0.00"`),

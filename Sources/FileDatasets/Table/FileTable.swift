@@ -136,9 +136,9 @@ public final class FileTable: Sendable {
         var index = 0
         while index < end {
             let byte = buffer[index]
-            if byte == ASCIIByte.lineFeed {
+            if byte == ASCII.lineFeed {
                 line += 1
-            } else if byte == ASCIIByte.carriageReturn, index + 1 >= end || buffer[index + 1] != ASCIIByte.lineFeed {
+            } else if byte == ASCII.carriageReturn, index + 1 >= end || buffer[index + 1] != ASCII.lineFeed {
                 line += 1
             }
             index += 1

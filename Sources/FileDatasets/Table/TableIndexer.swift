@@ -144,7 +144,7 @@ enum TableIndexer {
         var starts = [start]
         for piece in 1..<max(1, pieces) {
             var index = start + size * piece / pieces
-            while index < buffer.count, buffer[index] != ASCIIByte.lineFeed { index += 1 }
+            while index < buffer.count, buffer[index] != ASCII.lineFeed { index += 1 }
             index += 1
             if index < buffer.count, let last = starts.last, index > last { starts.append(index) }
         }
@@ -156,7 +156,7 @@ enum TableIndexer {
     private static func estimatedRows(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         let sampleEnd = min(buffer.count, start + 64 * 1024)
         var lines = 0
-        for index in start..<sampleEnd where buffer[index] == ASCIIByte.lineFeed { lines += 1 }
+        for index in start..<sampleEnd where buffer[index] == ASCII.lineFeed { lines += 1 }
         let perRow = max(1, (sampleEnd - start) / max(1, lines))
         return (buffer.count - start) / perRow * 103 / 100 + 1_024
     }
@@ -342,18 +342,18 @@ private struct PieceScanner {
 
     /// True when the record holds a line break (inside quotes).
     private func spansLines(_ span: CSVRecordSpan) -> Bool {
-        buffer[span.byteRange].contains { $0 == ASCIIByte.lineFeed || $0 == ASCIIByte.carriageReturn }
+        buffer[span.byteRange].contains { $0 == ASCII.lineFeed || $0 == ASCII.carriageReturn }
     }
 
     /// Moves the cursor to the line after the one on which `span` starts.
     mutating func resync(after span: CSVRecordSpan) {
         var index = span.byteRange.lowerBound
-        while index < buffer.count, buffer[index] != ASCIIByte.lineFeed, buffer[index] != ASCIIByte.carriageReturn {
+        while index < buffer.count, buffer[index] != ASCII.lineFeed, buffer[index] != ASCII.carriageReturn {
             index += 1
         }
         if index < buffer.count {
-            if buffer[index] == ASCIIByte.carriageReturn, index + 1 < buffer.count,
-                buffer[index + 1] == ASCIIByte.lineFeed
+            if buffer[index] == ASCII.carriageReturn, index + 1 < buffer.count,
+                buffer[index + 1] == ASCII.lineFeed
             {
                 index += 1
             }

@@ -1,3 +1,5 @@
+import Tabular
+
 /// Finds columns by their header names, so that parsers do not depend on column order.
 ///
 /// Names are compared after trimming padding (and a stray byte order mark), ignoring case and
@@ -29,7 +31,7 @@ struct ColumnMap: Sendable {
     func contains(_ names: [String]) -> Bool { index(names) != nil }
 
     private static func key(_ name: String) -> String {
-        String(name.lowercased().filter { !FieldText.isPadding($0) })
+        String(String.UnicodeScalarView(name.lowercased().unicodeScalars.filter { !MissingValueRule.isPadding($0) }))
     }
 }
 

@@ -41,23 +41,23 @@ struct CompanyFields {
 
     /// Reads the fields.
     ///
-    /// - Throws: ``RowProblem`` for a missing code or name, or a number or date that cannot be read.
-    func company(market: Market) throws(RowProblem) -> Company {
+    /// - Throws: ``UnreadableRow`` for a missing code or name, or a number or date that cannot be read.
+    func company(market: Market) throws(UnreadableRow) -> Company {
         guard let code = StockCode(FieldText.clean(code) ?? "") else {
-            throw RowProblem("the code \"\(self.code)\" is not 4–6 letters or digits")
+            throw UnreadableRow("the code \"\(self.code)\" is not 4–6 letters or digits")
         }
-        guard let name = FieldText.clean(name) else { throw RowProblem("\(code) has no 公司名稱 (name)") }
+        guard let name = FieldText.clean(name) else { throw UnreadableRow("\(code) has no 公司名稱 (name)") }
         guard let shortName = FieldText.clean(shortName) else {
-            throw RowProblem("\(code) has no 公司簡稱 (short name)")
+            throw UnreadableRow("\(code) has no 公司簡稱 (short name)")
         }
         var reportDate: CalendarDate?
         if let raw = FieldText.clean(self.reportDate) {
             guard let parsed = ROCCalendar.date(raw) else {
-                throw RowProblem("\(code): 出表日期 \"\(raw)\" is not an ROC yyyMMdd date")
+                throw UnreadableRow("\(code): 出表日期 \"\(raw)\" is not an ROC yyyMMdd date")
             }
             reportDate = parsed
         }
-        do throws(RowProblem) {
+        do throws(UnreadableRow) {
             return Company(
                 code: code, shortName: shortName, name: name, market: market,
                 industryCode: FieldText.clean(industryCode),
@@ -90,7 +90,7 @@ struct CompanyFields {
                 email: FieldText.clean(email),
                 website: FieldText.clean(website))
         } catch {
-            throw RowProblem("\(code): \(error.message)")
+            throw UnreadableRow("\(code): \(error.message)")
         }
     }
 }

@@ -129,7 +129,7 @@ public enum CompanyListParser {
             fields.email = value(.email)
             fields.website = value(.website)
             fields.issuedShares = value(.issuedShares)
-            do throws(RowProblem) {
+            do throws(UnreadableRow) {
                 companies.append(try fields.company(market: market))
             } catch {
                 issues.append(ParseIssue(format: format, line: record.line, message: "skipped row: \(error.message)"))

@@ -1,23 +1,11 @@
 import ListKit
+import Tabular
 
 /// Turns the exchanges' raw field text into clean values: trimmed text, integers, prices,
 /// changes and dates. Shared by every parser so that all files read the same way.
 enum FieldText {
-    /// Whitespace the exchanges pad fields with: ASCII space and tab, NBSP, and the
-    /// ideographic space U+3000 (`"MORNSUN　"`).
-    static func isPadding(_ character: Character) -> Bool {
-        character == " " || character == "\t" || character == "\u{3000}" || character == "\u{00A0}"
-            || character == "\r" || character == "\n"
-    }
-
-    /// Dashes that stand for "no value": `-`, `--`, the full-width `－` (mopsfin writes `"－ "`),
-    /// and the em dash.
-    static func isPlaceholderDash(_ character: Character) -> Bool {
-        character == "-" || character == "－" || character == "—" || character == "‐" || character == "–"
-    }
-
     /// The text trimmed of padding, with runs of padding inside collapsed to one space;
-    /// `nil` when nothing is left or only placeholder dashes are (`"－ "`, `"--"`).
+    /// `nil` when the exchange's missing-value rule says there is nothing (`"－ "`, `"--"`).
     ///
     /// `"KY 開曼群島      "` gives `"KY 開曼群島"`; `"新台幣                 10.0000元"` gives
     /// `"新台幣 10.0000元"`.
@@ -25,12 +13,12 @@ enum FieldText {
     /// - Complexity: O(n) in the length of `text`.
     static func clean(_ text: String) -> String? {
         if isAlreadyClean(text) { return text }
+        if MissingValueRule.exchange.isMissing(text) { return nil }
         // Works on scalars: comparing Characters goes through normalization and is far slower.
         var result = String.UnicodeScalarView()
         var pendingSpace = false
-        var onlyDashes = true
         for scalar in text.unicodeScalars {
-            if isPadding(scalar) {
+            if MissingValueRule.isPadding(scalar) {
                 pendingSpace = !result.isEmpty
                 continue
             }
@@ -39,9 +27,8 @@ enum FieldText {
                 pendingSpace = false
             }
             result.append(scalar)
-            if !isPlaceholderDash(scalar) { onlyDashes = false }
         }
-        return result.isEmpty || onlyDashes ? nil : String(result)
+        return String(result)
     }
 
     /// True when `text` has no padding and is not only dashes, so `clean` may return it as is
@@ -65,22 +52,8 @@ enum FieldText {
             beforePrevious = previous
             previous = byte
         }
-        if previous == 0x20 { return false }
-        return !text.unicodeScalars.allSatisfy(isPlaceholderDash)
-    }
-
-    static func isPadding(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x20, 0x09, 0x0A, 0x0D, 0xA0, 0x3000: return true
-        default: return false
-        }
-    }
-
-    static func isPlaceholderDash(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x2D, 0xFF0D, 0x2014, 0x2010, 0x2013: return true
-        default: return false
-        }
+        if previous == 0x20 || first { return false }
+        return !text.unicodeScalars.allSatisfy(MissingValueRule.isPlaceholderDash)
     }
 
     /// True when a numeric field says "no value": empty, padding only, or dashes only.
@@ -90,20 +63,20 @@ enum FieldText {
 
     /// An integer such as `259327332420`, `"14,304,763"` or `" 1 "`; `nil` when absent.
     ///
-    /// - Throws: ``RowProblem`` when the text is there but is not a whole number.
-    static func integer(_ text: String, column: String) throws(RowProblem) -> Int64? {
+    /// - Throws: ``UnreadableRow`` when the text is there but is not a whole number.
+    static func integer(_ text: String, column: String) throws(UnreadableRow) -> Int64? {
         guard let cleaned = clean(text) else { return nil }
         guard cleaned.utf8.first != UInt8(ascii: "+"), let decimal = ExactDecimal(cleaned), decimal.scale == 0
-        else { throw RowProblem("\(column) \"\(text)\" is not a whole number") }
+        else { throw UnreadableRow("\(column) \"\(text)\" is not a whole number") }
         return decimal.units
     }
 
     /// A count that cannot be negative (shares, NT$, trades); `nil` when absent.
     ///
-    /// - Throws: ``RowProblem`` for text that is not a whole number, or a negative one.
-    static func count(_ text: String, column: String) throws(RowProblem) -> Int64? {
+    /// - Throws: ``UnreadableRow`` for text that is not a whole number, or a negative one.
+    static func count(_ text: String, column: String) throws(UnreadableRow) -> Int64? {
         guard let value = try integer(text, column: column) else { return nil }
-        guard value >= 0 else { throw RowProblem("\(column) \"\(text)\" is negative") }
+        guard value >= 0 else { throw UnreadableRow("\(column) \"\(text)\" is negative") }
         return value
     }
 
@@ -111,21 +84,21 @@ enum FieldText {
     /// an empty field, `--`, or a zero price (the old STOCK_DAY_ALL writes `0.00` for no trade,
     /// and no security ever trades at zero).
     ///
-    /// - Throws: ``RowProblem`` when the text is not a non-negative decimal.
-    static func price(_ text: String, column: String) throws(RowProblem) -> ExactDecimal? {
+    /// - Throws: ``UnreadableRow`` when the text is not a non-negative decimal.
+    static func price(_ text: String, column: String) throws(UnreadableRow) -> ExactDecimal? {
         guard let cleaned = clean(text) else { return nil }
         guard cleaned.utf8.first != UInt8(ascii: "+"), let value = ExactDecimal(cleaned), value.signum >= 0 else {
-            throw RowProblem("\(column) \"\(text)\" is not a price")
+            throw UnreadableRow("\(column) \"\(text)\" is not a price")
         }
         return value.isZero ? nil : value
     }
 
     /// A change such as `+0.30`, `-3.50`, `" 0.00"`, `X0.00`, `"1.3000"` or `"-20.0000"`.
     ///
-    /// - Throws: ``RowProblem`` when the text is none of these.
-    static func change(_ text: String, column: String) throws(RowProblem) -> PriceChange {
+    /// - Throws: ``UnreadableRow`` when the text is none of these.
+    static func change(_ text: String, column: String) throws(UnreadableRow) -> PriceChange {
         guard let change = PriceChange(exchangeText: text) else {
-            throw RowProblem("\(column) \"\(text)\" is not a price change")
+            throw UnreadableRow("\(column) \"\(text)\" is not a price change")
         }
         return change
     }
@@ -133,11 +106,11 @@ enum FieldText {
     /// A Gregorian `yyyyMMdd` date (`19870221`), as mopsfin writes founding and listing dates;
     /// `nil` when absent.
     ///
-    /// - Throws: ``RowProblem`` when the text is there but is not such a date.
-    static func compactDate(_ text: String, column: String) throws(RowProblem) -> CalendarDate? {
+    /// - Throws: ``UnreadableRow`` when the text is there but is not such a date.
+    static func compactDate(_ text: String, column: String) throws(UnreadableRow) -> CalendarDate? {
         guard let cleaned = clean(text) else { return nil }
         guard cleaned.count == 8, let date = CalendarDate(iso: cleaned) else {
-            throw RowProblem("\(column) \"\(text)\" is not a yyyyMMdd date")
+            throw UnreadableRow("\(column) \"\(text)\" is not a yyyyMMdd date")
         }
         return date
     }
@@ -145,12 +118,12 @@ enum FieldText {
     /// A trading-day date in a per-stock report: ROC `110/07/01` in the Chinese reports,
     /// Gregorian `2021/07/01` in the English ones (a four-digit year is Gregorian).
     ///
-    /// - Throws: ``RowProblem`` when the text is neither.
-    static func tradingDate(_ text: String, column: String) throws(RowProblem) -> CalendarDate {
+    /// - Throws: ``UnreadableRow`` when the text is neither.
+    static func tradingDate(_ text: String, column: String) throws(UnreadableRow) -> CalendarDate {
         let cleaned = clean(text) ?? ""
         let firstPart = cleaned.prefix { $0 != "/" && $0 != "-" }
         let date = firstPart.count == 4 ? CalendarDate(iso: cleaned) : ROCCalendar.date(cleaned)
-        guard let date else { throw RowProblem("\(column) \"\(text)\" is not a date") }
+        guard let date else { throw UnreadableRow("\(column) \"\(text)\" is not a date") }
         return date
     }
 }

@@ -29,20 +29,20 @@ public enum SecurityListParser {
         for record in records.dropFirst() {
             let row = record.fields
             func value(_ name: String) -> String { row.field(columns.index([name])) }
-            do throws(RowProblem) {
+            do throws(UnreadableRow) {
                 guard row.count >= columns.header.count else {
-                    throw RowProblem("\(row.count) fields where the header has \(columns.header.count)")
+                    throw UnreadableRow("\(row.count) fields where the header has \(columns.header.count)")
                 }
                 guard let code = StockCode(FieldText.clean(value("code")) ?? "") else {
-                    throw RowProblem("the code \"\(value("code"))\" is not 4–6 letters or digits")
+                    throw UnreadableRow("the code \"\(value("code"))\" is not 4–6 letters or digits")
                 }
                 guard let name = FieldText.clean(value("name")), let type = FieldText.clean(value("type")) else {
-                    throw RowProblem("\(code) has no name or type")
+                    throw UnreadableRow("\(code) has no name or type")
                 }
                 var listingDate: CalendarDate?
                 if let start = FieldText.clean(value("start")) {
                     guard let date = CalendarDate(iso: start) else {
-                        throw RowProblem("\(code): start \"\(start)\" is not a yyyy/MM/dd date")
+                        throw UnreadableRow("\(code): start \"\(start)\" is not a yyyy/MM/dd date")
                     }
                     listingDate = date
                 }

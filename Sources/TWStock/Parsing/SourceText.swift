@@ -14,7 +14,7 @@ enum SourceText {
     ///
     /// - Complexity: O(n) in min(n, 64 KiB).
     static func isBlockPage(_ bytes: [UInt8]) -> Bool {
-        let first = droppingBOM(Array(bytes.prefix(1024))).first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        let first = ByteOrderMark.dropping(from: bytes.prefix(1024)).first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         guard first == UInt8(ascii: "<") || bytes.count < 1024 else { return false }
         let limit = min(bytes.count, 65_536)
         let phrase = blockPhrase
@@ -38,11 +38,6 @@ enum SourceText {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) ? byte - 32 : byte
     }
 
-    /// The bytes without a leading UTF-8 byte order mark.
-    static func droppingBOM(_ bytes: [UInt8]) -> [UInt8] {
-        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-    }
-
     /// The body as UTF-8 bytes: UTF-8 input as is (less a byte order mark), anything else
     /// decoded as Big5 (CP950), the encoding of TWSE's Chinese CSV downloads.
     ///
@@ -50,7 +45,7 @@ enum SourceText {
     ///   ``TWSEParseError/undecodable(_:detail:)`` when the body is neither encoding.
     static func utf8(_ bytes: [UInt8], format: TWSEFormat) throws(TWSEParseError) -> [UInt8] {
         if isBlockPage(bytes) { throw .blockPage(format) }
-        let body = droppingBOM(bytes)
+        let body = Array(ByteOrderMark.dropping(from: bytes))
         if TextDecoding.isValidUTF8(body) { return body }
         do throws(TextDecodingError) {
             return Array(try TextDecoding.decodeBig5(body).utf8)

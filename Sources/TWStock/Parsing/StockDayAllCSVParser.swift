@@ -54,7 +54,7 @@ public enum StockDayAllCSVParser {
                 continue
             }
             let row = positions.row(fields)
-            do throws(RowProblem) {
+            do throws(UnreadableRow) {
                 ticks.append(try TickBuilder.tick(row, date: tradingDate))
             } catch {
                 let label = FieldText.clean(row.code).map { "skipped row \($0)" } ?? "skipped row"

@@ -1,4 +1,5 @@
 import ListKit
+import Tabular
 
 /// Reads openapi's STOCK_DAY_ALL JSON (`openapi.twse.com.tw/v1/exchangeReport/STOCK_DAY_ALL`):
 /// an array of objects whose values are all strings.
@@ -27,12 +28,11 @@ public enum StockDayAllJSONParser {
         if let first = elements.first?.object, first["Code"] == nil {
             throw .wrongKind(format, line: 1, found: "keys " + first.keys.sorted().prefix(4).joined(separator: ", "))
         }
-        let lines = JSONArrayLocator.elementLines(in: SourceText.droppingBOM(bytes))
         var ticks: [DailyTick] = []
         var issues: [ParseIssue] = []
         var fileDate: CalendarDate?
         for (offset, element) in elements.enumerated() {
-            let line = offset < lines.count ? lines[offset] : 1
+            let line = element.line
             func skip(_ message: String) {
                 issues.append(ParseIssue(format: format, line: line, row: offset + 1, message: message))
             }
@@ -58,7 +58,7 @@ public enum StockDayAllJSONParser {
                 code: text("Code"), name: text("Name"), volume: text("TradeVolume"), value: text("TradeValue"),
                 open: text("OpeningPrice"), high: text("HighestPrice"), low: text("LowestPrice"),
                 close: text("ClosingPrice"), change: text("Change"), transactions: text("Transaction"))
-            do throws(RowProblem) {
+            do throws(UnreadableRow) {
                 ticks.append(try TickBuilder.tick(row, date: date))
             } catch {
                 skip("skipped row \(row.code): \(error.message)")

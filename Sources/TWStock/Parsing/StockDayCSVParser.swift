@@ -80,7 +80,7 @@ public enum StockDayCSVParser {
                 notes.append(note)
                 continue
             }
-            do throws(RowProblem) {
+            do throws(UnreadableRow) {
                 ticks.append(try StockDayRows.tick(record.fields, positions: positions, code: code, month: month))
             } catch {
                 issues.append(ParseIssue(format: format, line: record.line, message: "skipped row: \(error.message)"))

@@ -1,4 +1,5 @@
 import ListKit
+import Tabular
 
 /// Reads TWSE's STOCK_DAY JSON: one security's trading days in one month.
 ///
@@ -64,14 +65,13 @@ public enum StockDayJSONParser {
         let missing = [("日期", TickColumns.date), ("收盤價", TickColumns.close)].filter { !columns.contains($0.1) }
         guard missing.isEmpty else { throw .missingColumns(format, line: 1, missing.map(\.0)) }
 
-        let lines = JSONArrayLocator.elementLines(in: SourceText.droppingBOM(bytes), key: "data")
         var ticks: [DailyTick] = []
         var issues: [ParseIssue] = []
         for (offset, row) in rows.enumerated() {
-            let line = offset < lines.count ? lines[offset] : 1
-            do throws(RowProblem) {
+            let line = row.line
+            do throws(UnreadableRow) {
                 guard let values = row.array, values.allSatisfy({ $0.string != nil }) else {
-                    throw RowProblem("not an array of strings")
+                    throw UnreadableRow("not an array of strings")
                 }
                 let fields = values.map { $0.string ?? "" }
                 ticks.append(try StockDayRows.tick(fields, positions: positions, code: code, month: month))

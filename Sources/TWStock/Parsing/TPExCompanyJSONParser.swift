@@ -1,3 +1,5 @@
+import Tabular
+
 /// Reads TPEx's openapi company data (`www.tpex.org.tw/openapi/v1/mopsfin_t187ap03_O`): the
 /// t187ap03 data as a JSON array of objects with English keys, some containing dots
 /// (`Paidin.Capital.NTDollars`, `UnifiedBusinessNo.`).
@@ -23,11 +25,10 @@ public enum TPExCompanyJSONParser {
         if let first = elements.first?.object, first["SecuritiesCompanyCode"] == nil {
             throw .wrongKind(format, line: 1, found: "keys " + first.keys.sorted().prefix(4).joined(separator: ", "))
         }
-        let lines = JSONArrayLocator.elementLines(in: SourceText.droppingBOM(bytes))
         var companies: [Company] = []
         var issues: [ParseIssue] = []
         for (offset, element) in elements.enumerated() {
-            let line = offset < lines.count ? lines[offset] : 1
+            let line = element.line
             guard let object = element.object else {
                 issues.append(
                     ParseIssue(format: format, line: line, row: offset + 1, message: "skipped row: not an object"))
@@ -73,7 +74,7 @@ public enum TPExCompanyJSONParser {
             fields.email = value("EmailAddress")
             fields.website = value("WebAddress")
             fields.issuedShares = value("IssueShares")
-            do throws(RowProblem) {
+            do throws(UnreadableRow) {
                 companies.append(try fields.company(market: market))
             } catch {
                 issues.append(

@@ -17,8 +17,8 @@ public enum TWSEFileRecognizer {
     /// - Complexity: O(n) in the size of the file.
     public static func recognize(data: [UInt8], fileName: String) -> TWSEFileKind? {
         if SourceText.isBlockPage(data) { return .blockPage }
-        let body = SourceText.droppingBOM(data)
-        guard let first = body.first(where: { !FieldText.isPadding(Character(UnicodeScalar($0))) }) else {
+        let body = Array(ByteOrderMark.dropping(from: data))
+        guard let first = body.first(where: { !MissingValueRule.isPadding(Unicode.Scalar($0)) }) else {
             return nil
         }
         if first == UInt8(ascii: "[") || first == UInt8(ascii: "{") {

@@ -24,8 +24,8 @@ enum TickBuilder {
     ///   - row: The row's text.
     ///   - date: The trading day.
     ///   - code: The code to use instead of `row.code` (per-stock reports have no code column).
-    /// - Throws: ``RowProblem`` naming the first field that cannot be read.
-    static func tick(_ row: Row, date: CalendarDate?, code fixedCode: StockCode? = nil) throws(RowProblem)
+    /// - Throws: ``UnreadableRow`` naming the first field that cannot be read.
+    static func tick(_ row: Row, date: CalendarDate?, code fixedCode: StockCode? = nil) throws(UnreadableRow)
         -> DailyTick
     {
         let code: StockCode
@@ -34,7 +34,7 @@ enum TickBuilder {
         } else if let parsed = StockCode(FieldText.clean(row.code) ?? "") {
             code = parsed
         } else {
-            throw RowProblem("the code \"\(row.code)\" is not 4–6 letters or digits")
+            throw UnreadableRow("the code \"\(row.code)\" is not 4–6 letters or digits")
         }
         let close = try FieldText.price(row.close, column: "收盤價 (close)")
         var change = try FieldText.change(row.change, column: "漲跌價差 (change)")

@@ -2,6 +2,7 @@ import Fetching
 import Foundation
 import ListKit
 import Synchronization
+import Tabular
 
 /// The exchange's data for this run: downloads through one polite client, parses, and keeps
 /// raw bytes in the cache.
@@ -191,7 +192,7 @@ public final class MarketDataStore: Sendable {
 
     /// The first byte that is not whitespace or a byte order mark: `[` or `{` for JSON.
     static func firstByte(of bytes: [UInt8]) -> UInt8? {
-        bytes.prefix(4096).first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        ByteOrderMark.dropping(from: bytes.prefix(4096)).first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
     }
 
     // MARK: - The one way data is obtained

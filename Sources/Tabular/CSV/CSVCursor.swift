@@ -16,11 +16,6 @@ public struct CSVCursor: Sendable, Hashable {
 
     /// A cursor at the start of `buffer`, past a UTF-8 byte order mark if there is one.
     public init(startOf buffer: UnsafeBufferPointer<UInt8>) {
-        self.init(offset: Self.hasByteOrderMark(buffer) ? ASCII.byteOrderMark.count : 0, line: 1)
-    }
-
-    /// True when `buffer` starts with the UTF-8 byte order mark `EF BB BF`.
-    public static func hasByteOrderMark(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF
+        self.init(offset: ByteOrderMark.length(in: buffer), line: 1)
     }
 }

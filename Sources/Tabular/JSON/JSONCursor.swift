@@ -1,61 +1,100 @@
-/// A position in JSON text and the small parser that moves it: enough JSON (RFC 8259) to read
-/// objects of scalar values, keeping numbers exactly as written and nested values as raw text.
-struct JSONCursor {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var index: Int
+/// A position in JSON text (RFC 8259) and the small parser that moves it: the one JSON reader
+/// of the package. It reads objects of scalar values for tables, keeps numbers exactly as
+/// written, gives nested values as their raw text, and knows its line and column for messages.
+///
+/// Nothing here recurses over the input: nested values are skipped with a depth counter, and
+/// deeper than `maximumDepth` is an error, so no input can exhaust the stack.
+public struct JSONCursor {
+    public let bytes: UnsafeBufferPointer<UInt8>
+    public var index: Int
     /// The 1-based line at ``index``.
-    var line: Int
+    public private(set) var line: Int
+    /// Where the current line starts, for the column in messages.
+    private var lineStart: Int
 
-    init(bytes: UnsafeBufferPointer<UInt8>, index: Int = 0, line: Int = 1) {
+    /// How deep arrays and objects may nest. Tables are shallow; this bounds the work a
+    /// hostile file can ask for and gives it a clear message.
+    public static let maximumDepth = 512
+
+    public init(bytes: UnsafeBufferPointer<UInt8>, index: Int = 0, line: Int = 1) {
         self.bytes = bytes
         self.index = index
         self.line = line
+        self.lineStart = index
     }
 
     /// A member value, ready to be a table cell.
-    enum Value {
+    public enum Value: Sendable, Hashable {
         /// A string's unescaped UTF-8, a number as written, `true`/`false`, or the raw text of
         /// an array or object.
         case text([UInt8])
         case null
     }
 
-    var isAtEnd: Bool { index >= bytes.count }
+    public var isAtEnd: Bool { index >= bytes.count }
 
-    var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+    public var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    /// The 1-based column at ``index``, counted in characters of the line.
+    public var column: Int {
+        var count = 1
+        var position = lineStart
+        while position < index, position < bytes.count {
+            // Count the first byte of each UTF-8 sequence only.
+            if bytes[position] & 0xC0 != 0x80 { count += 1 }
+            position += 1
+        }
+        return count
+    }
 
     /// Skips spaces, tabs and line breaks (or only spaces and tabs when `acrossLines` is false).
-    mutating func skipWhitespace(acrossLines: Bool = true) {
+    public mutating func skipWhitespace(acrossLines: Bool = true) {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09: index += 1
             case 0x0A where acrossLines:
-                line += 1
                 index += 1
+                startLine()
             case 0x0D where acrossLines:
-                if index + 1 >= bytes.count || bytes[index + 1] != 0x0A { line += 1 }
                 index += 1
+                if index >= bytes.count || bytes[index] != 0x0A { startLine() }
             default: return
             }
         }
     }
 
+    private mutating func startLine() {
+        line += 1
+        lineStart = index
+    }
+
     /// Consumes `byte` or throws.
-    mutating func expect(_ byte: UInt8, _ what: String) throws(JSONProblem) {
+    public mutating func expect(_ byte: UInt8, _ what: String) throws(JSONProblem) {
         guard current == byte else { throw problem("expected \(what)") }
         index += 1
     }
 
-    func problem(_ message: String) -> JSONProblem {
-        guard let byte = current else { return JSONProblem(line: line, message: "\(message), found the end") }
+    /// A problem at the current position.
+    public func problem(_ message: String) -> JSONProblem {
+        guard let byte = current else {
+            return JSONProblem(line: line, column: column, message: "\(message), found the end")
+        }
         let shown = byte >= 0x20 && byte < 0x7F ? "\"\(Character(Unicode.Scalar(byte)))\"" : "byte \(byte)"
-        return JSONProblem(line: line, message: "\(message), found \(shown)")
+        return JSONProblem(line: line, column: column, message: "\(message), found \(shown)")
     }
 
-    /// Reads an object, calling `member` with each key and value in order.
+    /// The problem of a value nested deeper than `maximumDepth`.
+    func tooDeep() -> JSONProblem {
+        JSONProblem(
+            line: line, column: column,
+            message: "nested deeper than \(Self.maximumDepth) levels; browse reads tables, not trees")
+    }
+
+    /// Reads an object, calling `member` with each key and value in order. Nested arrays and
+    /// objects are given as their raw text.
     ///
     /// - Complexity: O(n) in the length of the object.
-    mutating func readObject(_ member: (_ key: [UInt8], _ value: Value) -> Void) throws(JSONProblem) {
+    public mutating func readObject(_ member: (_ key: [UInt8], _ value: Value) -> Void) throws(JSONProblem) {
         try expect(UInt8(ascii: "{"), "{")
         skipWhitespace()
         if current == UInt8(ascii: "}") {
@@ -81,7 +120,7 @@ struct JSONCursor {
     }
 
     /// Reads any value as a cell.
-    mutating func readValue() throws(JSONProblem) -> Value {
+    public mutating func readValue() throws(JSONProblem) -> Value {
         guard let byte = current else { throw problem("expected a value") }
         switch byte {
         case UInt8(ascii: "\""):
@@ -90,54 +129,81 @@ struct JSONCursor {
             let start = index
             try skipValue()
             return .text(Array(bytes[start..<index]))
-        case UInt8(ascii: "t"):
-            try readWord("true")
-            return .text(Array("true".utf8))
-        case UInt8(ascii: "f"):
-            try readWord("false")
-            return .text(Array("false".utf8))
         case UInt8(ascii: "n"):
             try readWord("null")
             return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            let start = index
-            try skipNumber()
-            return .text(Array(bytes[start..<index]))
         default:
-            throw problem("expected a value")
+            let start = index
+            try readScalar()
+            return .text(Array(bytes[start..<index]))
         }
     }
 
-    /// Moves past any value, checking its syntax.
-    mutating func skipValue() throws(JSONProblem) {
-        guard let byte = current else { throw problem("expected a value") }
-        switch byte {
-        case UInt8(ascii: "{"):
-            try readObject { _, _ in }
-        case UInt8(ascii: "["):
-            index += 1
+    /// Moves past any value, checking its syntax, without recursing: containers are tracked
+    /// by a stack of one bit each (object or array).
+    public mutating func skipValue() throws(JSONProblem) {
+        // true for an object, false for an array.
+        var open: [Bool] = []
+        while true {
             skipWhitespace()
-            if current == UInt8(ascii: "]") {
+            guard let byte = current else { throw problem("expected a value") }
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard open.count < Self.maximumDepth else { throw tooDeep() }
+                let isObject = byte == UInt8(ascii: "{")
                 index += 1
-                return
-            }
-            while true {
                 skipWhitespace()
-                try skipValue()
+                if current == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    index += 1
+                } else {
+                    open.append(isObject)
+                    if isObject { try readKey() }
+                    continue
+                }
+            case UInt8(ascii: "\""):
+                _ = try readString()
+            case UInt8(ascii: "n"):
+                try readWord("null")
+            default:
+                try readScalar()
+            }
+            // A value ended: close what ends with it, then expect the next member or element.
+            while let isObject = open.last {
                 skipWhitespace()
                 if current == UInt8(ascii: ",") {
                     index += 1
-                    continue
+                    if isObject { try readKey() }
+                    break
                 }
-                try expect(UInt8(ascii: "]"), "\",\" or \"]\" in an array")
-                return
+                try expect(
+                    isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"),
+                    isObject ? "\",\" or \"}\" in an object" : "\",\" or \"]\" in an array")
+                open.removeLast()
             }
-        default:
-            _ = try readValue()
+            if open.isEmpty { return }
         }
     }
 
-    private mutating func readWord(_ word: StaticString) throws(JSONProblem) {
+    /// Reads `"key":` inside an object.
+    private mutating func readKey() throws(JSONProblem) {
+        skipWhitespace()
+        guard current == UInt8(ascii: "\"") else { throw problem("expected a quoted key") }
+        _ = try readString()
+        skipWhitespace()
+        try expect(UInt8(ascii: ":"), "\":\" after a key")
+    }
+
+    /// Moves past `true`, `false` or a number.
+    mutating func readScalar() throws(JSONProblem) {
+        switch current {
+        case UInt8(ascii: "t"): try readWord("true")
+        case UInt8(ascii: "f"): try readWord("false")
+        case UInt8(ascii: "-"), .some(UInt8(ascii: "0")...UInt8(ascii: "9")): try skipNumber()
+        default: throw problem("expected a value")
+        }
+    }
+
+    mutating func readWord(_ word: StaticString) throws(JSONProblem) {
         let count = word.utf8CodeUnitCount
         let matches = word.withUTF8Buffer { expected in
             index + count <= bytes.count && (0..<count).allSatisfy { bytes[index + $0] == expected[$0] }
@@ -170,7 +236,7 @@ struct JSONCursor {
     }
 
     /// Reads a string, returning its unescaped UTF-8.
-    mutating func readString() throws(JSONProblem) -> [UInt8] {
+    public mutating func readString() throws(JSONProblem) -> [UInt8] {
         try expect(UInt8(ascii: "\""), "a string")
         var result: [UInt8] = []
         while true {
@@ -203,19 +269,25 @@ struct JSONCursor {
         case UInt8(ascii: "t"): result.append(0x09)
         case UInt8(ascii: "u"):
             var scalar = try readHex4()
-            if (0xD800...0xDBFF).contains(scalar) {
+            while (0xD800...0xDBFF).contains(scalar) {
                 // A surrogate pair: the low half must follow as another \u escape.
-                if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
-                    index += 2
-                    let low = try readHex4()
-                    scalar =
-                        (0xDC00...0xDFFF).contains(low) ? 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00) : 0xFFFD
-                } else {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                else {
                     scalar = 0xFFFD
+                    break
                 }
-            } else if (0xDC00...0xDFFF).contains(scalar) {
-                scalar = 0xFFFD
+                index += 2
+                let next = try readHex4()
+                if (0xDC00...0xDFFF).contains(next) {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (next - 0xDC00)
+                    break
+                }
+                // A high half alone is a replacement character; the escape after it is a
+                // character of its own, never swallowed.
+                UTF8Scalar.append(0xFFFD, to: &result)
+                scalar = next
             }
+            if (0xDC00...0xDFFF).contains(scalar) { scalar = 0xFFFD }
             UTF8Scalar.append(scalar, to: &result)
         default:
             index -= 1

@@ -1,5 +1,5 @@
 /// Why one row cannot be read; the parser turns it into a ``ParseIssue`` with the row's line.
-struct RowProblem: Error, Sendable {
+struct UnreadableRow: Error, Sendable {
     /// What was wrong, naming the column and quoting the text.
     let message: String
 
