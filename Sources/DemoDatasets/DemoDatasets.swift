@@ -1,6 +1,6 @@
 import ListKit
 
-/// The people of seed 004, in the basic row style.
+/// Seven Star Wars actors, in the basic row style: an offline demo.
 public struct PeopleDataset: Dataset {
     public init() {}
 
@@ -29,7 +29,7 @@ public struct PeopleDataset: Dataset {
     }
 }
 
-/// The films of seed 004, in the subtitle row style.
+/// Six Star Wars films, in the subtitle row style: an offline demo.
 public struct FilmsDataset: Dataset {
     public init() {}
 

@@ -1,5 +1,4 @@
-/// A film from seed 004's list, with its true release year (the seed had 1978, 1982 and 1984
-/// for the first three).
+/// A Star Wars film, with its release year, director and place in the saga.
 public struct Film: Identifiable, Sendable, Hashable {
     public let title: String
     public let releaseYear: Int

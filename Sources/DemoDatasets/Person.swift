@@ -1,4 +1,4 @@
-/// An actor from seed 004's list of people.
+/// An actor of the Star Wars films.
 public struct Person: Identifiable, Sendable, Hashable {
     public let name: String
     /// The Star Wars character they played.
@@ -13,7 +13,7 @@ public struct Person: Identifiable, Sendable, Hashable {
         self.birthYear = birthYear
     }
 
-    /// The seed's seven people, with the parts they played and the years they were born.
+    /// Seven actors, with the parts they played and the years they were born.
     public static let all = [
         Person(name: "Mark Hamill", role: "Luke Skywalker", birthYear: 1951),
         Person(name: "Harrison Ford", role: "Han Solo", birthYear: 1942),

@@ -1,3 +1,4 @@
+import BrowseSupport
 import Foundation
 import Synchronization
 
@@ -32,7 +33,7 @@ public final class HTTPClient: HTTPFetching {
         configuration.timeoutIntervalForRequest = TimeInterval(max(1, idleTimeout))
         configuration.timeoutIntervalForResource = TimeInterval(max(1, deadline))
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpAdditionalHeaders = ["User-Agent": "browse/0.1 (+https://github.com/)"]
+        configuration.httpAdditionalHeaders = ["User-Agent": "browse/\(BrowseVersion.current)"]
         let router = DelegateRouter()
         self.router = router
         self.configuration = configuration

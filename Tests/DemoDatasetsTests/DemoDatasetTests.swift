@@ -13,9 +13,9 @@ import Testing
         #expect(films.columnNames == ["title", "year"])
         var years: [String: String] = [:]
         films.forEachRow { cells in years[cells[0].cell.text] = cells[1].cell.text }
-        #expect(years["Star Wars: A New Hope"] == "1977", "the seed said 1978")
-        #expect(years["Star Wars: The Empire Strikes Back"] == "1980", "the seed said 1982")
-        #expect(years["Star Wars: Return of the Jedi"] == "1983", "the seed said 1984")
+        #expect(years["Star Wars: A New Hope"] == "1977", "not 1978")
+        #expect(years["Star Wars: The Empire Strikes Back"] == "1980", "not 1982")
+        #expect(years["Star Wars: Return of the Jedi"] == "1983", "not 1984")
         #expect(years["Star Wars: Revenge of the Sith"] == "2005")
     }
 

@@ -15,7 +15,7 @@ public struct Launcher {
     public var subcommands: [any Subcommand] = []
     /// The program's name, at the start of each message.
     public var program = "browse"
-    public var version = "0.1.0"
+    public var version = BrowseVersion.current
 
     public init(registry: DatasetRegistry, terminal: TerminalInfo, output: any TextSink, errors: any TextSink) {
         self.registry = registry

@@ -1,5 +1,5 @@
 /// A list of items of any type, shown through a reusable row: the terminal cousin of the
-/// generic `UITableViewController` (seed 004).
+/// generic `UITableViewController` of iOS.
 ///
 /// `configure` fills the reusable `Row` for one item; `select` says what choosing an item
 /// does. Only the rows a front end asks for are configured, so showing a page costs O(page)

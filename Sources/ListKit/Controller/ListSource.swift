@@ -1,7 +1,7 @@
 /// One place a controller's items come from (a market's company file, a downloaded month).
 ///
 /// A controller with several sources loads each once and merges their items by identity,
-/// like seed 000's three markets: an item loaded twice is kept once, and a source already
+/// like a stock market's three company lists: an item loaded twice is kept once, and a source already
 /// loaded is not fetched again unless the user refreshes.
 public struct ListSource<Item: Sendable>: Sendable {
     /// A stable identifier (`listed`).

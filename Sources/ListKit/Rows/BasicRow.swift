@@ -2,8 +2,10 @@
 ///
 /// ```swift
 /// GenericListController(title: "people", items: people) { (row: inout BasicRow, person) in
-///     row.text = person.name
-/// } select: { person in .message(person.name) }
+///     row.text = .text(person.name)
+/// } select: { person in
+///     .message(person.name)
+/// }
 /// ```
 public struct BasicRow: ListRow {
     /// The row's text.

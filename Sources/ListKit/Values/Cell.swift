@@ -1,8 +1,8 @@
 /// One value in a row: a typed `value` and the `text` the terminal shows for it.
 ///
 /// ```swift
-/// row["capital"] = .integer(259_327_332_420, grouped: true)   // shows 259,327,332,420
-/// row["close"] = .decimal(ExactDecimal("1,045.00"))           // shows 1045.00
+/// row["capital"] = .integer(259_327_332_420, grouped: true)  // shows 259,327,332,420
+/// row["close"] = .decimal(ExactDecimal("1,045.00"))  // shows 1045.00
 /// ```
 public struct Cell: Sendable, Hashable, ExpressibleByStringLiteral {
     public var value: CellValue

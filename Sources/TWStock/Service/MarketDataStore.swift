@@ -7,8 +7,9 @@ import Tabular
 /// The exchange's data for this run: downloads through one polite client, parses, and keeps
 /// raw bytes in the cache.
 ///
-/// Rules it keeps (DESIGN.md, seeds 000 and 002): bulk files first, then the cache; per-stock
-/// requests only when asked; a fresh cache answers without a request; a failed or invalid
+/// Rules it keeps: bulk files first, then the cache; per-stock requests only when a person asks
+/// (one request per visible row is what gets a client blocked); a fresh cache answers without a
+/// request; a failed or invalid
 /// download never replaces good data and falls back to the cached copy with a note; a host
 /// that blocks the client (its "FOR SECURITY REASONS" page, or a dropped connection) gets no
 /// more requests in this run; `offline` never touches the network.
@@ -57,13 +58,13 @@ public final class MarketDataStore: Sendable {
 
     /// One market's companies.
     public func companies(_ market: Market, request: LoadRequest) async throws -> Sourced<ParseResult<Company>> {
-        let what = "the \(market.title) company list"
-        return try await obtain(
-            key: "mops/t187ap03_\(market.fileSuffix)", what: what, url: hosts.companyList(market), request: request,
+        let resource = ExchangeResource<ParseResult<Company>>(
+            key: "mops/t187ap03_\(market.fileSuffix)", title: "the \(market.title) company list",
+            url: hosts.companyList(market),
             isFresh: { metadata, now in Freshness.companyListIsFresh(fetchedAt: metadata.fetchedAt, now: now) },
-            tradingDate: { _ in nil },
             parse: { bytes, _ in try Self.parseCompanies(bytes, market: market) },
-            issues: { $0.issues }, count: { $0.records.count })
+            issues: \.issues, count: \.records.count)
+        return try await obtain(resource, request: request)
     }
 
     static func parseCompanies(_ bytes: [UInt8], market: Market) throws(TWSEParseError) -> ParseResult<Company> {
@@ -98,21 +99,22 @@ public final class MarketDataStore: Sendable {
     public func latestMarketDay(request: LoadRequest) async throws -> Sourced<MarketDay> {
         let newest = cache.keys(under: Self.dayPrefix).last
         let key = newest ?? "\(Self.dayPrefix)/latest"
-        return try await obtain(
-            key: key, what: "the latest all-market day (STOCK_DAY_ALL)", url: hosts.allMarketDay, request: request,
+        var resource = ExchangeResource<MarketDay>(
+            key: key, title: "the latest all-market day (STOCK_DAY_ALL)", url: hosts.allMarketDay,
             isFresh: { metadata, now in
                 guard let text = metadata.tradingDate, let date = CalendarDate(iso: text) else { return false }
                 return Freshness.marketDayIsFresh(tradingDate: date, fetchedAt: metadata.fetchedAt, now: now)
             },
-            tradingDate: { response in
-                guard let disposition = response.headers["content-disposition"],
-                    let date = TradingDateHint.date(fromContentDisposition: disposition)
-                else { throw MarketDataError.undatedDay(response.url.host ?? "TWSE") }
-                return date
-            },
             parse: { bytes, date in try Self.parseMarketDay(bytes, date: date) },
-            issues: { $0.issues }, count: { $0.ticks.count },
-            keyForDate: { "\(Self.dayPrefix)/\($0.compact)" })
+            issues: \.issues, count: \.ticks.count)
+        resource.tradingDate = { response in
+            guard let disposition = response.headers["content-disposition"],
+                let date = TradingDateHint.date(fromContentDisposition: disposition)
+            else { throw MarketDataError.undatedDay(response.url.host ?? "TWSE") }
+            return date
+        }
+        resource.keyForDate = { "\(Self.dayPrefix)/\($0.compact)" }
+        return try await obtain(resource, request: request)
     }
 
     /// Every all-market day in the cache, oldest first (parsed once per run).
@@ -149,13 +151,13 @@ public final class MarketDataStore: Sendable {
     /// user's selection or `older`.
     public func month(_ month: YearMonth, of code: StockCode, request: LoadRequest) async throws -> Sourced<StockMonth>
     {
-        try await obtain(
+        let resource = ExchangeResource<StockMonth>(
             key: "twse/STOCK_DAY/\(code.rawValue)/\(month.year)\(month.month < 10 ? "0" : "")\(month.month)",
-            what: "\(code) for \(month) (STOCK_DAY)", url: hosts.stockDay(code, month: month), request: request,
+            title: "\(code) for \(month) (STOCK_DAY)", url: hosts.stockDay(code, month: month),
             isFresh: { metadata, now in Freshness.monthIsFresh(month, fetchedAt: metadata.fetchedAt, now: now) },
-            tradingDate: { _ in nil },
             parse: { bytes, _ in try Self.parseMonth(bytes, month: month, code: code) },
-            issues: { $0.issues }, count: { $0.ticks.count })
+            issues: \.issues, count: \.ticks.count)
+        return try await obtain(resource, request: request)
     }
 
     /// Every month of `code` in the cache (downloaded or imported), without touching the network.
@@ -197,23 +199,13 @@ public final class MarketDataStore: Sendable {
 
     // MARK: - The one way data is obtained
 
-    /// Cache, network and fallback in one place.
-    ///
-    /// - Parameters:
-    ///   - key: The cache key (for dated data, the newest cached key).
-    ///   - isFresh: Whether a cached entry may answer without a request.
-    ///   - tradingDate: The trading date of a fresh download, when the data is dated.
-    ///   - parse: Parses bytes; a download that does not parse is never cached.
-    ///   - keyForDate: For dated data, the key a download is stored under.
+    /// Cache, network and fallback in one place, for any resource of the exchanges.
     private func obtain<Value: Sendable>(
-        key: String, what: String, url: URL, request: LoadRequest,
-        isFresh: (CacheMetadata, Date) -> Bool,
-        tradingDate: (FetchedResponse) throws -> CalendarDate?,
-        parse: ([UInt8], CalendarDate?) throws -> Value,
-        issues: (Value) -> [ParseIssue],
-        count: (Value) -> Int,
-        keyForDate: ((CalendarDate) -> String)? = nil
+        _ resource: ExchangeResource<Value>, request: LoadRequest
     ) async throws -> Sourced<Value> {
+        let (key, what, url, parse, count) = (
+            resource.key, resource.title, resource.url, resource.parse, resource.count
+        )
         let progress = request.progress
         let cached = readCache(key, progress: progress)
         func fromCache(_ entry: CacheEntry) throws -> Sourced<Value> {
@@ -226,7 +218,7 @@ public final class MarketDataStore: Sendable {
             guard let cached else { throw FetchError.offline(what) }
             return try fromCache(cached)
         }
-        if let cached, !request.refresh, isFresh(cached.metadata, now()) {
+        if let cached, !request.refresh, resource.isFresh(cached.metadata, now()) {
             return try fromCache(cached)
         }
         let response: FetchedResponse
@@ -235,7 +227,7 @@ public final class MarketDataStore: Sendable {
         do {
             progress.update { $0.unit = .bytes }
             response = try await download(url, progress: progress)
-            date = try tradingDate(response)
+            date = try resource.tradingDate(response)
             value = try parse(Array(response.body), date)
             // An empty answer (TWSE's "no data" while it throttles) never replaces data we had.
             if count(value) == 0, let cached, let old = try? fromCache(cached), count(old.value) > 0 {
@@ -250,7 +242,7 @@ public final class MarketDataStore: Sendable {
             return old
         }
         let fetchedAt = now()
-        let storeKey = date.flatMap { keyForDate?($0) } ?? key
+        let storeKey = date.flatMap { resource.keyForDate?($0) } ?? key
         do {
             try cache.write(
                 storeKey, body: response.body, source: url.absoluteString, fetchedAt: fetchedAt,
@@ -259,7 +251,7 @@ public final class MarketDataStore: Sendable {
         } catch {
             reportCacheProblem(error, progress: progress)
         }
-        let skipped = issues(value)
+        let skipped = resource.issues(value)
         if !skipped.isEmpty {
             let lines = skipped.prefix(3).map { $0.row.map { "row \($0)" } ?? "line \($0.line)" }
                 .joined(separator: ", ")

@@ -1,0 +1,132 @@
+import Foundation
+import ListKit
+import Testing
+
+// The examples in ListKit's doc comments, compiled here as written (the test below checks that
+// every ```swift block of ListKit's sources appears in this file), so none can rot.
+
+private struct ExampleFilm: Identifiable, Sendable {
+    let title: String
+    let releaseYear: Int
+    var id: String { title }
+    static let all = [ExampleFilm(title: "Star Wars: A New Hope", releaseYear: 1977)]
+}
+
+private struct ExampleCompany: Identifiable, Sendable {
+    struct Code: Hashable, Sendable { let rawValue: String }
+    let code: Code
+    let capital: Int64
+    var id: Code { code }
+}
+
+private struct ExamplePerson: Identifiable, Sendable {
+    let name: String
+    var id: String { name }
+}
+
+@MainActor
+private enum Examples {
+    static func controller() -> GenericListController<ExampleFilm, SubtitleRow> {
+        typealias Film = ExampleFilm
+        // GenericListController
+        let films = GenericListController(title: "films", items: Film.all) { (row: inout SubtitleRow, film) in
+            row.text = .text(film.title)
+            row.detail = .integer(film.releaseYear)
+        } select: { film in
+            .detail(Detail(title: film.title, fields: [.init("released", String(film.releaseYear))]))
+        }
+        return films
+    }
+
+    static func subtitle() -> (inout SubtitleRow, ExampleFilm) -> Void {
+        // SubtitleRow
+        return { (row: inout SubtitleRow, film) in
+            row.text = .text(film.title)
+            row.detail = .integer(film.releaseYear)
+            row.names = ("title", "year")
+        }
+    }
+
+    static func basic(_ people: [ExamplePerson]) -> GenericListController<ExamplePerson, BasicRow> {
+        // BasicRow
+        GenericListController(title: "people", items: people) { (row: inout BasicRow, person) in
+            row.text = .text(person.name)
+        } select: { person in
+            .message(person.name)
+        }
+    }
+
+    static func columns() -> (inout ColumnsRow, ExampleCompany) -> Void {
+        // ColumnsRow
+        return { (row: inout ColumnsRow, company) in
+            row["code"] = .text(company.code.rawValue)
+            row["capital"] = .integer(company.capital, grouped: true)
+        }
+    }
+
+    static func cells() -> ColumnsRow {
+        var row = ColumnsRow()
+        // Cell
+        row["capital"] = .integer(259_327_332_420, grouped: true)  // shows 259,327,332,420
+        row["close"] = .decimal(ExactDecimal("1,045.00"))  // shows 1045.00
+        return row
+    }
+
+    static func option() -> OptionDeclaration {
+        // OptionDeclaration
+        OptionDeclaration("market", value: "listed|otc|emerging|all", summary: "companies of one market only")
+    }
+}
+
+@MainActor
+@Suite struct DocExampleTests {
+    @Test func theExamplesDoWhatTheirCommentsSay() throws {
+        let films = Examples.controller()
+        #expect(films.rows(in: 0..<1).first?.map(\.cell.text) == ["Star Wars: A New Hope", "1977"])
+        var row = SubtitleRow()
+        Examples.subtitle()(&row, ExampleFilm(title: "A", releaseYear: 1980))
+        #expect(row.cells.map(\.name) == ["title", "year"])
+        let people = Examples.basic([ExamplePerson(name: "Mark Hamill")])
+        guard case .message(let name) = try people.select(at: 0) else { throw Failure() }
+        #expect(name == "Mark Hamill")
+        var columns = ColumnsRow()
+        Examples.columns()(&columns, ExampleCompany(code: .init(rawValue: "2330"), capital: 259_327_332_420))
+        #expect(columns["capital"].text == "259,327,332,420")
+        let cells = Examples.cells()
+        #expect(cells["capital"].text == "259,327,332,420")
+        #expect(cells["close"].text == "1045.00")
+        #expect(Examples.option().usage == "--market listed|otc|emerging|all")
+    }
+
+    @Test func everySwiftBlockInListKitsCommentsIsCompiledHere() throws {
+        let here = URL(fileURLWithPath: #filePath)
+        let sources = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/ListKit")
+        let compiled = try String(contentsOf: here, encoding: .utf8)
+        let normalized = Self.lines(compiled)
+        var blocks = 0
+        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []
+        for file in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            let comment = text.split(separator: "\n").map { line -> String in
+                let trimmed = line.drop { $0 == " " }
+                return trimmed.hasPrefix("///") ? String(trimmed.dropFirst(trimmed.hasPrefix("/// ") ? 4 : 3)) : "\u{0}"
+            }.joined(separator: "\n")
+            for block in comment.components(separatedBy: "```swift\n").dropFirst() {
+                guard let code = block.components(separatedBy: "```").first else { continue }
+                blocks += 1
+                #expect(
+                    normalized.contains(Self.lines(code)),
+                    "\(file): this example is not compiled in this file:\n\(code)")
+            }
+        }
+        #expect(blocks >= 6)
+    }
+
+    /// The text's lines without leading spaces, joined: indentation differs, code does not.
+    private static func lines(_ text: String) -> String {
+        text.split(separator: "\n").map { $0.drop { $0 == " " } }.joined(separator: "\n")
+    }
+
+    private struct Failure: Error {}
+}
