@@ -13,9 +13,12 @@ Interrupts.shared.install()
 let environment = ProcessInfo.processInfo.environment
 let errors = FileDescriptorSink(descriptor: STDERR_FILENO)
 
+// `BROWSE_DATASETS=builtin` leaves out the datasets added with `new-dataset`, so that the
+// package's own transcript tests read the same in a copy that has added some.
+let custom = environment["BROWSE_DATASETS"] == "builtin" ? [] : CustomDatasets.all
 let registry: DatasetRegistry
 do {
-    registry = try DatasetRegistry([CompaniesDataset(), TicksDataset()] + DemoDatasets.all + CustomDatasets.all)
+    registry = try DatasetRegistry([CompaniesDataset(), TicksDataset()] + DemoDatasets.all + custom)
 } catch {
     MessageWriter(sink: errors, program: "browse").report(error, interactive: false)
     exit(ExitCode.failure.rawValue)

@@ -37,12 +37,15 @@ enum Browse {
         return bundleFolder.appendingPathComponent("browse")
     }()
 
-    /// A clean environment: no colour, no terminal width, a private cache.
+    /// A clean environment: no colour, no terminal width, a private cache, and the built-in
+    /// datasets only (a copy of the package with datasets added by `new-dataset` gives the same
+    /// transcripts).
     static func environment(_ extra: [String: String] = [:]) -> [String: String] {
         var environment = [
             "PATH": "/usr/bin:/bin",
             "HOME": FileManager.default.temporaryDirectory.appendingPathComponent("browse-test-home").path,
             "LANG": "C.UTF-8",
+            "BROWSE_DATASETS": "builtin",
         ]
         environment.merge(extra) { $1 }
         return environment

@@ -23,6 +23,7 @@ public enum Command: Sendable, Hashable {
     case export(ExportFormat, path: String?)
     case help
     case quit
-    /// A word the front end does not know, which the current screen may (`older`).
+    /// A word the front end does not know, which the current screen may (`older`); `name` is
+    /// as typed, and screens' commands match it without case.
     case custom(name: String, arguments: String)
 }

@@ -55,7 +55,7 @@ public enum CommandParser {
         case "h", "help", "?": return .help
         case "q", "quit", "exit": return .quit
         default:
-            return .custom(name: word, arguments: rest)
+            return .custom(name: head, arguments: rest)
         }
     }
 

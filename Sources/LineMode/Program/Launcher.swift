@@ -25,11 +25,7 @@ public struct Launcher {
     }
 
     /// Options declared by the datasets and the opener, each once, in the order declared.
-    public var declaredOptions: [OptionDeclaration] {
-        var seen = Set<String>()
-        let all = registry.datasets.flatMap(\.options) + (opener?.options ?? [])
-        return all.filter { seen.insert($0.name).inserted }
-    }
+    public var declaredOptions: [OptionDeclaration] { resolver.declaredOptions }
 
     private var messages: MessageWriter { MessageWriter(sink: errors, program: program) }
 

@@ -9,6 +9,13 @@ struct TargetResolver {
     /// True inside a session, where standard input carries the commands.
     let insideSession: Bool
 
+    /// The options datasets and the opener declare, each once.
+    var declaredOptions: [OptionDeclaration] {
+        var seen = Set<String>()
+        let all = registry.datasets.flatMap(\.options) + (opener?.options ?? [])
+        return all.filter { seen.insert($0.name).inserted }
+    }
+
     /// The name that stands for standard input.
     static let standardInputName = "-"
 

@@ -219,14 +219,18 @@ public struct ScreenRenderer {
         return pieces
     }
 
+    /// `text` made visible (titles, source names and statuses come from data too: a company
+    /// name served by a mirror may hold escape sequences) and cut to the width.
     private func fitted(_ text: String) -> String {
-        guard let width else { return text }
-        return TextFitting.truncate(text, toWidth: width)
+        let visible = VisibleText.make(text)
+        guard let width else { return visible }
+        return TextFitting.truncate(visible, toWidth: width)
     }
 
     private func truncated(_ text: String, _ width: Int?) -> String {
-        guard let width else { return text }
-        return TextFitting.truncate(text, toWidth: width)
+        let visible = VisibleText.make(text)
+        guard let width else { return visible }
+        return TextFitting.truncate(visible, toWidth: width)
     }
 
     private func trimmedRight(_ text: String) -> String {

@@ -22,18 +22,19 @@ enum HelpText {
         if !commands.isEmpty {
             lines.append("on this screen:")
             for command in commands {
-                let usage = command.usage.padding(toLength: 18)
-                lines.append("  \(usage)\(command.summary)")
+                let usage = VisibleText.make(command.usage).padding(toLength: 18)
+                lines.append("  \(usage)\(VisibleText.make(command.summary))")
             }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     static func datasets(_ registry: DatasetRegistry) -> String {
-        let width = registry.datasets.map { DisplayWidth.of($0.id) }.max() ?? 0
+        // Titles and summaries may come from outside (a manifest): shown, never obeyed.
+        let width = registry.datasets.map { DisplayWidth.of(VisibleText.make($0.id)) }.max() ?? 0
         return registry.datasets.map { dataset in
-            TextFitting.fit(dataset.id, toWidth: width, alignment: .leading) + "  " + dataset.title + " — "
-                + dataset.summary
+            TextFitting.fit(VisibleText.make(dataset.id), toWidth: width, alignment: .leading) + "  "
+                + VisibleText.make(dataset.title) + " — " + VisibleText.make(dataset.summary)
         }.joined(separator: "\n") + "\n"
     }
 }

@@ -14,8 +14,11 @@ extension Session {
         case .home:
             stack.home()
             show()
-        case .open(let name):
-            let screen = try resolver.screen(for: name, context: context)
+        case .open(let text):
+            let arguments = try OpenArguments.parse(text, declared: resolver.declaredOptions)
+            var context = self.context
+            context.options.merge(arguments.options) { $1 }
+            let screen = try resolver.screen(for: arguments.name, context: context)
             stack.push(.list(screen))
             await loadIfNeeded(screen)
             show()
@@ -45,7 +48,8 @@ extension Session {
             try requireList("sort").applySort(order)
             show()
         case .custom(let name, let arguments):
-            guard let custom = currentList?.commands.first(where: { $0.name == name }) else {
+            let folded = TextFolding.fold(name)
+            guard let custom = currentList?.commands.first(where: { TextFolding.fold($0.name) == folded }) else {
                 throw CommandError.unknownCommand(name)
             }
             let selection = try await loader.run(title: custom.name) { reporter in
