@@ -1,6 +1,6 @@
 import ListKit
 
-/// Seven Star Wars actors, in the basic row style: an offline demo.
+/// Seven Star Wars actors: an offline demo whose table shows what a person's detail shows.
 public struct PeopleDataset: Dataset {
     public init() {}
 
@@ -10,9 +10,16 @@ public struct PeopleDataset: Dataset {
 
     @MainActor
     public func makeRootScreen(context: DatasetContext) -> any ListScreen {
-        let controller = GenericListController(title: id, items: Person.all) { (row: inout BasicRow, person) in
-            row.text = .text(person.name)
-            row.textName = "name"
+        let columns = [
+            Column("name", priority: 10, minimumWidth: 10),
+            Column("played", priority: 5, minimumWidth: 8),
+            Column("born", kind: .integer, priority: 8),
+        ]
+        let controller = GenericListController(title: id, items: Person.all, columns: columns) {
+            (row: inout ColumnsRow, person) in
+            row["name"] = .text(person.name)
+            row["played"] = .text(person.role)
+            row["born"] = .integer(person.birthYear)
         } select: { person in
             .detail(
                 Detail(
@@ -23,13 +30,11 @@ public struct PeopleDataset: Dataset {
                         .init("born", String(person.birthYear)),
                     ]))
         }
-        // Find people by the parts they played too.
-        controller.searchText = { "\($0.name) \($0.role)" }
         return controller
     }
 }
 
-/// Six Star Wars films, in the subtitle row style: an offline demo.
+/// Six Star Wars films: an offline demo whose table shows what a film's detail shows.
 public struct FilmsDataset: Dataset {
     public init() {}
 
@@ -39,19 +44,26 @@ public struct FilmsDataset: Dataset {
 
     @MainActor
     public func makeRootScreen(context: DatasetContext) -> any ListScreen {
-        GenericListController(title: id, items: Film.all) { (row: inout SubtitleRow, film) in
-            row.text = .text(film.title)
-            row.detail = .integer(film.releaseYear)
-            row.names = ("title", "year")
+        let columns = [
+            Column("title", priority: 10, minimumWidth: 12),
+            Column("year", kind: .integer, priority: 9),
+            Column("director", priority: 5, minimumWidth: 8),
+            Column("episode", priority: 3, minimumWidth: 8),
+        ]
+        return GenericListController(title: id, items: Film.all, columns: columns) { (row: inout ColumnsRow, film) in
+            row["title"] = .text(film.title)
+            row["year"] = .integer(film.releaseYear)
+            row["director"] = .text(film.director)
+            row["episode"] = .text(film.place)
         } select: { film in
             .detail(
                 Detail(
                     title: film.title,
                     fields: [
                         .init("title", film.title),
-                        .init("released", String(film.releaseYear)),
+                        .init("year", String(film.releaseYear)),
                         .init("director", film.director),
-                        .init("in the saga", film.place),
+                        .init("episode", film.place),
                     ]))
         }
     }

@@ -21,8 +21,7 @@ import Testing
                 "browse: there is no row 0: choose 1–6",
                 "browse: there is no page 0: there is only page 1",
                 "browse: g needs an argument: g N goes to page N",
-                "browse: no column \"nosuchcolumn\"; columns: title, year",
-                "browse: empty command: type a row number to choose it, n for the next page, or h for help",
+                "browse: no column \"nosuchcolumn\"; columns: title, year, director, episode",
                 "browse: a line of 102400 bytes is too long (the limit is 65536); nothing was run",
                 "browse: the line is not valid UTF-8 text; nothing was run",
             ])
@@ -43,7 +42,7 @@ import Testing
         (["--page-size", "0"], "browse: --page-size 0: give a number of rows from 1 to 100000\n"),
         (["--bogus"], "browse: unknown option --bogus; browse --help lists the options\n"),
         (["films", "--format", "xml"], "browse: --format xml: use table, csv, tsv, json or markdown\n"),
-        (["films", "--sort", "nosuch"], "browse: no column \"nosuch\"; columns: title, year\n"),
+        (["films", "--sort", "nosuch"], "browse: no column \"nosuch\"; columns: title, year, director, episode\n"),
         (["films", "people"], "browse: unexpected argument \"people\": give one dataset, file or URL\n"),
     ])
     func usageErrorsExitTwoWithOneLine(_ arguments: [String], _ message: String) throws {

@@ -7,10 +7,15 @@ import Testing
 @Suite struct DemoDatasetTests {
     let context = DatasetContext(cacheDirectory: FileManager.default.temporaryDirectory)
 
-    @Test func filmsHaveTheirTrueReleaseYearsInTheSubtitleStyle() {
+    @Test func filmsHaveTheirTrueReleaseYearsAndTheColumnsOfTheirDetail() throws {
         let films = FilmsDataset().makeRootScreen(context: context)
-        #expect(films.style == .subtitle)
-        #expect(films.columnNames == ["title", "year"])
+        #expect(films.style == .columns)
+        #expect(films.columnNames == ["title", "year", "director", "episode"])
+        guard case .detail(let detail) = try films.select(at: 0) else {
+            Issue.record("a film shows a detail")
+            return
+        }
+        #expect(detail.fields.map(\.name) == ["title", "year", "director", "episode"])
         var years: [String: String] = [:]
         films.forEachRow { cells in years[cells[0].cell.text] = cells[1].cell.text }
         #expect(years["Star Wars: A New Hope"] == "1977", "not 1978")
@@ -21,7 +26,7 @@ import Testing
 
     @Test func choosingAPersonShowsTheirDetailAndTheFilterFindsParts() throws {
         let people = PeopleDataset().makeRootScreen(context: context)
-        #expect(people.style == .basic)
+        #expect(people.columnNames == ["name", "played", "born"], "the table shows what the detail shows")
         people.applyFilter("han solo")
         #expect(people.count == 1)
         guard case .detail(let detail) = try people.select(at: 0) else {

@@ -55,8 +55,9 @@ func securities(_ rows: [(String, String, String)]) -> GenericListController<Sec
         #expect(lines[2].contains("…"))
         let tiny = render(list, width: 20)
         #expect(tiny[1] == "#  code  name")
-        #expect(tiny[2] == "1  2330  台積…")
-        #expect(tiny.contains { $0.hasPrefix("1 more column") }, "the user is told a column is hidden")
+        #expect(tiny[2] == "1  2330  台積電股份…", "the name takes the room the left-out price leaves")
+        let status = tiny.joined(separator: " · ")
+        #expect(status.contains("1 more column · scroll with > · cols lists them"), "the user is told: \(tiny)")
     }
 
     @Test func controlCharactersInDataAreShownNeverSent() {

@@ -148,11 +148,13 @@ struct Harness {
         #expect(last.contains("row 2 of 45"))
     }
 
-    @Test func theChosenRowKeepsItsPageAcrossAFilter() async throws {
+    @Test func backFromADetailReturnsToItsRowsPageAndANewFilterStartsAtTheTop() async throws {
         let harness = try Harness(pageSize: 10)
         _ = await harness.run(["open numbers", "25", "b", "/item", "/"])
-        let last = try #require(harness.screens.last)
-        #expect(last.contains("rows 21–30 of 45 · page 3/5"))
+        let screens = harness.screens
+        #expect(screens[screens.count - 3].contains("rows 21–30 of 45 · page 3/5"), "b returns to row 25's page")
+        #expect(screens[screens.count - 2].contains("rows 1–10 of 45"), "a new filter shows its first row")
+        #expect(try #require(screens.last).contains("rows 1–10 of 45 · page 1/5"), "so does clearing it")
     }
 
     @Test func aFailedLoadIsReportedAndRetriable() async throws {
@@ -168,7 +170,7 @@ struct Harness {
         let harness = try Harness()
         _ = await harness.run(["open numbers", "double", "h"])
         #expect(harness.output.text.contains("\n90\n"))
-        #expect(harness.output.text.contains("double            says twice the count"))
+        #expect(harness.output.text.contains("on this screen:\n  double  says twice the count"))
     }
 
     @Test func exportToAFileThatCannotBeWrittenSaysSoAndKeepsGoing() async throws {

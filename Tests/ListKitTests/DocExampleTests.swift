@@ -72,6 +72,15 @@ private enum Examples {
         return row
     }
 
+    static func declaredColumns() -> [Column] {
+        // Column
+        [
+            Column("code", kind: .code, priority: 10),
+            Column("name", kind: .text, priority: 9, minimumWidth: 8),
+            Column("close", kind: .decimal, priority: 8),
+        ]
+    }
+
     static func option() -> OptionDeclaration {
         // OptionDeclaration
         OptionDeclaration("market", value: "listed|otc|emerging|all", summary: "companies of one market only")
@@ -96,6 +105,7 @@ private enum Examples {
         #expect(cells["capital"].text == "259,327,332,420")
         #expect(cells["close"].text == "1045.00")
         #expect(Examples.option().usage == "--market listed|otc|emerging|all")
+        #expect(Examples.declaredColumns().map(\.alignment) == [.leading, .leading, .trailing])
     }
 
     @Test func everySwiftBlockInListKitsCommentsIsCompiledHere() throws {

@@ -22,7 +22,8 @@ import Testing
         let codes = screen.column("code")
         #expect(codes == codes.sorted(), "sorted by code")
         #expect(Set(codes).count == codes.count, "no code twice")
-        #expect(screen.headerLines.first?.hasPrefix("已取得 上市 上櫃 興櫃 資料 - 數量 \(codes.count) 筆") == true)
+        #expect(screen.headerLines.first == "上市 上櫃 興櫃 · \(codes.count) companies", "the subtitle names the markets")
+        #expect(screen.headerLines.last?.hasPrefix("已取得 上市 上櫃 興櫃 資料 - 數量 \(codes.count) 筆") == true)
         screen.applyFilter("台積")
         #expect(screen.column("capital") == ["259327332420"], "exported without separators")
     }
@@ -59,12 +60,23 @@ import Testing
         #expect(Set(screen.column("market")) == ["上櫃"])
         let progress = ProgressReporter()
         _ = try await market.run("otc", progress)
-        #expect(progress.takeNotes() == ["上櫃 is already loaded (已經拿過資料); r downloads it again"])
+        #expect(progress.takeNotes().isEmpty, "already loaded is not a warning")
+        #expect(screen.headerLines.first?.hasSuffix("already loaded (已經拿過資料); r downloads it again") == true)
+        #expect(screen.headerLines.first?.hasPrefix("上櫃 · ") == true, "the subtitle names the market shown")
         #expect(harness.requests.count == 2, "a market already loaded is not fetched again")
         _ = try await market.run("all", ProgressReporter())
         #expect(Set(screen.column("market")) == ["上市", "上櫃", "興櫃"])
         #expect(throws: DatasetOptionError.self) {
             try CompaniesDataset().makeRootScreen(context: context(harness, options: ["market": "nasdaq"]))
+        }
+        do {
+            _ = try await market.run("nasdaq", ProgressReporter())
+            Issue.record("an unknown market is an error")
+        } catch {
+            #expect(
+                String(describing: error)
+                    == "no market \"nasdaq\"; type market listed (上市), otc (上櫃), emerging (興櫃) or all",
+                "the command answers in the screen's words")
         }
     }
 

@@ -35,6 +35,11 @@ enum FileScreen {
                     title: "row \(number)", fields: fields, notes: ["line \(table.line(ofRow: number - 1)) of \(name)"])
             )
         }
+        controller.columnsProvider = {
+            holder.current?.columns.map { column in
+                Column(column.name, kind: column.type.columnKind, minimumWidth: 8)
+            }
+        }
         controller.filterItems = { query, candidates in
             let kept = holder.current?.filter(foldedQuery: query, candidates: candidates) ?? []
             prefetcher.viewChanged(to: kept)

@@ -1,3 +1,5 @@
+import ListKit
+
 /// What a column holds, inferred from its values: it decides alignment and how `sort` compares.
 public enum ColumnType: String, Sendable, Hashable {
     /// Whole numbers, with or without thousands separators (`"14,304,763"`).
@@ -11,4 +13,14 @@ public enum ColumnType: String, Sendable, Hashable {
 
     /// True for integers and decimals.
     public var isNumeric: Bool { self == .integer || self == .decimal }
+
+    /// The kind of column a screen declares for it.
+    public var columnKind: ColumnKind {
+        switch self {
+        case .integer: return .integer
+        case .decimal: return .decimal
+        case .date: return .date
+        case .text: return .text
+        }
+    }
 }

@@ -23,6 +23,16 @@ public enum Command: Sendable, Hashable {
     case export(ExportFormat, path: String?)
     case help
     case quit
+    /// List the columns (`cols`).
+    case columns
+    /// Hide columns (`hide COL…`).
+    case hide([String])
+    /// Show hidden or not-shown-by-default columns (`show COL…`); an empty list shows all.
+    case show([String])
+    /// Show only these columns, in this order (`only COL…`).
+    case only([String])
+    /// Scroll the shown columns sideways: positive to the right (`>`), negative back (`<`).
+    case scrollColumns(Int)
     /// A word the front end does not know, which the current screen may (`older`); `name` is
     /// as typed, and screens' commands match it without case.
     case custom(name: String, arguments: String)

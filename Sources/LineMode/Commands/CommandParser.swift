@@ -13,6 +13,8 @@ public enum CommandParser {
         if trimmed.hasPrefix("/") || trimmed.hasPrefix("／") {
             return .filter(String(trimmed.dropFirst()).trimmingCharacters(in: " \t"))
         }
+        if trimmed.allSatisfy({ $0 == ">" }) { return .scrollColumns(trimmed.count) }
+        if trimmed.allSatisfy({ $0 == "<" }) { return .scrollColumns(-trimmed.count) }
         let (head, rest) = splitWord(trimmed)
         let word = TextFolding.fold(head)
         if word.allSatisfy({ $0.isASCII && $0.isNumber }) {
@@ -52,6 +54,18 @@ public enum CommandParser {
             let (formatName, path) = splitWord(rest)
             guard let format = ExportFormat(name: formatName) else { throw .unknownFormat(formatName) }
             return .export(format, path: path.isEmpty ? nil : path)
+        case "cols", "columns": return .columns
+        case "hide":
+            let names = words(rest)
+            guard !names.isEmpty else { throw .missingArgument(command: head, usage: "hide COLUMN… (cols lists them)") }
+            return .hide(names)
+        case "show":
+            let names = words(rest)
+            return .show(names.count == 1 && names[0].lowercased() == "all" ? [] : names)
+        case "only":
+            let names = words(rest)
+            guard !names.isEmpty else { throw .missingArgument(command: head, usage: "only COLUMN… (cols lists them)") }
+            return .only(names)
         case "h", "help", "?": return .help
         case "q", "quit", "exit": return .quit
         default:
@@ -72,6 +86,31 @@ public enum CommandParser {
         }
         guard !column.isEmpty else { throw .missingArgument(command: "sort", usage: "sort COLUMN [desc]") }
         return SortOrder(column: column, descending: descending)
+    }
+
+    /// Words separated by spaces; a name with spaces in it is written in double quotes
+    /// (`hide "price 2" volume`).
+    static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quoted = false
+        var started = false
+        for character in text {
+            switch character {
+            case "\"":
+                quoted.toggle()
+                started = true
+            case " " where !quoted, "\t" where !quoted:
+                if started { words.append(current) }
+                current = ""
+                started = false
+            default:
+                current.append(character)
+                started = true
+            }
+        }
+        if started { words.append(current) }
+        return words
     }
 
     private static func splitWord(_ text: String) -> (String, String) {

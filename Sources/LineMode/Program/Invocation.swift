@@ -31,6 +31,8 @@ public struct Invocation: Sendable, Hashable {
     public var format: OutputFormat?
     public var filter: String?
     public var sort: SortOrder?
+    /// Columns picked and ordered with `--columns a,b,c`.
+    public var columns: [String]?
     public var width: Int?
     public var pageSize: Int?
     /// Commands from `-c`, split at `;`.
@@ -56,6 +58,8 @@ public struct Invocation: Sendable, Hashable {
             summary: "print the view in this format and exit"),
         OptionDeclaration("filter", value: "TEXT", summary: "keep rows containing TEXT (prints and exits)"),
         OptionDeclaration("sort", value: "COL[:desc]", summary: "sort by a column (prints and exits)"),
+        OptionDeclaration(
+            "columns", value: "COL,COL", summary: "only these columns, in this order (on screen and in exports)"),
         OptionDeclaration(
             "commands", shortName: "c", value: "'CMD; CMD'", summary: "run these session commands, then exit"),
         OptionDeclaration("width", value: "N", summary: "fit N columns (default: the terminal, COLUMNS, or 80)"),
@@ -118,6 +122,14 @@ public struct Invocation: Sendable, Hashable {
                     throw .badValue(option: "--format", value: value, expected: "use table, csv, tsv, json or markdown")
                 }
             case "filter": filter = value
+            case "columns":
+                let names = value.split(separator: ",").map { String($0).trimmingCharacters(in: " ") }.filter {
+                    !$0.isEmpty
+                }
+                guard !names.isEmpty else {
+                    throw .badValue(option: "--columns", value: value, expected: "name columns: --columns code,close")
+                }
+                columns = names
             case "sort": sort = try Self.parseSort(value, option: "--sort")
             case "width":
                 guard let number = Int(value), number >= Self.minimumWidth, number <= Self.maximumWidth else {

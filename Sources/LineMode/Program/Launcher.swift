@@ -83,9 +83,15 @@ public struct Launcher {
             registry: registry, context: context,
             options: sessionOptions(invocation, commandsFromTerminal: commandDescriptor != STDIN_FILENO),
             output: output, errors: errors, opener: opener, program: program)
+        if terminal.outputIsTerminal, invocation.width == nil, terminal.size != nil {
+            // The window may be resized during the session: each screen fits it as it is then.
+            session.terminalSize = { TerminalInfo.currentSize() }
+        }
         if let target = invocation.target {
             do {
-                await session.start(with: try resolver.screen(for: target, context: context))
+                let screen = try resolver.screen(for: target, context: context)
+                await session.start(with: screen)
+                if let names = invocation.columns, screen.state == .loaded { try Self.pick(names, on: screen) }
             } catch {
                 return fail(error)
             }
@@ -132,6 +138,13 @@ public struct Launcher {
         case .interrupted: return .interrupted
         case .failed(let error): return fail(error)
         }
+        if let names = invocation.columns {
+            do {
+                try Self.pick(names, on: screen)
+            } catch {
+                return fail(error)
+            }
+        }
         if let filter = invocation.filter { screen.applyFilter(filter) }
         if let sort = invocation.sort {
             do {
@@ -156,6 +169,18 @@ public struct Launcher {
             return fail(error)
         }
         return .success
+    }
+
+    /// `--columns a,b,c`: these columns only, in this order, by name or unique prefix.
+    private static func pick(_ names: [String], on screen: any ListScreen) throws(ListError) {
+        var order: [String] = []
+        for name in names {
+            let column = try screen.column(named: name)
+            if !order.contains(column.name) { order.append(column.name) }
+        }
+        var choice = ColumnChoice()
+        choice.order = order
+        screen.columnChoice = choice
     }
 
     // MARK: - Subcommands

@@ -5,65 +5,97 @@ import ListKit
 ///
 /// ```text
 /// datasets › films
-///  #  title
-///  1  Star Wars: A New Hope
-///     1977
+/// #  title                               year  director          episode
+/// 1  Star Wars: A New Hope               1977  George Lucas      Episode IV
 /// rows 1–6 of 6 · page 1/1
 /// ```
+///
+/// Every text from data (titles, names, cells, statuses) is made visible first; lines that
+/// describe (breadcrumb, header lines, status, notes) wrap to the width, and table cells are
+/// laid out by `TableLayout`, which never cuts a number, a date or a code.
 @MainActor
 public struct ScreenRenderer {
     /// The width to fit; `nil` for no limit.
     public var width: Int?
     public var style: TextStyle
+    /// Widths seen on earlier pages of the same views, so columns stay put while paging.
+    public var memory: ColumnWidthMemory?
 
-    public init(width: Int?, style: TextStyle) {
+    public init(width: Int?, style: TextStyle, memory: ColumnWidthMemory? = nil) {
         self.width = width
         self.style = style
+        self.memory = memory
+    }
+
+    /// A drawn screen: its lines, and how many of them are the table's rows.
+    public struct Screen: Sendable, Hashable {
+        public var lines: [String]
+        /// Lines taken by the rows of the page (two per row in the subtitle style).
+        public var rowLines: Int
+        /// The table's column widths, to remember for the next page of the same view.
+        public var widths: [String: Int] = [:]
+
+        /// The whole screen, each line ending in a newline.
+        public var text: String { lines.map { $0 + "\n" }.joined() }
     }
 
     /// The whole screen for the top of `stack`, each line ending in a newline.
     public func render(_ stack: NavigationStack, pageSize: Int) -> String {
-        var lines = [style.bold(fitted(stack.breadcrumb.joined(separator: " › ")))]
+        screen(stack, pageSize: pageSize).text
+    }
+
+    /// The screen for the top of `stack` with pages of `pageSize` rows.
+    public func screen(_ stack: NavigationStack, pageSize: Int) -> Screen {
+        var lines = wrapped(stack.breadcrumb.joined(separator: " › ")).map(style.bold)
+        var rowLines = 0
+        var widths: [String: Int] = [:]
         switch stack.top {
         case .list(let list):
-            lines += renderList(list, pageSize: pageSize)
+            let body: [String]
+            (body, rowLines, widths) = renderList(list, pageSize: pageSize, atRoot: stack.depth == 1)
+            lines += body
         case .detail(let detail, let list, let row):
             lines += renderDetail(detail, list: list, row: row)
         }
-        return lines.map { $0 + "\n" }.joined()
+        return Screen(lines: lines, rowLines: rowLines, widths: widths)
     }
 
     // MARK: - Lists
 
-    private func renderList(_ list: any ListScreen, pageSize: Int) -> [String] {
+    private func renderList(_ list: any ListScreen, pageSize: Int, atRoot: Bool) -> ([String], Int, [String: Int]) {
         // Header lines describe loaded items; before that they would only say "0 rows".
-        var lines = list.state == .loaded ? list.headerLines.map { fitted(VisibleText.make($0)) } : []
+        var lines = list.state == .loaded ? list.headerLines.flatMap(wrapped) : []
         switch list.state {
         case .idle:
-            return lines + [style.dim(fitted("not loaded · r loads it"))]
+            return (lines + wrapped("not loaded · r loads it").map(style.dim), 0, [:])
         case .loading:
-            return lines + [style.dim("loading…")]
+            return (lines + [style.dim("loading…")], 0, [:])
         case .failed(let reason):
-            return lines + [
-                fitted("could not load: " + VisibleText.make(reason)),
-                style.dim(fitted("r tries again · b goes back")),
-            ]
+            let hint = wrapped("r tries again · b goes back").map(style.dim)
+            return (lines + wrapped("could not load: " + reason) + hint, 0, [:])
         case .loaded:
             break
         }
         let page = Paging(count: list.count, pageSize: pageSize, position: list.position)
         let rows = list.rows(in: page.range)
-        var hidden = 0
+        var columnsStatus: [String] = []
+        var rowLines = 0
+        var widths: [String: Int] = [:]
         if list.count > 0 {
             let body: [String]
-            (body, hidden) = renderRows(rows, firstNumber: page.range.lowerBound + 1, list: list)
+            (body, columnsStatus, widths) = renderRows(rows, firstNumber: page.range.lowerBound + 1, list: list)
+            rowLines = rows.count * (list.style == .subtitle ? 2 : 1)
             lines += body
         }
-        lines += statusLines(status(list, page: page, hiddenColumns: hidden)).map(style.dim)
-        return lines
+        lines += statusLines(status(list, page: page, columns: columnsStatus)).map(style.dim)
+        if atRoot { lines += wrapped("a number opens it · h for help").map(style.dim) }
+        return (lines, rowLines, widths)
     }
 
-    private func renderRows(_ rows: [[NamedCell]], firstNumber: Int, list: any ListScreen) -> ([String], Int) {
+    /// The page's lines, and what the status line should say about columns.
+    private func renderRows(
+        _ rows: [[NamedCell]], firstNumber: Int, list: any ListScreen
+    ) -> ([String], [String], [String: Int]) {
         let lastNumber = firstNumber + rows.count - 1
         let numberWidth = max(1, String(lastNumber).count)
         let indent = numberWidth + TableLayout.gap
@@ -77,51 +109,79 @@ public struct ScreenRenderer {
             var lines: [String] = []
             for (offset, cells) in rows.enumerated() {
                 let text = cells.first.map { VisibleText.make($0.cell.text) } ?? ""
-                lines.append(number(firstNumber + offset) + truncated(text, available))
+                lines.append(trimmedRight(number(firstNumber + offset) + truncated(text, available)))
                 if list.style == .subtitle, cells.count > 1 {
                     let detail = VisibleText.make(cells[1].cell.text)
                     lines.append(String(repeating: " ", count: indent) + style.dim(truncated(detail, available)))
                 }
             }
-            return (lines.map(trimmedRight), 0)
+            return (lines, [], [:])
         case .columns:
-            let header = list.columnNames
-            let cells = rows.map { row in header.map { name in row.first { $0.name == name }?.cell ?? .missing } }
-            let texts = cells.map { $0.map { VisibleText.make($0.text) } }
-            let layout = TableLayout(
-                header: header.map(VisibleText.make), rows: cells, visibleRows: texts, width: available)
-            var lines = [
-                style.bold(
+            return renderTable(
+                rows, list: list, firstNumber: firstNumber, number: number, numberWidth: numberWidth,
+                available: available)
+        }
+    }
+
+    private func renderTable(
+        _ rows: [[NamedCell]], list: any ListScreen, firstNumber: Int, number: (Int) -> String, numberWidth: Int,
+        available: Int?
+    ) -> ([String], [String], [String: Int]) {
+        let (columns, scrolled) = Self.visibleColumns(of: list)
+        let names = columns.map(\.name)
+        let cells = rows.map { NamedCellLookup.cells(of: $0, in: names) }
+        let texts = cells.map { $0.map { VisibleText.make($0.text) } }
+        let layout = TableLayout(
+            columns: columns, headers: names.map(VisibleText.make), rows: texts,
+            remembered: memory?.widths(for: list) ?? [:], width: available)
+        var lines = [
+            style.bold(
+                trimmedRight(
                     TextFitting.fit("#", toWidth: numberWidth, alignment: .trailing)
-                        + String(repeating: " ", count: TableLayout.gap)
-                        + layout.line(header.map(VisibleText.make)))
-            ]
-            for (offset, row) in texts.enumerated() {
-                lines.append(trimmedRight(number(firstNumber + offset) + layout.line(row)))
-            }
-            return (lines, layout.hiddenColumns)
+                        + String(repeating: " ", count: TableLayout.gap) + layout.headerLine))
+        ]
+        for (offset, row) in texts.enumerated() {
+            let line = tinted(layout.line(row), cells: cells[offset], layout: layout)
+            lines.append(trimmedRight(number(firstNumber + offset) + line))
         }
+        var status: [String] = []
+        if layout.leftOut > 0 {
+            let count = layout.leftOut
+            status += ["\(count) more column\(count == 1 ? "" : "s")", "scroll with >", "cols lists them"]
+        }
+        if scrolled > 0 {
+            status += ["\(scrolled) column\(scrolled == 1 ? "" : "s") scrolled past", "back with <"]
+        }
+        return (lines, status, layout.widthsByName)
     }
 
-    /// The status parts joined by ` · `, wrapped onto more lines rather than cut when narrow.
-    private func statusLines(_ parts: [String]) -> [String] {
-        guard let width else { return [parts.joined(separator: " · ")] }
-        var lines: [String] = []
-        var current = ""
-        for part in parts {
-            let candidate = current.isEmpty ? part : current + " · " + part
-            if !current.isEmpty, DisplayWidth.of(candidate) > width {
-                lines.append(current)
-                current = part
-            } else {
-                current = candidate
-            }
-        }
-        lines.append(current)
-        return lines.map(fitted)
+    /// The columns the table tries to show: the person's choice, the first one kept in place
+    /// and the rest scrolled by `>`; and how many were scrolled past.
+    static func visibleColumns(of list: any ListScreen) -> ([Column], Int) {
+        let shown = list.columnChoice.shown(list.columns)
+        guard shown.count > 1 else { return (shown, 0) }
+        let offset = min(max(0, list.columnChoice.scrollOffset), shown.count - 2)
+        return ([shown[0]] + shown.dropFirst(1 + offset), offset)
     }
 
-    private func status(_ list: any ListScreen, page: Paging, hiddenColumns: Int) -> [String] {
+    /// Rises in red and falls in green, the Taiwan convention, when colour is on.
+    private func tinted(_ line: String, cells: [Cell], layout: TableLayout) -> String {
+        guard style.enabled, cells.contains(where: { $0.tone != nil }) else { return line }
+        var parts: [String] = []
+        for placed in layout.placed {
+            let cell = placed.index < cells.count ? cells[placed.index] : .missing
+            let text = TextFitting.fit(
+                VisibleText.make(cell.text), toWidth: placed.width, alignment: placed.column.alignment)
+            switch cell.tone {
+            case .rise: parts.append(style.red(text))
+            case .fall: parts.append(style.green(text))
+            case nil: parts.append(text)
+            }
+        }
+        return parts.joined(separator: String(repeating: " ", count: TableLayout.gap))
+    }
+
+    private func status(_ list: any ListScreen, page: Paging, columns: [String]) -> [String] {
         var parts: [String] = []
         if list.count == 0 {
             parts.append(list.totalCount == 0 ? "no rows" : "no rows match")
@@ -135,25 +195,45 @@ public struct ScreenRenderer {
             parts.append("filter \"\(filter)\" (\(NumberText.grouped(list.totalCount)) in all)")
         }
         if let order = list.sortOrder {
-            parts.append("sort \(VisibleText.make(order.description))")
+            parts.append("sort \(order.description)")
         }
         if list.count > 0 {
             parts.append("page \(NumberText.grouped(page.number))/\(NumberText.grouped(page.pageCount))")
         }
         let loaded = list.loadedSources
-        if loaded.count > 1 || !list.sourceFailures.isEmpty {
-            if !loaded.isEmpty { parts.append("loaded " + loaded.joined(separator: ", ")) }
+        if loaded.count > 1 || (!list.sourceFailures.isEmpty && !loaded.isEmpty) {
+            parts.append("loaded " + loaded.joined(separator: ", "))
             for failure in list.sourceFailures {
                 parts.append("\(failure.source) failed")
             }
         }
-        if hiddenColumns > 0 {
-            parts.append("\(hiddenColumns) more column\(hiddenColumns == 1 ? "" : "s") → choose a row")
-        }
+        parts += columns
         if list.count == 0, !list.filterText.isEmpty {
             parts.append("/ clears the filter")
         }
         return parts
+    }
+
+    /// The status parts joined by ` · `, a new line started where the next part would not fit
+    /// (a part wider than the whole line is wrapped at its spaces).
+    private func statusLines(_ parts: [String]) -> [String] {
+        let parts = parts.map(VisibleText.make)
+        guard let width else { return [parts.joined(separator: " · ")] }
+        var lines: [String] = []
+        var current = ""
+        for part in parts {
+            let candidate = current.isEmpty ? part : current + " · " + part
+            if DisplayWidth.of(candidate) <= width {
+                current = candidate
+                continue
+            }
+            if !current.isEmpty { lines.append(current) }
+            let pieces = TextWrapping.wrap(part, width: width)
+            lines += pieces.dropLast()
+            current = pieces.last ?? ""
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
     }
 
     // MARK: - Details
@@ -166,13 +246,13 @@ public struct ScreenRenderer {
         if let width, width - indent < 12 {
             // Too narrow for names and values side by side: each value goes under its name.
             for (name, field) in zip(names, detail.fields) {
-                lines.append(fitted("  " + name))
-                lines += wrapped(VisibleText.make(field.value), max(1, width - 4)).map { "    " + $0 }
+                lines += TextWrapping.wrap("  " + name, width: width)
+                lines += TextWrapping.wrap(VisibleText.make(field.value), width: max(1, width - 4)).map { "    " + $0 }
             }
         } else {
             let available = width.map { $0 - indent }
             for (name, field) in zip(names, detail.fields) {
-                let pieces = wrapped(VisibleText.make(field.value), available)
+                let pieces = TextWrapping.wrap(VisibleText.make(field.value), width: available)
                 for (index, piece) in pieces.enumerated() {
                     let label = index == 0 ? TextFitting.fit(name, toWidth: nameWidth, alignment: .leading) : ""
                     let prefix = "  " + TextFitting.fit(label, toWidth: nameWidth, alignment: .leading) + "  "
@@ -180,51 +260,21 @@ public struct ScreenRenderer {
                 }
             }
         }
-        lines += detail.notes.map { fitted(VisibleText.make($0)) }
+        lines += detail.notes.flatMap(wrapped)
         var hint: [String] = []
         if let list, let row {
             hint.append("row \(NumberText.grouped(row + 1)) of \(NumberText.grouped(list.count))")
             hint.append("n next · p previous")
         }
         hint.append("b back")
-        lines.append(style.dim(fitted(hint.joined(separator: " · "))))
+        lines += wrapped(hint.joined(separator: " · ")).map(style.dim)
         return lines
     }
 
-    /// Splits `text` into pieces at most `width` columns wide, at a space when there is one,
-    /// never inside a character.
-    private func wrapped(_ text: String, _ width: Int?) -> [String] {
-        guard let width, DisplayWidth.of(text) > width else { return [text] }
-        var pieces: [String] = []
-        var current: [Character] = []
-        var currentWidth = 0
-        for character in text {
-            let characterWidth = DisplayWidth.of(character)
-            if currentWidth + characterWidth > width, !current.isEmpty {
-                if character != " ", let space = current.lastIndex(of: " "), space > 0 {
-                    // Carry the last word over to the next line.
-                    pieces.append(String(current[..<space]))
-                    current = Array(current[(space + 1)...])
-                } else {
-                    pieces.append(String(current))
-                    current = []
-                }
-                currentWidth = current.reduce(0) { $0 + DisplayWidth.of($1) }
-                if character == " ", current.isEmpty { continue }
-            }
-            current.append(character)
-            currentWidth += characterWidth
-        }
-        if !current.isEmpty { pieces.append(String(current)) }
-        return pieces
-    }
-
     /// `text` made visible (titles, source names and statuses come from data too: a company
-    /// name served by a mirror may hold escape sequences) and cut to the width.
-    private func fitted(_ text: String) -> String {
-        let visible = VisibleText.make(text)
-        guard let width else { return visible }
-        return TextFitting.truncate(visible, toWidth: width)
+    /// name served by a mirror may hold escape sequences) and wrapped to the width.
+    private func wrapped(_ text: String) -> [String] {
+        TextWrapping.wrap(VisibleText.make(text), width: width)
     }
 
     private func truncated(_ text: String, _ width: Int?) -> String {

@@ -1,77 +1,170 @@
 import ListKit
 
-/// Column widths for a table that must fit a terminal width.
+/// Column widths for a table that must fit a terminal width, decided from the declared columns.
 ///
-/// Widths come from the header and the rows being shown (a page), so laying out a page
-/// costs O(page × columns) whatever the size of the list. When the natural widths do not
-/// fit, the widest columns give up space first, down to a minimum; columns that still do
-/// not fit are left out and counted, so the user can be told.
+/// Alignment comes from each column's kind, never from a page's content. A number, a date or
+/// a code is shown whole or not at all: when the table is too wide, headers of such columns
+/// are shortened to their values first, then text columns give up width down to their
+/// minimum, then whole columns are left out, lowest priority first (the rightmost of equal
+/// priorities). Leftover width goes back to text columns that were squeezed.
 public struct TableLayout: Sendable, Hashable {
-    /// The width of each shown column.
-    public let widths: [Int]
-    /// The alignment of each shown column.
-    public let alignments: [Alignment]
-    /// How many trailing columns did not fit.
-    public let hiddenColumns: Int
+    /// One column that made it onto the screen.
+    public struct Placed: Sendable, Hashable {
+        /// Its position among the columns the layout was given.
+        public let index: Int
+        public let column: Column
+        public let width: Int
+        /// The header as shown: the name, shortened only when it must be, never to the same
+        /// text as a neighbour's.
+        public let header: String
+    }
+
+    /// The columns shown, left to right.
+    public let placed: [Placed]
+    /// How many of the given columns did not fit.
+    public let leftOut: Int
 
     /// The gap between columns.
     public static let gap = 2
-    /// A column is not squeezed below this many columns (unless its content is narrower).
-    public static let minimumColumnWidth = 6
 
-    /// Lays out `header` and `rows` (already made visible) in at most `width` columns;
-    /// `nil` means no limit.
+    /// Lays out `columns` over `rows` of texts (already made visible, one per column).
     ///
+    /// - Parameters:
+    ///   - columns: The columns the table shows, in order.
+    ///   - headers: The header text of each column (made visible).
+    ///   - rows: The page's texts, one array per row, aligned with `columns`.
+    ///   - remembered: Widths measured earlier in the same view, by column name, so columns do
+    ///     not shrink and jump while paging; they only grow.
+    ///   - width: The width to fit; `nil` for no limit.
     /// - Complexity: O(r × c) for r rows of c cells.
-    public init(header: [String], rows: [[Cell]], visibleRows: [[String]], width: Int?) {
-        var natural = header.map(DisplayWidth.of)
-        var numeric = Array(repeating: false, count: header.count)
-        var present = Array(repeating: false, count: header.count)
-        for (cells, texts) in zip(rows, visibleRows) {
-            for index in 0..<min(natural.count, texts.count) {
-                natural[index] = max(natural[index], DisplayWidth.of(texts[index]))
-                if cells[index].value != .missing {
-                    if !present[index] {
-                        present[index] = true
-                        numeric[index] = true
-                    }
-                    numeric[index] = numeric[index] && cells[index].value.isNumeric
-                }
+    public init(
+        columns: [Column], headers: [String], rows: [[String]], remembered: [String: Int] = [:], width: Int?
+    ) {
+        let content: [Int] = columns.indices.map { index in
+            var widest = remembered[columns[index].name] ?? 0
+            for row in rows where index < row.count {
+                widest = max(widest, DisplayWidth.of(row[index]))
             }
+            return widest
         }
+        let headerWidths = headers.map(DisplayWidth.of)
+        let natural = columns.indices.map { max(content[$0], headerWidths[$0]) }
+        guard let width else {
+            self.placed = columns.indices.map {
+                Placed(index: $0, column: columns[$0], width: natural[$0], header: headers[$0])
+            }
+            self.leftOut = 0
+            return
+        }
+        var kept = Array(columns.indices)
         var widths = natural
-        var hidden = 0
-        if let width {
-            func total(_ widths: [Int]) -> Int {
-                widths.reduce(0, +) + Self.gap * max(0, widths.count - 1)
-            }
-            // Squeeze the widest column one step at a time until the table fits.
-            while total(widths) > width {
-                guard let widest = widths.indices.max(by: { widths[$0] < widths[$1] }),
-                    widths[widest] > min(natural[widest], Self.minimumColumnWidth)
-                else { break }
-                widths[widest] -= 1
-            }
-            while widths.count > 1, total(widths) > width {
-                widths.removeLast()
-                hidden += 1
-            }
-            if let only = widths.first, widths.count == 1, only > width {
-                widths[0] = max(1, width)
-            }
+        while true {
+            widths = Self.fit(kept, columns: columns, content: content, natural: natural, width: width)
+            if Self.total(kept.map { widths[$0] }) <= width || kept.count <= 1 { break }
+            // Leave out the lowest priority column, the rightmost of equals; the first column
+            // (the row's key) goes last.
+            let candidates = kept.dropFirst()
+            guard
+                let victim = candidates.min(by: { a, b in
+                    columns[a].priority != columns[b].priority ? columns[a].priority < columns[b].priority : a > b
+                })
+            else { break }
+            kept.removeAll { $0 == victim }
         }
-        self.widths = widths
-        self.alignments = (0..<widths.count).map { numeric[$0] ? .trailing : .leading }
-        self.hiddenColumns = hidden
+        if kept.count == 1, let only = kept.first, widths[only] > width, !columns[only].kind.isNeverCut {
+            widths[only] = max(1, width)
+        }
+        let shownHeaders = Self.headers(kept, headers: headers, widths: &widths, natural: natural, width: width)
+        self.placed = kept.enumerated().map { offset, index in
+            Placed(index: index, column: columns[index], width: widths[index], header: shownHeaders[offset])
+        }
+        self.leftOut = columns.count - kept.count
     }
 
-    /// One line of the table: each text fitted to its column, joined by the gap.
+    /// Widths for the columns `kept` within `width`, as far as shortening headers and
+    /// squeezing text columns go.
+    private static func fit(
+        _ kept: [Int], columns: [Column], content: [Int], natural: [Int], width: Int
+    ) -> [Int] {
+        var widths = natural
+        func sum() -> Int { total(kept.map { widths[$0] }) }
+        // Headers of numbers, dates and codes may shrink to the values (at least 2 columns).
+        for index in kept where sum() > width && columns[index].kind.isNeverCut {
+            widths[index] = max(content[index], 2)
+        }
+        // Text columns give up width down to their minimum: the lowest priority first, and of
+        // equal priorities the widest.
+        while sum() > width {
+            let squeezable = kept.filter { index in
+                !columns[index].kind.isNeverCut && widths[index] > min(natural[index], columns[index].minimumWidth)
+            }
+            guard
+                let next = squeezable.min(by: { a, b in
+                    columns[a].priority != columns[b].priority
+                        ? columns[a].priority < columns[b].priority : widths[a] > widths[b]
+                })
+            else { break }
+            widths[next] -= 1
+        }
+        return widths
+    }
+
+    /// The headers as shown, shortened to their column's width; a shortened header that reads
+    /// like a neighbour's gets its column widened until they differ, when the width allows.
+    private static func headers(
+        _ kept: [Int], headers: [String], widths: inout [Int], natural: [Int], width: Int
+    ) -> [String] {
+        func shown(_ index: Int) -> String {
+            DisplayWidth.of(headers[index]) <= widths[index]
+                ? headers[index] : TextFitting.truncate(headers[index], toWidth: widths[index])
+        }
+        var texts = kept.map(shown)
+        var guardCount = 0
+        while guardCount < 200 {
+            guardCount += 1
+            var changed = false
+            for offset in texts.indices.dropFirst() where texts[offset] == texts[offset - 1] {
+                let left = kept[offset - 1]
+                let right = kept[offset]
+                let grow = [left, right].filter { widths[$0] < natural[$0] }
+                guard !grow.isEmpty, total(kept.map { widths[$0] }) + grow.count <= width else { continue }
+                for index in grow { widths[index] += 1 }
+                changed = true
+            }
+            texts = kept.map(shown)
+            if !changed { break }
+        }
+        return texts
+    }
+
+    private static func total(_ widths: [Int]) -> Int {
+        widths.reduce(0, +) + gap * max(0, widths.count - 1)
+    }
+
+    /// The widths shown, by column name, to remember for the next page of the same view.
+    public var widthsByName: [String: Int] {
+        Dictionary(placed.map { ($0.column.name, $0.width) }) { first, _ in first }
+    }
+
+    /// One line of the table: each placed column's text (from `texts`, aligned with the columns
+    /// the layout was given) fitted to its width and alignment, joined by the gap.
     public func line(_ texts: [String]) -> String {
         var parts: [String] = []
-        parts.reserveCapacity(widths.count)
-        for (index, width) in widths.enumerated() {
-            let text = index < texts.count ? texts[index] : ""
-            parts.append(TextFitting.fit(text, toWidth: width, alignment: alignments[index]))
+        parts.reserveCapacity(placed.count)
+        for column in placed {
+            let text = column.index < texts.count ? texts[column.index] : ""
+            parts.append(TextFitting.fit(text, toWidth: column.width, alignment: column.column.alignment))
+        }
+        var line = parts.joined(separator: String(repeating: " ", count: Self.gap))
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+
+    /// The header line.
+    public var headerLine: String {
+        var parts: [String] = []
+        for column in placed {
+            parts.append(TextFitting.fit(column.header, toWidth: column.width, alignment: column.column.alignment))
         }
         var line = parts.joined(separator: String(repeating: " ", count: Self.gap))
         while line.last == " " { line.removeLast() }

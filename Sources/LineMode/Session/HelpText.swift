@@ -3,30 +3,34 @@ import ListKit
 /// The text of `h` and `ls`, kept in one place.
 @MainActor
 enum HelpText {
-    static func session(commands: [ListCommand]) -> String {
-        var lines = [
-            "commands:",
-            "  N                 choose row N (its detail, or drill down)",
-            "  n / p             next / previous page (in a detail: next / previous row)",
-            "  g N               go to page N",
-            "  /TEXT             keep rows containing TEXT (any case; Ａ finds A); / alone clears",
-            "  sort COL [desc]   sort by a column (a unique prefix will do); sort alone clears",
-            "  b / home          back one screen / back to the dataset list",
-            "  open NAME         open a dataset (ls lists them)",
-            "  ls                list the datasets",
-            "  r                 reload the current list",
-            "  export FMT [PATH] write the whole view as csv, tsv, json or markdown",
-            "  h                 this help",
-            "  q                 quit (so does the end of input)",
-        ]
+    static func session(commands: [ListCommand], width: Int) -> String {
+        var text =
+            "commands:\n"
+            + ProgramHelp.columns(
+                [
+                    ("N", "choose row N (its detail, or drill down)"),
+                    ("n / p", "next / previous page (in a detail: next / previous row)"),
+                    ("g N", "go to page N"),
+                    ("/TEXT", "keep rows containing TEXT (any case; Ａ finds A); / alone clears"),
+                    ("sort COL [desc]", "sort by a column (a unique prefix will do); sort alone clears"),
+                    ("cols", "list the columns; choosing one sorts by it"),
+                    ("hide COL… / show COL…", "hide columns / show them again (show all shows every one)"),
+                    ("only COL…", "show these columns only, in this order"),
+                    ("> / <", "scroll the columns sideways"),
+                    ("b / home", "back one screen / back to the dataset list"),
+                    ("open NAME", "open a dataset, file or URL (ls lists the datasets)"),
+                    ("ls", "list the datasets"),
+                    ("r", "reload the current list"),
+                    ("export FMT [PATH]", "write the view as csv, tsv, json or markdown (hidden columns left out)"),
+                    ("h", "this help"),
+                    ("q", "quit (so does the end of input)"),
+                ], width: width) + "\n"
         if !commands.isEmpty {
-            lines.append("on this screen:")
-            for command in commands {
-                let usage = VisibleText.make(command.usage).padding(toLength: 18)
-                lines.append("  \(usage)\(VisibleText.make(command.summary))")
-            }
+            text += "on this screen:\n"
+            let rows = commands.map { (VisibleText.make($0.usage), VisibleText.make($0.summary)) }
+            text += ProgramHelp.columns(rows, width: width) + "\n"
         }
-        return lines.joined(separator: "\n") + "\n"
+        return text
     }
 
     static func datasets(_ registry: DatasetRegistry) -> String {

@@ -6,7 +6,9 @@ extension Session {
         case .quit:
             return .quit
         case .help:
-            emit(HelpText.session(commands: currentList?.commands ?? []))
+            emit(
+                HelpText.session(
+                    commands: currentList?.commands ?? [], width: terminalSize?()?.columns ?? options.width))
         case .list:
             emit(HelpText.datasets(registry))
         case .back:
@@ -18,10 +20,7 @@ extension Session {
             let arguments = try OpenArguments.parse(text, declared: resolver.declaredOptions)
             var context = self.context
             context.options.merge(arguments.options) { $1 }
-            let screen = try resolver.screen(for: arguments.name, context: context)
-            stack.push(.list(screen))
-            await loadIfNeeded(screen)
-            show()
+            await open(try resolver.screen(for: arguments.name, context: context))
         case .export(let format, let path):
             try export(format, to: path)
         case .refresh:
@@ -48,16 +47,100 @@ extension Session {
             try requireList("sort").applySort(order)
             show()
         case .custom(let name, let arguments):
-            let folded = TextFolding.fold(name)
-            guard let custom = currentList?.commands.first(where: { TextFolding.fold($0.name) == folded }) else {
-                throw CommandError.unknownCommand(name)
+            try await runCustom(name, arguments: arguments)
+        case .columns:
+            let list = try requireList("cols")
+            stack.push(.list(ColumnsScreen.make(for: list)))
+            show()
+        case .hide(let names):
+            try changeColumns("hide") { list, choice in
+                for name in names {
+                    let column = try list.column(named: name)
+                    choice.hidden.insert(column.name)
+                    choice.revealed.remove(column.name)
+                }
+                guard !choice.shown(list.columns).isEmpty else { throw SessionError.nothingLeftToShow }
             }
+        case .show(let names):
+            try changeColumns("show") { list, choice in
+                guard !names.isEmpty else {
+                    choice = ColumnChoice()
+                    choice.revealed = Set(list.columnNames)
+                    return
+                }
+                for name in names {
+                    let column = try list.column(named: name)
+                    choice.hidden.remove(column.name)
+                    choice.revealed.insert(column.name)
+                    if let order = choice.order, !order.contains(column.name) { choice.order = order + [column.name] }
+                }
+            }
+        case .only(let names):
+            try changeColumns("only") { list, choice in
+                var order: [String] = []
+                for name in names {
+                    let column = try list.column(named: name)
+                    if !order.contains(column.name) { order.append(column.name) }
+                }
+                choice.order = order
+                choice.hidden = []
+                choice.scrollOffset = 0
+            }
+        case .scrollColumns(let step):
+            let list = try requireList(step > 0 ? ">" : "<")
+            let shown = list.columnChoice.shown(list.columns).count
+            let offset = min(max(0, list.columnChoice.scrollOffset + step), max(0, shown - 2))
+            if offset == list.columnChoice.scrollOffset {
+                notify(step > 0 ? "already at the last column" : "already at the first column")
+            } else {
+                list.columnChoice.scrollOffset = offset
+                show()
+            }
+        }
+        return .proceed
+    }
+
+    /// Opens `screen` as a new trail from the dataset list (`datasets › people`), and loads it.
+    private func open(_ screen: any ListScreen) async {
+        stack.home()
+        stack.push(.list(screen))
+        await loadIfNeeded(screen)
+        show()
+    }
+
+    /// A command of the screen on top, or of a list below it (`market` from a company's
+    /// `info`); else a dataset's name, which opens it.
+    private func runCustom(_ name: String, arguments: String) async throws {
+        let folded = TextFolding.fold(name)
+        for (depth, screen) in stack.screens.enumerated().reversed() {
+            guard case .list(let list) = screen,
+                let custom = list.commands.first(where: { TextFolding.fold($0.name) == folded })
+            else { continue }
+            while stack.depth > depth + 1 { stack.pop() }
             let selection = try await loader.run(title: custom.name) { reporter in
                 try await custom.run(arguments, reporter)
             }
-            try await handle(selection, from: currentList, row: nil)
+            try await handle(selection, from: list, row: nil)
+            return
         }
-        return .proceed
+        if arguments.isEmpty, let dataset = registry.dataset(named: name) {
+            return await open(try dataset.makeRootScreen(context: context))
+        }
+        throw CommandError.unknownCommand(name)
+    }
+
+    /// Applies a change to the current list's column choice, and redraws.
+    private func changeColumns(
+        _ command: String, _ change: (any ListScreen, inout ColumnChoice) throws -> Void
+    ) throws {
+        let list = try requireList(command)
+        var choice = list.columnChoice
+        try change(list, &choice)
+        if choice.scrollOffset > 0 {
+            choice.scrollOffset = min(choice.scrollOffset, max(0, choice.shown(list.columns).count - 2))
+        }
+        list.columnChoice = choice
+        show()
     }
 
     private func select(row: Int) async throws {
@@ -106,6 +189,9 @@ extension Session {
         case .push(let screen):
             stack.push(.list(screen))
             await loadIfNeeded(screen)
+            show()
+        case .back:
+            stack.pop()
             show()
         case .pending(let title, let resolve):
             let resolved = try await loader.run(title: title, resolve)

@@ -8,6 +8,13 @@ extension Session {
             list = Self.fieldList(of: detail)
         } else {
             list = try requireList("export")
+            let exported = Set(list.columnChoice.exported(list.columns).map(\.name))
+            let left = list.columnNames.filter { !exported.contains($0) }
+            if !left.isEmpty {
+                notify(
+                    "the export leaves out \(left.joined(separator: ", ")), as chosen with hide or only; show all brings them back"
+                )
+            }
         }
         guard let path else {
             try ViewExporter.export(list, format: format) { text in

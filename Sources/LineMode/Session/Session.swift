@@ -17,6 +17,13 @@ public final class Session {
     let messages: MessageWriter
     let resolver: TargetResolver
     let loader: ScreenLoader
+    /// Reads the terminal's size when a screen is drawn, so a resize takes effect on the next
+    /// screen; `nil` keeps `options.width` and `options.terminalRows`.
+    public var terminalSize: (@MainActor () -> (columns: Int, rows: Int)?)?
+    /// Column widths of earlier pages, so columns stay put while paging.
+    let widthMemory = ColumnWidthMemory()
+    /// The page size of the list on screen, as last drawn: what `n`, `p` and `g` page by.
+    private var shownPageSize: (list: ObjectIdentifier, size: Int)?
     private var failed = false
     private(set) var outputClosed = false
     /// Why output failed (a full disk), reported once at the end.
@@ -58,9 +65,33 @@ public final class Session {
         await loadIfNeeded(screen)
     }
 
-    /// Draws the current screen.
+    /// Draws the current screen. At a terminal, the page is as long as the terminal allows
+    /// once the breadcrumb, header lines, the wrapped status and the prompt are counted, so the
+    /// breadcrumb never scrolls off.
     public func show() {
-        emit(renderer.render(stack, pageSize: currentPageSize))
+        let size = terminalSize?()
+        let renderer = ScreenRenderer(
+            width: size?.columns ?? options.width, style: TextStyle(enabled: options.color), memory: widthMemory)
+        guard let list = currentList else {
+            emit(renderer.render(stack, pageSize: SessionOptions.defaultPageSize))
+            return
+        }
+        var pageSize = pageSize(for: list)
+        var screen = renderer.screen(stack, pageSize: pageSize)
+        if options.pageSize == nil, let rows = size?.rows ?? options.terminalRows {
+            let linesPerRow = list.style == .subtitle ? 2 : 1
+            // Fitting can change the status line (its numbers), so settle in a few rounds.
+            for _ in 0..<3 {
+                let overhead = screen.lines.count - screen.rowLines + 1
+                let fitted = max(1, (rows - overhead) / linesPerRow)
+                if fitted == pageSize { break }
+                pageSize = fitted
+                screen = renderer.screen(stack, pageSize: pageSize)
+            }
+        }
+        shownPageSize = (ObjectIdentifier(list), pageSize)
+        widthMemory.remember(screen.widths, for: list)
+        emit(screen.text)
     }
 
     /// Runs commands from `source` until `q`, the end of input, or a closed output.
@@ -109,7 +140,7 @@ public final class Session {
             let command = try CommandParser.parse(line)
             return try await execute(command)
         } catch CommandError.empty {
-            notify(CommandError.empty.description)
+            // An empty line does nothing, as at a shell prompt.
         } catch {
             report(error)
         }
@@ -136,16 +167,10 @@ public final class Session {
 
     // MARK: - Output
 
-    var renderer: ScreenRenderer {
-        ScreenRenderer(width: options.width, style: TextStyle(enabled: options.color))
-    }
-
-    private var currentPageSize: Int {
-        currentList.map(pageSize(for:)) ?? options.pageSize ?? SessionOptions.defaultPageSize
-    }
-
+    /// Rows per page of `list`: as last drawn, or an estimate before it is drawn.
     func pageSize(for list: any ListScreen) -> Int {
-        options.pageSize(linesPerRow: list.style == .subtitle ? 2 : 1, headerLines: list.headerLines.count)
+        if let shownPageSize, shownPageSize.list == ObjectIdentifier(list) { return shownPageSize.size }
+        return options.pageSize(linesPerRow: list.style == .subtitle ? 2 : 1, headerLines: list.headerLines.count)
     }
 
     private func prompt() {

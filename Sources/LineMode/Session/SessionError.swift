@@ -6,6 +6,7 @@ public enum SessionError: UserFacingError, Hashable {
     case noSuchPage(Int, pages: Int)
     case loadFailed(String, reason: String, remedy: Remedy?)
     case interrupted(String)
+    case nothingLeftToShow
 
     public var description: String {
         switch self {
@@ -19,6 +20,8 @@ public enum SessionError: UserFacingError, Hashable {
             return "could not load \(title): \(reason)"
         case .interrupted(let what):
             return "interrupted: \(what) was cancelled"
+        case .nothingLeftToShow:
+            return "that would hide every column; show all brings them back"
         }
     }
 

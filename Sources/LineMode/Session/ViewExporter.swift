@@ -12,7 +12,8 @@ public enum ViewExporter {
     public static func export(
         _ list: any ListScreen, format: ExportFormat, write: @escaping (String) throws -> Void
     ) throws -> Int {
-        let columns = list.columnNames
+        // Every column but those the person hid or left out with `only`.
+        let columns = list.columnChoice.exported(list.columns).map(\.name)
         var exporter = TableExporter(format: format, columns: columns, write: write)
         try exporter.begin()
         var count = 0

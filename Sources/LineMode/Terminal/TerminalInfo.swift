@@ -30,15 +30,22 @@ public struct TerminalInfo: Sendable, Hashable {
 
     /// Reads the facts of this process's terminal.
     public static func current(environment: [String: String]) -> TerminalInfo {
-        var window = winsize()
-        let hasSize = isatty(STDOUT_FILENO) != 0 && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0
-        return TerminalInfo(
+        TerminalInfo(
             inputIsTerminal: isatty(STDIN_FILENO) != 0,
             outputIsTerminal: isatty(STDOUT_FILENO) != 0,
             errorIsTerminal: isatty(STDERR_FILENO) != 0,
-            size: hasSize && window.ws_col > 0 ? (Int(window.ws_col), Int(window.ws_row)) : nil,
+            size: currentSize(),
             environment: environment
         )
+    }
+
+    /// The size of the terminal standard output is, now (it changes when the window is
+    /// resized); `nil` when standard output is not a terminal.
+    public static func currentSize() -> (columns: Int, rows: Int)? {
+        var window = winsize()
+        guard isatty(STDOUT_FILENO) != 0, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0
+        else { return nil }
+        return (Int(window.ws_col), Int(window.ws_row))
     }
 
     /// Colour is used only on a terminal that can show it, and never when `NO_COLOR` is set.

@@ -28,6 +28,11 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     public var header: (([T]) -> [String])?
     /// Commands this screen adds to the front end's.
     public var commands: [ListCommand] = []
+    /// The columns, for screens that know them only once loaded (a file's header); used when
+    /// none were given at init and it returns some.
+    public var columnsProvider: (() -> [Column]?)?
+    /// Counts the view's rows without a value in a column, for `cols`; `nil` when not known.
+    public var missingCounter: ((_ column: String) -> Int?)?
     /// A faster filter for large lists: given the folded query and the item indices to search
     /// (in item order; `nil` when every item is a candidate, which saves building an array as
     /// long as the list), returns the indices whose text contains it. `nil` uses the row's cells.
@@ -43,6 +48,8 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     public private(set) var filterText = ""
     public private(set) var sortOrder: SortOrder?
     public private(set) var position = 0
+    public var columnChoice = ColumnChoice()
+    public private(set) var viewVersion = 0
     /// Narrows the view before the filter, like a search bar's scope buttons; `nil` shows all items.
     public private(set) var scope: ((T) -> Bool)?
 
@@ -56,22 +63,29 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     private var anchor: T.ID?
     private var reusableRow = Row()
     private var foldedSearchTexts: [String]?
-    private var cachedColumnNames: [String]?
+    private var scopedCount: Int?
+    /// The columns given at init; `nil` takes them from the first item.
+    private let declaredColumns: [Column]?
+    private var inferredColumns: [Column]?
 
     /// A controller over items already in memory.
     ///
     /// - Parameters:
     ///   - title: The breadcrumb title.
     ///   - items: The items, in their natural order.
+    ///   - columns: The columns the rows fill, in order; `nil` takes the names the first item's
+    ///     row sets and guesses each kind from its value (declare them for a stable table).
     ///   - configure: Fills the reusable row for one item.
     ///   - select: What choosing an item does.
     public init(
         title: String,
         items: [T],
+        columns: [Column]? = nil,
         configure: @escaping (inout Row, T) -> Void,
         select: @escaping (T) throws -> Selection
     ) {
         self.title = title
+        self.declaredColumns = columns
         self.items = items
         self.configure = configure
         self.select = select
@@ -87,16 +101,19 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     ///   - sources: Where the items come from; their items merge by `id`, the first source's
     ///     copy of an item winning.
     ///   - order: The natural order of the merged items; `nil` keeps source order.
+    ///   - columns: The columns the rows fill, in order; `nil` takes them from the first item.
     ///   - configure: Fills the reusable row for one item.
     ///   - select: What choosing an item does.
     public init(
         title: String,
         sources: [ListSource<T>],
         order: ((T, T) -> Bool)? = nil,
+        columns: [Column]? = nil,
         configure: @escaping (inout Row, T) -> Void,
         select: @escaping (T) throws -> Selection
     ) {
         self.title = title
+        self.declaredColumns = columns
         self.items = []
         self.configure = configure
         self.select = select
@@ -111,7 +128,14 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
 
     public var count: Int { view?.count ?? items.count }
 
-    public var totalCount: Int { items.count }
+    /// The items in scope, before the filter (all items when there is no scope).
+    public var totalCount: Int {
+        guard let scope else { return items.count }
+        if let scopedCount { return scopedCount }
+        let count = items.reduce(0) { $0 + (scope($1) ? 1 : 0) }
+        scopedCount = count
+        return count
+    }
 
     public var headerLines: [String] { header?(items) ?? [] }
 
@@ -119,12 +143,20 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
         sources.filter { loadedItems[$0.id] != nil }.map(\.title)
     }
 
-    public var columnNames: [String] {
-        if let cachedColumnNames { return cachedColumnNames }
-        guard let first = items.first else { return configuredCells(nil).map(\.name) }
-        let names = configuredCells(first).map(\.name)
-        cachedColumnNames = names
-        return names
+    public var columns: [Column] {
+        if let declaredColumns { return declaredColumns }
+        if let provided = columnsProvider?() { return provided }
+        if let inferredColumns { return inferredColumns }
+        guard let first = items.first else {
+            return configuredCells(nil).map { Column($0.name, kind: ColumnKind(inferredFrom: $0.cell.value)) }
+        }
+        let columns = configuredCells(first).map { Column($0.name, kind: ColumnKind(inferredFrom: $0.cell.value)) }
+        inferredColumns = columns
+        return columns
+    }
+
+    public func missingValues(in column: String) -> Int? {
+        missingCounter?(column)
     }
 
     /// The item at `index` of the current view.
@@ -177,29 +209,27 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
         // A narrower filter only needs to look at the rows the current one kept.
         let narrowing = !previous.isEmpty && TextFolding.folded(folded, contains: previous) && sortOrder == nil
         rebuildView(narrowingFrom: narrowing ? view : nil)
+        showFirstRow()
+    }
+
+    /// A new filter or sort shows the top of the new view.
+    private func showFirstRow() {
+        position = 0
+        anchor = nil
     }
 
     public func applySort(_ order: SortOrder?) throws(ListError) {
         guard var order else {
             sortOrder = nil
             rebuildView()
+            showFirstRow()
             return
         }
         guard !items.isEmpty else { throw .nothingToSort }
-        order.column = try resolveColumn(order.column)
+        order.column = try column(named: order.column).name
         sortOrder = order
         rebuildView()
-    }
-
-    /// The column a user meant: its exact name in any case, or the one column it begins.
-    private func resolveColumn(_ name: String) throws(ListError) -> String {
-        let names = columnNames
-        let wanted = TextFolding.fold(name)
-        if let exact = names.first(where: { TextFolding.fold($0) == wanted }) { return exact }
-        let matches = names.filter { TextFolding.fold($0).hasPrefix(wanted) }
-        if matches.count == 1 { return matches[0] }
-        if matches.isEmpty { throw .unknownColumn(name, available: names) }
-        throw .ambiguousColumn(name, matches: matches)
+        showFirstRow()
     }
 
     /// Recomputes the view from the items, the filter and the sort, keeping the anchored item.
@@ -225,6 +255,8 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
             indices = sortItems?(sortOrder, pool) ?? sorted(pool, by: sortOrder)
         }
         view = indices
+        viewVersion += 1
+        scopedCount = nil
         restoreAnchor()
     }
 
@@ -359,7 +391,7 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
         if let naturalOrder { merged.sort(by: naturalOrder) }
         items = merged
         foldedSearchTexts = nil
-        cachedColumnNames = nil
+        inferredColumns = nil
         rebuildView()
     }
 }

@@ -20,8 +20,13 @@ public protocol ListScreen: AnyObject {
     var count: Int { get }
     /// The number of items before the filter.
     var totalCount: Int { get }
-    /// The column names, in order.
-    var columnNames: [String] { get }
+    /// The columns, in declared order.
+    var columns: [Column] { get }
+    /// Which columns the person chose to see; it lasts through filter, sort and paging.
+    var columnChoice: ColumnChoice { get set }
+    /// Changes whenever the rows of the view may have changed (a load, a filter, a sort), so a
+    /// front end knows when widths measured on earlier pages no longer hold.
+    var viewVersion: Int { get }
     /// The active filter text; empty when there is none.
     var filterText: String { get }
     /// The active sort, if any.
@@ -31,6 +36,9 @@ public protocol ListScreen: AnyObject {
     /// Commands this screen adds to the front end's.
     var commands: [ListCommand] { get }
 
+    /// How many rows of the view have no value in `column`, when the screen can tell cheaply
+    /// (file datasets count over their bytes); `nil` otherwise.
+    func missingValues(in column: String) -> Int?
     /// Filters the view to rows whose text contains `text`, folded; an empty text clears it.
     func applyFilter(_ text: String)
     /// Sorts the view by a column (exact name, or a unique prefix); `nil` restores the natural order.
@@ -45,4 +53,21 @@ public protocol ListScreen: AnyObject {
     func select(at index: Int) throws -> Selection
     /// Loads sources not loaded yet, or all of them when `force` is true.
     func load(force: Bool, progress: ProgressReporter) async
+}
+
+extension ListScreen {
+    /// The column names, in declared order.
+    public var columnNames: [String] { columns.map(\.name) }
+
+    /// The column a person meant: its exact name in any case, or the one column it begins.
+    ///
+    /// - Throws: `ListError.unknownColumn` or `.ambiguousColumn`, naming what would work.
+    public func column(named name: String) throws(ListError) -> Column {
+        let wanted = TextFolding.fold(name)
+        if let exact = columns.first(where: { TextFolding.fold($0.name) == wanted }) { return exact }
+        let matches = columns.filter { TextFolding.fold($0.name).hasPrefix(wanted) }
+        if matches.count == 1 { return matches[0] }
+        if matches.isEmpty { throw .unknownColumn(name, available: columnNames) }
+        throw .ambiguousColumn(name, matches: matches.map(\.name))
+    }
 }

@@ -9,6 +9,9 @@ public enum Selection {
     case detail(Detail)
     /// Drill down: the front end pushes this screen and loads it if it has a loader.
     case push(any ListScreen)
+    /// Go back to the screen below, which the selection changed (a column chosen in `cols`
+    /// sorts the list under it).
+    case back
     /// The outcome needs work first (a download): the front end shows progress while it runs.
     case pending(title: String, resolve: @MainActor (ProgressReporter) async throws -> Selection)
 }

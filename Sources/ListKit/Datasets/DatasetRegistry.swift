@@ -26,7 +26,12 @@ public struct DatasetRegistry: Sendable {
     @MainActor
     public func rootScreen(context: DatasetContext) -> GenericListController<DatasetEntry, ColumnsRow> {
         let entries = datasets.map { DatasetEntry(dataset: $0) }
-        return GenericListController(title: "datasets", items: entries) { row, entry in
+        let columns = [
+            Column("name", kind: .code, priority: 10),
+            Column("title", priority: 5, minimumWidth: 12),
+            Column("summary", priority: 1, minimumWidth: 12),
+        ]
+        return GenericListController(title: "datasets", items: entries, columns: columns) { row, entry in
             row["name"] = .text(entry.id)
             row["title"] = .text(entry.dataset.title)
             row["summary"] = .text(entry.dataset.summary)

@@ -8,6 +8,8 @@ public struct Cell: Sendable, Hashable, ExpressibleByStringLiteral {
     public var value: CellValue
     /// What the front end displays. Control characters in it are made visible by the front end.
     public var text: String
+    /// A colour the front end may give it on a terminal: price rises and falls.
+    public var tone: Tone?
 
     /// Creates a cell; `text` defaults to the value's export text.
     public init(_ value: CellValue, text: String? = nil) {
@@ -51,6 +53,14 @@ public struct Cell: Sendable, Hashable, ExpressibleByStringLiteral {
     public var alignment: Alignment {
         value.isNumeric ? .trailing : .leading
     }
+}
+
+/// A meaning a front end may show in colour.
+public enum Tone: Sendable, Hashable {
+    /// Up: in Taiwan's convention, red.
+    case rise
+    /// Down: in Taiwan's convention, green.
+    case fall
 }
 
 /// How a cell's text sits in its column.

@@ -29,7 +29,9 @@ public struct CompaniesDataset: Dataset {
             }
         }
         let byCode: (Company, Company) -> Bool = { $0.code < $1.code }
-        let controller = GenericListController(title: id, sources: sources, order: byCode) {
+        let controller = GenericListController(
+            title: id, sources: sources, order: byCode, columns: CompanyPresentation.columns
+        ) {
             (row: inout ColumnsRow, company) in
             CompanyPresentation.configure(&row, company)
         } select: { company in
@@ -39,13 +41,17 @@ public struct CompaniesDataset: Dataset {
             controller.activate(sources: Set(markets.map(\.rawValue)))
             controller.applyScope { markets.contains($0.market) }
         }
+        let shown = ShownMarkets(markets)
         controller.header = { [weak controller] items in
             guard let controller else { return [] }
             let loaded = controller.loadedSources.joined(separator: " ")
-            var line = "已取得 \(loaded) 資料 - 數量 \(ExactDecimal(Int64(items.count)).formatted(grouping: true)) 筆"
-            if let asOf = items.compactMap(\.reportDate).max() { line += " · MOPS data as of \(asOf)" }
-            if let age = log.describe(now: context.now(), offline: context.offline) { line += " · \(age)" }
-            return [line]
+            let count = ExactDecimal(Int64(controller.totalCount)).formatted(grouping: true)
+            var first = "\(shown.title) · \(count) \(controller.totalCount == 1 ? "company" : "companies")"
+            if let note = shown.note { first += " · \(note)" }
+            var second = "已取得 \(loaded) 資料 - 數量 \(ExactDecimal(Int64(items.count)).formatted(grouping: true)) 筆"
+            if let asOf = items.compactMap(\.reportDate).max() { second += " · MOPS data as of \(asOf)" }
+            if let age = log.describe(now: context.now(), offline: context.offline) { second += " · \(age)" }
+            return [first, second]
         }
         controller.commands = [
             ListCommand(
@@ -53,12 +59,19 @@ public struct CompaniesDataset: Dataset {
                 summary: "show one market (loading it if needed), or all"
             ) { [weak controller] arguments, progress in
                 guard let controller else { return .none }
-                let chosen = try Self.markets(option: arguments.isEmpty ? nil : arguments)
+                let chosen: [Market]
+                do {
+                    chosen = try Self.markets(option: arguments.isEmpty ? nil : arguments)
+                } catch {
+                    throw MarketChoiceError(given: arguments)
+                }
                 let ids = Set(chosen.map(\.rawValue))
                 let already = chosen.filter { controller.isLoaded(source: $0.rawValue) }
                 await controller.load(sources: ids, force: false, progress: progress)
+                shown.set(chosen)
                 if chosen.count == 1, already.count == 1 {
-                    progress.note("\(chosen[0].title) is already loaded (已經拿過資料); r downloads it again")
+                    // Not a warning: the screen says it, as the list it shows.
+                    shown.note = "already loaded (已經拿過資料); r downloads it again"
                 }
                 // `r` refreshes what has been loaded so far.
                 let loadedIDs = Market.allCases.map(\.rawValue).filter { controller.isLoaded(source: $0) }
@@ -107,4 +120,32 @@ struct LoadFailure: Error, CustomStringConvertible {
     let source: String
     let reason: String
     var description: String { "\(source) did not load: \(reason)" }
+}
+
+/// Which markets the companies screen shows, for its subtitle.
+@MainActor
+final class ShownMarkets {
+    private var markets: [Market]
+    /// A remark about the last switch, shown until the next one.
+    var note: String?
+
+    init(_ markets: [Market]) {
+        self.markets = markets
+    }
+
+    func set(_ markets: [Market]) {
+        self.markets = markets
+        note = nil
+    }
+
+    /// `上櫃`, or `上市 上櫃 興櫃` for all.
+    var title: String { markets.map(\.title).joined(separator: " ") }
+}
+
+/// A market the `market` command does not know, in the screen's own words.
+struct MarketChoiceError: UserFacingError {
+    let given: String
+    var description: String {
+        "no market \"\(given)\"; type market listed (上市), otc (上櫃), emerging (興櫃) or all"
+    }
 }

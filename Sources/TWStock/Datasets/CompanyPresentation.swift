@@ -2,6 +2,17 @@ import ListKit
 
 /// How companies look in tables, exports and details.
 enum CompanyPresentation {
+    /// The table's columns: the code and short name stay longest on a narrow screen.
+    static let columns = [
+        Column("code", kind: .code, priority: 10),
+        Column("name", priority: 9, minimumWidth: 4),
+        Column("company", priority: 2, minimumWidth: 8),
+        Column("market", priority: 7),
+        Column("industry", priority: 4, minimumWidth: 6),
+        Column("capital", kind: .integer, priority: 6),
+        Column("listed", kind: .date, priority: 5),
+    ]
+
     static func configure(_ row: inout ColumnsRow, _ company: Company) {
         row["code"] = .text(company.code.rawValue)
         row["name"] = .text(company.shortName)

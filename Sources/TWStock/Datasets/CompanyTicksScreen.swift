@@ -24,7 +24,7 @@ enum CompanyTicksScreen {
         let controller = GenericListController(
             title: "\(company.code) \(company.shortName)",
             sources: [monthSource(current, code: code, store: store, log: log), cached],
-            order: newestFirst
+            order: newestFirst, columns: TickPresentation.columns(withSecurity: false)
         ) { (row: inout ColumnsRow, tick) in
             TickPresentation.configure(&row, tick, withSecurity: false)
         } select: { tick in

@@ -2,6 +2,25 @@ import ListKit
 
 /// How daily ticks look in tables, exports and details, shared by `ticks` and the drill-down.
 enum TickPresentation {
+    /// The columns of the all-market list (`withSecurity`) or of one security's days: the
+    /// close and its change stay longest on a narrow screen.
+    static func columns(withSecurity: Bool) -> [Column] {
+        let lead =
+            withSecurity
+            ? [Column("code", kind: .code, priority: 10), Column("name", priority: 9, minimumWidth: 4)]
+            : [Column("date", kind: .date, priority: 10)]
+        return lead + [
+            Column("open", kind: .decimal, priority: 4),
+            Column("high", kind: .decimal, priority: 3),
+            Column("low", kind: .decimal, priority: 3),
+            Column("close", kind: .decimal, priority: 8),
+            Column("change", kind: .decimal, priority: 7),
+            Column("volume", kind: .integer, priority: 6),
+            Column("value", kind: .integer, priority: 2),
+            Column("transactions", kind: .integer, priority: 1),
+        ]
+    }
+
     /// The columns of a tick row. `withSecurity` adds code and name (the all-market list).
     static func configure(_ row: inout ColumnsRow, _ tick: DailyTick, withSecurity: Bool) {
         if withSecurity {
@@ -23,11 +42,16 @@ enum TickPresentation {
     /// `▲1.30`, `▼20.00`, `X` (not compared), `0.00`; exported as the signed amount, or `X`.
     static func changeCell(_ change: PriceChange) -> Cell {
         switch change {
-        case .up(let amount): return Cell(.decimal(amount), text: "▲" + amount.formatted(grouping: true))
+        case .up(let amount):
+            var cell = Cell(.decimal(amount), text: "▲" + amount.formatted(grouping: true))
+            cell.tone = .rise
+            return cell
         case .down(let amount):
-            return Cell(
+            var cell = Cell(
                 .decimal(ExactDecimal(units: -amount.units, scale: amount.scale)),
                 text: "▼" + amount.formatted(grouping: true))
+            cell.tone = .fall
+            return cell
         case .unchanged: return Cell(.decimal(ExactDecimal(units: 0, scale: 2)), text: "0.00")
         case .notCompared: return Cell(.text("X"), text: "X 不比價")
         case .absent: return .missing

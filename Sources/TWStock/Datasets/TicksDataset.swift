@@ -20,7 +20,9 @@ public struct TicksDataset: Dataset {
             dates.set(result.value.date)
             return result.value.ticks
         }
-        let controller = GenericListController(title: id, sources: [source]) { (row: inout ColumnsRow, tick) in
+        let controller = GenericListController(
+            title: id, sources: [source], columns: TickPresentation.columns(withSecurity: true)
+        ) { (row: inout ColumnsRow, tick) in
             TickPresentation.configure(&row, tick, withSecurity: true)
         } select: { tick in
             .detail(TickPresentation.detail(tick, company: store.cachedCompany(tick.code)))

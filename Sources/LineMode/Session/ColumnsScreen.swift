@@ -1,0 +1,53 @@
+import ListKit
+
+/// The screen of `cols`: a list's columns, itself a list driven by the same controller.
+/// Choosing a column sorts the list by it and goes back to it.
+@MainActor
+enum ColumnsScreen {
+    /// One column of the list, as a row of the columns screen.
+    struct Entry: Identifiable, Sendable {
+        let position: Int
+        let column: Column
+        let shown: String
+        let missing: Int?
+        var id: Int { position }
+    }
+
+    static func make(for list: any ListScreen) -> any ListScreen {
+        let (visible, _) = ScreenRenderer.visibleColumns(of: list)
+        let shown = Set(list.columnChoice.shown(list.columns).map(\.name))
+        let onScreen = Set(visible.map(\.name))
+        let entries = list.columns.enumerated().map { offset, column in
+            let state: String
+            if list.columnChoice.hidden.contains(column.name) {
+                state = "hidden"
+            } else if !shown.contains(column.name) {
+                state = column.isShownByDefault ? "left out by only" : "not shown (show \(column.name))"
+            } else {
+                state = onScreen.contains(column.name) ? "shown" : "scrolled past"
+            }
+            return Entry(
+                position: offset + 1, column: column, shown: state, missing: list.missingValues(in: column.name))
+        }
+        var columns = [
+            Column("column", priority: 9, minimumWidth: 10),
+            Column("kind", priority: 5),
+            Column("shown", priority: 4, minimumWidth: 8),
+        ]
+        let counted = entries.contains { $0.missing != nil }
+        if counted { columns.append(Column("missing", kind: .integer, priority: 3)) }
+        let controller = GenericListController(
+            title: "columns of \(list.title)", items: entries, columns: columns
+        ) { (row: inout ColumnsRow, entry) in
+            row["column"] = .text(entry.column.name)
+            row["kind"] = .text(entry.column.kind.rawValue)
+            row["shown"] = .text(entry.shown)
+            if counted { row["missing"] = entry.missing.map { Cell.integer($0, grouped: true) } ?? .missing }
+        } select: { [weak list] entry in
+            guard let list else { return .none }
+            try list.applySort(SortOrder(column: entry.column.name))
+            return .back
+        }
+        return controller
+    }
+}

@@ -1,0 +1,82 @@
+/// One column of a screen, declared once: what layout, `sort`, `cols`, `hide`, `where`,
+/// `freq`, `stats` and exports all work from.
+///
+/// ```swift
+/// [
+///     Column("code", kind: .code, priority: 10),
+///     Column("name", kind: .text, priority: 9, minimumWidth: 8),
+///     Column("close", kind: .decimal, priority: 8),
+/// ]
+/// ```
+public struct Column: Sendable, Hashable {
+    /// The header, and what `sort`, `hide` and exports call it.
+    public var name: String
+    /// What its values are; it decides alignment and whether a cell may be cut.
+    public var kind: ColumnKind
+    /// How cells sit in the column; by default numbers to the right, the rest to the left.
+    public var alignment: Alignment
+    /// Columns of lower priority are left out first when the terminal is too narrow.
+    public var priority: Int
+    /// The narrowest a text column is squeezed to before columns are left out; numbers, dates
+    /// and codes are never squeezed below their widest value.
+    public var minimumWidth: Int
+    /// False for columns that are exported and listed by `cols` but not shown until `show`.
+    public var isShownByDefault: Bool
+
+    /// Declares a column.
+    ///
+    /// - Parameters:
+    ///   - name: The header.
+    ///   - kind: What its values are.
+    ///   - alignment: How cells sit; `nil` takes the kind's own.
+    ///   - priority: Higher stays on screen longer; equal priorities leave from the right.
+    ///   - minimumWidth: How narrow a text column may become (at least 1).
+    ///   - isShownByDefault: Whether the table shows it before `show` or `only` says otherwise.
+    public init(
+        _ name: String, kind: ColumnKind = .text, alignment: Alignment? = nil, priority: Int = 0,
+        minimumWidth: Int = 6, isShownByDefault: Bool = true
+    ) {
+        self.name = name
+        self.kind = kind
+        self.alignment = alignment ?? kind.alignment
+        self.priority = priority
+        self.minimumWidth = max(1, minimumWidth)
+        self.isShownByDefault = isShownByDefault
+    }
+}
+
+/// What a column's values are.
+public enum ColumnKind: String, Sendable, Hashable, CaseIterable {
+    /// Free text: names, addresses. May be cut with `…` when space is short.
+    case text
+    /// An identifier such as a security code (`0050`, `00632R`): text, but never cut.
+    case code
+    /// Whole numbers.
+    case integer
+    /// Numbers with decimals (prices, changes).
+    case decimal
+    /// Days.
+    case date
+
+    /// Numbers right, everything else left.
+    public var alignment: Alignment {
+        isNumeric ? .trailing : .leading
+    }
+
+    /// True for integers and decimals.
+    public var isNumeric: Bool { self == .integer || self == .decimal }
+
+    /// True when a cell must be shown whole or not at all: a cut number reads as a different
+    /// number, a cut date or code as another one.
+    public var isNeverCut: Bool { self != .text }
+
+    /// The kind a value suggests, for screens that do not declare their columns.
+    public init(inferredFrom value: CellValue) {
+        switch value {
+        case .integer: self = .integer
+        case .decimal: self = .decimal
+        case .date: self = .date
+        case .text, .missing: self = .text
+        }
+    }
+}
