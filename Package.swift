@@ -59,6 +59,10 @@ let package = Package(
 
         .testTarget(name: "ListKitTests", dependencies: ["ListKit"]),
         .testTarget(name: "LineModeTests", dependencies: ["LineMode", "ListKit"]),
+        // Every screen of the program laid out at widths 40 to 200.
+        .testTarget(
+            name: "LayoutTests",
+            dependencies: ["LineMode", "ListKit", "DemoDatasets", "TWStock", "FileDatasets", "LoopbackServer"]),
         .testTarget(name: "DemoDatasetsTests", dependencies: ["DemoDatasets", "ListKit"]),
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
         .testTarget(name: "CustomDatasetsTests", dependencies: ["CustomDatasets", "ListKit"]),

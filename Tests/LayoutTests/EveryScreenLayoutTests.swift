@@ -1,0 +1,115 @@
+import DemoDatasets
+import FileDatasets
+import Foundation
+import LineMode
+import ListKit
+import LoopbackServer
+import TWStock
+import Testing
+
+/// The first page of every dataset, and of a 33-column company file, laid out at every width
+/// from 40 to 200: no number, date or code is ever cut, no two headers read the same, and no
+/// line runs past the width.
+@MainActor
+@Suite struct EveryScreenLayoutTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("TWStockTests/Fixtures")
+
+    /// Every screen to try, loaded: the dataset list, the demos, companies, ticks, a company's
+    /// days (from a loopback exchange), and files.
+    func screens() async throws -> [(String, any ListScreen)] {
+        let files: [String: URL] = [
+            "companies_L": Self.fixtures.appendingPathComponent("t187ap03_L_bom_crlf.csv"),
+            "companies_O": Self.fixtures.appendingPathComponent("tpex_company_sample.json"),
+            "companies_R": Self.fixtures.appendingPathComponent("t187ap03_R_sample.csv"),
+            "STOCK_DAY_ALL_20250304": Self.fixtures.appendingPathComponent("STOCK_DAY_ALL_20250304_sample.csv"),
+            "STOCK_DAY_2330_202506": Self.fixtures.appendingPathComponent("STOCK_DAY_2330_202506_sample.json"),
+        ]
+        let exchange = try FakeExchange(files: files)
+        defer { exchange.stop() }
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("browse-layout-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        var environment = exchange.environment
+        environment["BROWSE_NOW"] = "2025-06-30T04:00:00Z"
+        let context = DatasetContext(
+            cacheDirectory: cache, now: { Date(timeIntervalSince1970: 1_751_256_000) }, environment: environment)
+        let registry = try DatasetRegistry([CompaniesDataset(), TicksDataset()] + DemoDatasets.all)
+        var screens: [(String, any ListScreen)] = [("datasets", registry.rootScreen(context: context))]
+        for dataset in registry.datasets {
+            screens.append((dataset.id, try dataset.makeRootScreen(context: context)))
+        }
+        let opener = FileOpener()
+        for name in ["t187ap03_L_bom_crlf.csv", "STOCK_DAY_ALL_20250304_sample.csv"] {
+            if let screen = try opener.screen(named: Self.fixtures.appendingPathComponent(name).path, context: context)
+            {
+                screens.append((name, screen))
+            }
+        }
+        for (_, screen) in screens { await screen.load(force: false, progress: ProgressReporter()) }
+        let companies = try #require(screens.first { $0.0 == "companies" }?.1)
+        companies.applyFilter("2330")
+        guard case .push(let days) = try companies.select(at: 0) else {
+            Issue.record("a listed company drills into its days")
+            return screens
+        }
+        await days.load(force: false, progress: ProgressReporter())
+        companies.applyFilter("")
+        screens.append(("2330 days", days))
+        for (name, screen) in screens {
+            #expect(screen.state == .loaded, "\(name) loaded")
+            #expect(screen.count > 0, "\(name) has rows")
+        }
+        return screens
+    }
+
+    @Test func noNumberDateOrCodeIsCutAndNoHeaderRepeatsAtAnyWidth() async throws {
+        let screens = try await screens()
+        #expect(screens.count == 8)
+        for (name, screen) in screens {
+            let page = screen.rows(in: 0..<min(20, screen.count))
+            for width in 40...200 {
+                let stack = NavigationStack(root: .list(screen))
+                let text = ScreenRenderer(width: width, style: TextStyle(enabled: false)).render(stack, pageSize: 20)
+                let lines = text.split(separator: "\n").map(String.init)
+                for line in lines {
+                    #expect(DisplayWidth.of(line) <= width, "\(name) at \(width): \(line)")
+                }
+                let headerIndex = try #require(
+                    lines.firstIndex { $0.trimmingPrefix(" ").hasPrefix("#  ") }, "\(name) at \(width) has a header")
+                let header = lines[headerIndex]
+                let headers = header.split(separator: " ", omittingEmptySubsequences: true).dropFirst()
+                let cutHeaders = headers.filter { $0.hasSuffix("…") }
+                #expect(
+                    Set(cutHeaders).count == cutHeaders.count, "\(name) at \(width): a cut header repeats: \(header)")
+                let rows = lines[(headerIndex + 1)...].prefix(page.count)
+                for (offset, row) in rows.enumerated() {
+                    let whole = screen.columns.filter { $0.kind != .text }.compactMap { column in
+                        page[offset].first { $0.name == column.name }.map { VisibleText.make($0.cell.text) }
+                    }.filter { !$0.isEmpty }
+                    let texts = screen.columns.filter { $0.kind == .text }.compactMap { column in
+                        page[offset].first { $0.name == column.name }.map { VisibleText.make($0.cell.text) }
+                    }
+                    // A cut text ends with "…": unless a text cell explains it, it must not be the
+                    // start of a number, date or code.
+                    for token in row.split(separator: " ") where token.hasSuffix("…") && token.count > 1 {
+                        let stem = token.dropLast()
+                        guard !texts.contains(where: { $0.contains(stem) }) else { continue }
+                        #expect(
+                            !whole.contains { $0.hasPrefix(stem) && $0 != String(token) },
+                            "\(name) at \(width): \(token) is a cut number, date or code in \(row)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func aWideFileLeavesColumnsOutAndSaysSo() async throws {
+        let screens = try await screens()
+        let file = try #require(screens.first { $0.0 == "t187ap03_L_bom_crlf.csv" }?.1)
+        #expect(file.columns.count == 33)
+        let stack = NavigationStack(root: .list(file))
+        let text = ScreenRenderer(width: 80, style: TextStyle(enabled: false)).render(stack, pageSize: 20)
+        #expect(text.contains("more columns · scroll with > · cols lists them"))
+        #expect(!text.contains("公司… "), "headers are not cut to the same text")
+    }
+}
