@@ -15,28 +15,31 @@ build="$here/build"
 mkdir -p "$build"
 
 declare -A deps=(
-  [ListKit]=""
-  [Tabular]=""
-  [Fetching]="ListKit"
-  [TWStock]="ListKit Tabular Fetching"
-  [LineMode]="ListKit"
-  [FileDatasets]="ListKit Tabular Fetching"
+  [BrowseSupport]=""
+  [ListKit]="BrowseSupport"
+  [Tabular]="BrowseSupport"
+  [Fetching]="BrowseSupport"
+  [TWStock]="BrowseSupport ListKit Tabular Fetching"
+  [LineMode]="BrowseSupport ListKit"
+  [FileDatasets]="BrowseSupport ListKit Tabular Fetching"
 )
 declare -A targets=(
-  [csv]="Tabular"
-  [twse]="ListKit Tabular Fetching TWStock"
-  [commands]="ListKit LineMode"
-  [arguments]="ListKit LineMode"
-  [layout]="ListKit LineMode"
-  [files]="ListKit Tabular Fetching FileDatasets"
+  [csv]="BrowseSupport Tabular"
+  [json]="BrowseSupport Tabular"
+  [twse]="BrowseSupport ListKit Tabular Fetching TWStock"
+  [commands]="BrowseSupport ListKit LineMode"
+  [arguments]="BrowseSupport ListKit LineMode"
+  [layout]="BrowseSupport ListKit LineMode"
+  [files]="BrowseSupport ListKit Tabular Fetching FileDatasets"
 )
 declare -A seeds=(
   [csv]="$root/Tests/TWStockTests/Fixtures/*.csv $root/Tests/FileDatasetsTests/Fixtures/* $root/../shared/twse/*.csv"
+  [json]="$here/Seeds/json/* $root/Tests/TWStockTests/Fixtures/*.json $root/Tests/FileDatasetsTests/Fixtures/*.json* $root/../shared/twse/*.json"
   [twse]="$root/Tests/TWStockTests/Fixtures/* $root/../shared/twse/*"
   [commands]="$here/Seeds/commands/*"
   [arguments]="$here/Seeds/arguments/*"
   [layout]="$here/Seeds/layout/*"
-  [files]="$root/Tests/FileDatasetsTests/Fixtures/* $root/Tests/TWStockTests/Fixtures/*.csv $root/Tests/TWStockTests/Fixtures/*.json"
+  [files]="$root/Tests/FileDatasetsTests/Fixtures/* $root/Tests/TWStockTests/Fixtures/*.csv $root/Tests/TWStockTests/Fixtures/*.json $here/Seeds/json/*"
 )
 
 if [ "${1:-}" = "list" ] || [ $# -lt 2 ]; then

@@ -18,11 +18,19 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let fitted = TextFitting.fit(visible, toWidth: width, alignment: first % 2 == 0 ? .leading : .trailing)
     precondition(DisplayWidth.of(fitted) == width, "fit gives exactly the width")
     precondition(DisplayWidth.of(TextFitting.truncate(visible, toWidth: width)) <= width, "truncate fits")
-    let cells = visible.split(separator: "\t", omittingEmptySubsequences: false).map { Cell(.text(String($0))) }
-    let texts = cells.map(\.text)
-    let layout = TableLayout(
-        header: texts.map { String($0.prefix(3)) }, rows: [cells, cells], visibleRows: [texts, texts],
-        width: max(1, width))
-    precondition(DisplayWidth.of(layout.line(texts)) <= max(1, width) || layout.widths.count == 1, "a line fits")
+    let texts = visible.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    let kinds = ColumnKind.allCases
+    let columns = texts.indices.map { index in
+        Column("c\(index)", kind: kinds[(index + Int(first)) % kinds.count], priority: index % 3)
+    }
+    let headers = texts.map { String($0.prefix(3)) }
+    let layout = TableLayout(columns: columns, headers: headers, rows: [texts, texts], width: max(1, width))
+    let line = layout.line(texts)
+    precondition(DisplayWidth.of(line) <= max(1, width) || layout.placed.count == 1, "a line fits")
+    for placed in layout.placed where placed.column.kind.isNeverCut {
+        precondition(placed.width >= DisplayWidth.of(texts[placed.index]), "a number, date or code is never cut")
+    }
+    let shownHeaders = layout.placed.map(\.header).filter { $0.hasSuffix("…") }
+    precondition(Set(shownHeaders).count == shownHeaders.count, "no two cut headers read the same")
     return 0
 }
