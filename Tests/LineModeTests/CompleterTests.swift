@@ -81,7 +81,8 @@ import Testing
         #expect(folderFound.label == "data/")
         #expect(candidates("export csv " + base + "films-19") == [base + "films-1977.csv", base + "films-1980.csv"])
         let home = Completer(home: folder.path)
-        #expect(home.complete("open ~/fi", in: context).candidates.map(\.text) == ["~/films-1977.csv", "~/films-1980.csv"])
+        #expect(
+            home.complete("open ~/fi", in: context).candidates.map(\.text) == ["~/films-1977.csv", "~/films-1980.csv"])
     }
 
     @Test @MainActor func tabCompletesThenListsOnTheSecondPress() {

@@ -86,7 +86,8 @@ let right = "\u{1B}[C"
         #expect(killedStart.line == "ms", "Ctrl-U kills to the start")
         #expect(killedStart.column == 0)
         #expect(typing("export csv out.csv" + "\u{17}").line == "export csv ", "Ctrl-W kills a word")
-        #expect(typing("export csv out.csv" + "\u{17}\u{17}" + "\u{19}").line == "export csv out.csv", "Ctrl-Y yanks both")
+        #expect(
+            typing("export csv out.csv" + "\u{17}\u{17}" + "\u{19}").line == "export csv out.csv", "Ctrl-Y yanks both")
         #expect(typing("a b" + "\u{01}" + "\u{1B}d").line == " b", "Alt-D kills the next word")
         #expect(typing("x/y.csv" + "\u{1B}\u{7F}").line == "x/y.", "Alt-Backspace kills back to a word start")
     }

@@ -74,7 +74,8 @@ import Testing
     }
 
     @Test func whereTheHistoryIsKept() {
-        #expect(HistoryFile.location(environment: ["HOME": "/home/ann"])?.path == "/home/ann/.local/state/browse/history")
+        #expect(
+            HistoryFile.location(environment: ["HOME": "/home/ann"])?.path == "/home/ann/.local/state/browse/history")
         #expect(
             HistoryFile.location(environment: ["HOME": "/home/ann", "XDG_STATE_HOME": "/var/state"])?.path
                 == "/var/state/browse/history")

@@ -27,7 +27,10 @@ import Testing
     }
 
     @Test func controlKeysAndText() {
-        #expect(keys("\u{01}\u{05}\u{12}\u{03}\u{04}") == [.control("a"), .control("e"), .control("r"), .control("c"), .control("d")])
+        #expect(
+            keys("\u{01}\u{05}\u{12}\u{03}\u{04}") == [
+                .control("a"), .control("e"), .control("r"), .control("c"), .control("d"),
+            ])
         #expect(keys("ab台\r") == [.text("ab台"), .enter])
         #expect(keys("\r\n") == [.enter], "CR LF is one Enter")
         #expect(keys("\t\u{7F}") == [.tab, .backspace])

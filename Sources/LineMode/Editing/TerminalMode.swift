@@ -183,7 +183,13 @@ enum TerminalMode {
         sigaddset(&blocked, SIGTSTP)
         sigprocmask(SIG_UNBLOCK, &blocked, nil)
         raise(SIGTSTP)
-        // Continued: catch the next stop too.
+        // Continued, or never stopped (the stop of an orphaned process group is discarded):
+        // raw mode again, and catch the next stop too.
+        if TerminalMode.active.load(ordering: .acquiring) == 1 {
+            _ = tcsetattr(state.pointee.input, TCSANOW, &state.pointee.raw)
+            TerminalMode.writeRaw(TerminalMode.pasteOn)
+            TerminalMode.wake(TerminalMode.continued)
+        }
         signal(SIGTSTP, TerminalMode.restoreAndStop)
         errno = savedErrno
     }
