@@ -1,8 +1,11 @@
 import Foundation
+import LoopbackServer
 import Testing
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// The prompt at a real terminal (a pseudo-terminal): editing, history, completion, the keys
@@ -147,6 +150,28 @@ import Testing
         try terminal.waitFor(Self.prompt)
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("out") }
         #expect(left.isEmpty, "no file, not even a partial or temporary one: \(left)")
+        terminal.type("q\r")
+        try expectEnded(terminal, .exited(0))
+    }
+
+    @Test func ctrlCDuringADownloadReturnsToThePrompt() throws {
+        let slow = try LoopbackServer { _ in
+            var response = LoopbackServer.Response(text: "late")
+            response.delay = .seconds(20)
+            return .respond(response)
+        }
+        defer { slow.stop() }
+        let folder = try Folder()
+        var mirrors: [String: String] = [:]
+        for name in ["BROWSE_TWSE_URL", "BROWSE_MOPS_URL", "BROWSE_TWSE_OPENAPI_URL"] {
+            mirrors[name] = slow.baseURL.absoluteString
+        }
+        let terminal = try start(["ticks", "--cache-dir", folder.path + "/cache"], in: folder, environment: mirrors)
+        for _ in 0..<200 where slow.requests.isEmpty { usleep(50_000) }
+        #expect(!slow.requests.isEmpty, "the download started")
+        terminal.send([0x03])
+        try terminal.waitFor("interrupted: the load of")
+        try terminal.waitFor(Self.prompt)
         terminal.type("q\r")
         try expectEnded(terminal, .exited(0))
     }

@@ -3,6 +3,8 @@ import Testing
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// A program running in a pseudo-terminal, as if a person had started it in a terminal

@@ -49,3 +49,13 @@ import Testing
         #expect(many.hasSuffix("… and 50 more\r\n"))
     }
 }
+
+/// The example in `LineView`'s documentation.
+@Suite struct LineViewExampleTests {
+    @Test func theDocumentedExample() {
+        var view = LineView()
+        let row = view.layout(prompt: "> ", buffer: EditBuffer("a long line typed at the end"), width: 24)
+        #expect(row.prompt + row.line == "> ine typed at the end")
+        #expect(row.cursorColumn == 22)
+    }
+}

@@ -6,7 +6,8 @@
 /// CJK text (2 columns each) and combining marks (none).
 ///
 /// ```text
-/// width 24, the cursor at the end of a long line:   > g line typed at the end_|
+/// "a long line typed at the end" in 24 columns, the cursor at its end (_):
+/// > ine typed at the end_
 /// ```
 public struct LineView: Sendable {
     /// The first character of the line shown, when the line has scrolled.
