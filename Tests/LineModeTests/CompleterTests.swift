@@ -46,8 +46,13 @@ import Testing
         #expect(candidates("sort in t") == ["in the saga"], "a column with spaces")
         #expect(candidates("sort close d") == ["desc"])
         #expect(candidates("hide na") == ["name"])
-        #expect(candidates("only code, cl") == ["close"])
-        #expect(completer.complete("only code, cl", in: context).start == 11)
+        #expect(candidates("only code cl") == ["close"], "each word of the list")
+        #expect(completer.complete("only code cl", in: context).start == 10)
+        #expect(candidates("hide code in") == ["\"in the saga\""], "a name with spaces is quoted")
+        #expect(candidates("hide \"in the") == ["\"in the saga\""])
+        #expect(completer.complete("hide \"in the", in: context).start == 5)
+        #expect(candidates("show a") == ["all"])
+        #expect(candidates("market listed,o") == ["otc"])
     }
 
     @Test func marketNamesAndExportFormats() {

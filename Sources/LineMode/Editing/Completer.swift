@@ -9,6 +9,7 @@ import ListKit
 /// open fi⇥       open films            dataset names, then files and folders
 /// sort clo⇥      sort close            the current list's columns (any case)
 /// sort close d⇥  sort close desc
+/// hide na⇥       hide name             each word of hide, show and only ("in the saga" quoted)
 /// export j⇥      export json           then a file path: export json ~/out⇥
 /// market o⇥      market otc            a screen command's own words
 /// ```
@@ -18,10 +19,11 @@ import ListKit
 public struct Completer: Sendable {
     /// The front end's commands, as Tab offers them (the short forms `n`, `p`, `b`, `q` need none).
     public static let commandWords = [
-        "back", "export", "help", "home", "ls", "next", "open", "page", "prev", "quit", "refresh", "sort",
+        "back", "cols", "export", "help", "hide", "home", "ls", "next", "only", "open", "page", "prev", "quit",
+        "refresh", "show", "sort",
     ]
-    /// Commands that take column names (separated by commas).
-    static let columnCommands: Set<String> = ["sort", "hide", "show", "only", "cols"]
+    /// Commands that take column names, one word each (`hide`, `show`, `only`).
+    static let columnListCommands: Set<String> = ["hide", "show", "only"]
 
     private let home: String?
 
@@ -66,8 +68,17 @@ public struct Completer: Sendable {
             let pathPart = rest[space...].drop(while: \.isWhitespace)
             let pathStart = characters.count - pathPart.count
             return Completion(start: pathStart, candidates: paths(String(pathPart), expandingHome: false))
-        case _ where Self.columnCommands.contains(command):
-            return completeColumns(rest, at: restStart, sorting: command == "sort", in: context.columns)
+        case "sort":
+            return completeSort(rest, at: restStart, in: context.columns)
+        case _ where Self.columnListCommands.contains(command):
+            let (wordStart, word) = Self.lastWord(rest, at: restStart)
+            let words = command == "show" ? context.columns + ["all"] : context.columns
+            let candidates = Self.matching(words, prefix: word).map { candidate in
+                // A name with a space in it is one word in double quotes.
+                guard candidate.text.contains(where: \.isWhitespace) else { return candidate }
+                return Completion.Candidate("\"\(candidate.text)\"", label: candidate.text)
+            }
+            return Completion(start: wordStart, candidates: candidates)
         default:
             guard let screenCommand = context.screenCommands.first(where: { TextFolding.fold($0.name) == command })
             else { return .none }
@@ -76,26 +87,38 @@ public struct Completer: Sendable {
         }
     }
 
-    /// Columns after `sort` (then `asc` or `desc`), or in a comma-separated list after `hide`.
-    private func completeColumns(_ rest: String, at restStart: Int, sorting: Bool, in columns: [String])
-        -> Completion
-    {
-        if sorting {
-            let found = Self.matching(columns, prefix: rest)
-            if !found.isEmpty { return Completion(start: restStart, candidates: found) }
-            // A whole column and a space: the direction comes next.
-            let folded = TextFolding.fold(rest)
-            for column in columns.sorted(by: { $0.count > $1.count })
-            where folded.hasPrefix(TextFolding.fold(column) + " ") {
-                let direction = rest.dropFirst(column.count).drop(while: \.isWhitespace)
-                return Completion(
-                    start: restStart + rest.count - direction.count,
-                    candidates: Self.matching(["asc", "desc"], prefix: String(direction)))
-            }
-            return Completion(start: restStart, candidates: [])
+    /// A column after `sort` (its whole name, spaces and all), then `asc` or `desc`.
+    private func completeSort(_ rest: String, at restStart: Int, in columns: [String]) -> Completion {
+        let found = Self.matching(columns, prefix: rest)
+        if !found.isEmpty { return Completion(start: restStart, candidates: found) }
+        // A whole column and a space: the direction comes next.
+        let folded = TextFolding.fold(rest)
+        for column in columns.sorted(by: { $0.count > $1.count })
+        where folded.hasPrefix(TextFolding.fold(column) + " ") {
+            let direction = rest.dropFirst(column.count).drop(while: \.isWhitespace)
+            return Completion(
+                start: restStart + rest.count - direction.count,
+                candidates: Self.matching(["asc", "desc"], prefix: String(direction)))
         }
-        let (wordStart, word) = Self.lastListItem(rest, at: restStart)
-        return Completion(start: wordStart, candidates: Self.matching(columns, prefix: word))
+        return Completion(start: restStart, candidates: [])
+    }
+
+    /// The word being typed among space-separated words, a double quote opening one that may
+    /// hold spaces (as `CommandParser.words` reads them): where it starts, and its text
+    /// without the quote.
+    private static func lastWord(_ rest: String, at restStart: Int) -> (Int, String) {
+        var start = 0
+        var quoted = false
+        for (offset, character) in rest.enumerated() {
+            if character == "\"" {
+                if !quoted { start = offset }
+                quoted.toggle()
+            } else if character.isWhitespace, !quoted {
+                start = offset + 1
+            }
+        }
+        let word = rest.dropFirst(start)
+        return (restStart + start, word.hasPrefix("\"") ? String(word.dropFirst()) : String(word))
     }
 
     /// Files and folders whose path starts with `typed`; folders end with `/` and go on.
@@ -140,7 +163,8 @@ public struct Completer: Sendable {
         return candidates.filter { seen.insert($0.text).inserted }
     }
 
-    /// The item being typed in a comma-separated list: where it starts, and its text.
+    /// The item being typed in a comma-separated list (`market listed,o`): where it starts, and
+    /// its text.
     private static func lastListItem(_ rest: String, at restStart: Int) -> (Int, String) {
         guard let comma = rest.lastIndex(of: ",") else { return (restStart, rest) }
         let item = rest[rest.index(after: comma)...].drop(while: \.isWhitespace)
