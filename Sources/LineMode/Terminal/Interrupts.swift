@@ -37,9 +37,12 @@ public final class Interrupts: Sendable {
     public func install() {
         signal(SIGINT, SIG_IGN)
         let signalSource = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        signalSource.setEventHandler { [self] in handle() }
-        signalSource.resume()
+        // Signals that arrive before the handler runs are coalesced into one event: each counts.
+        signalSource.setEventHandler { [self] in
+            for _ in 0..<max(1, Int(Self.source?.data ?? 1)) { handle() }
+        }
         Self.source = signalSource
+        signalSource.resume()
     }
 
     /// Whether a person is at the terminal (a first Ctrl-C then only cancels what is running).
