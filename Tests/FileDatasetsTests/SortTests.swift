@@ -122,3 +122,41 @@ import Testing
         }
     }
 }
+
+/// Ctrl-C during a sort of a file: the sort stops and the view is as it was.
+@MainActor
+@Suite struct FileSortInterruptionTests {
+    @Test func aCancelledSortKeepsTheFileOrder() async throws {
+        let scratch = try Scratch()
+        let opened = try await open(try scratch.write("sort.csv", "name,close\nb,2\na,1\nc,3\n"))
+        let screen = opened.screen
+        let outcome = await Task { @MainActor in
+            withUnsafeCurrentTask { $0?.cancel() }
+            do {
+                try screen.applySort(SortOrder(column: "close"))
+                return "sorted"
+            } catch {
+                return String(describing: error)
+            }
+        }.value
+        #expect(outcome == ListError.interrupted.description)
+        #expect(opened.column("name") == ["b", "a", "c"])
+        #expect(screen.sortOrder == nil)
+    }
+
+    @Test func theTableSortGivesUpWhenAsked() async throws {
+        let scratch = try Scratch()
+        var rows = "value\n"
+        for number in 0..<20_000 { rows += "v\((number * 7_919) % 20_000)\n" }
+        let table = try await FileTable.read(path: try scratch.write("many.csv", rows))
+        let indices = Array(0..<20_000)
+        var asked = 0
+        let stopped = table.sorted(byColumn: 0, descending: false, indices: indices) {
+            asked += 1
+            return true
+        }
+        #expect(asked == 1, "asked once, then stopped")
+        #expect(stopped == indices, "given back as they came")
+        #expect(table.sorted(byColumn: 0, descending: false, indices: indices) != indices)
+    }
+}

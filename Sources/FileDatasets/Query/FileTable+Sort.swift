@@ -9,8 +9,12 @@ extension FileTable {
     ///   - column: The column's position.
     ///   - descending: Largest first.
     ///   - indices: Row indices.
+    ///   - shouldStop: Asked now and then; once it returns true the sort gives up and returns
+    ///     `indices` as they came (the caller, which asked, throws them away).
     /// - Complexity: O(n) the first time a column is sorted, then O(k log k) for k indices.
-    public func sorted(byColumn column: Int, descending: Bool, indices: [Int]) -> [Int] {
+    public func sorted(
+        byColumn column: Int, descending: Bool, indices: [Int], shouldStop: () -> Bool = { false }
+    ) -> [Int] {
         let keys = sortKeys(column: column)
         var numbers: [(key: Int64, row: Int)] = []
         var dates: [(key: Int64, row: Int)] = []
@@ -28,21 +32,39 @@ extension FileTable {
                 }
             }
         }
-        if let exact = keys.exactNumbers {
-            numbers.sort { left, right in
-                let a = exact[left.row]
-                let b = exact[right.row]
-                if a == b { return left.row < right.row }
-                return descending ? b < a : a < b
-            }
-        } else {
-            numbers.sort { $0.key != $1.key ? $0.key < $1.key : $0.row < $1.row }
+        // Comparisons count towards a look at `shouldStop` every 65,536.
+        var comparisons = 0
+        func checkStop() throws(SortStopped) {
+            comparisons &+= 1
+            if comparisons & 0xFFFF == 0, shouldStop() { throw SortStopped() }
         }
-        dates.sort { $0.key != $1.key ? $0.key < $1.key : $0.row < $1.row }
-        texts.sort { left, right in
-            let order = keys.compareTexts(left, right)
-            if order == 0 { return left < right }
-            return descending ? order > 0 : order < 0
+        do {
+            if let exact = keys.exactNumbers {
+                try numbers.sort { left, right in
+                    try checkStop()
+                    let a = exact[left.row]
+                    let b = exact[right.row]
+                    if a == b { return left.row < right.row }
+                    return descending ? b < a : a < b
+                }
+            } else {
+                try numbers.sort { left, right in
+                    try checkStop()
+                    return left.key != right.key ? left.key < right.key : left.row < right.row
+                }
+            }
+            try dates.sort { left, right in
+                try checkStop()
+                return left.key != right.key ? left.key < right.key : left.row < right.row
+            }
+            try texts.sort { left, right in
+                try checkStop()
+                let order = keys.compareTexts(left, right)
+                if order == 0 { return left < right }
+                return descending ? order > 0 : order < 0
+            }
+        } catch {
+            return indices
         }
         var result: [Int] = []
         result.reserveCapacity(indices.count)
@@ -59,3 +81,6 @@ extension FileTable {
         return result
     }
 }
+
+/// A sort given up because its caller asked it to stop.
+private struct SortStopped: Error {}

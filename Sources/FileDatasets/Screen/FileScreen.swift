@@ -45,9 +45,11 @@ enum FileScreen {
             prefetcher.viewChanged(to: kept)
             return kept
         }
-        controller.sortItems = { order, indices in
+        controller.sortItems = { order, indices, shouldStop in
             guard let table = holder.current, let column = table.column(named: order.column) else { return nil }
-            let sorted = table.sorted(byColumn: column, descending: order.descending, indices: indices)
+            let sorted = table.sorted(
+                byColumn: column, descending: order.descending, indices: indices, shouldStop: shouldStop)
+            if shouldStop() { return indices }
             prefetcher.viewChanged(to: sorted)
             return sorted
         }

@@ -87,6 +87,15 @@ public struct Launcher {
             // The window may be resized during the session: each screen fits it as it is then.
             session.terminalSize = { TerminalInfo.currentSize() }
         }
+        // At a terminal the prompt edits, recalls and completes; a pipe, a file or -c read plain lines.
+        var editor: LineEditor?
+        if invocation.commands == nil {
+            editor = LineEditor.atTerminal(
+                input: commandDescriptor, output: STDOUT_FILENO, environment: terminal.environment,
+                context: { [registry] in CompletionContext.current(stack: session.stack, registry: registry) },
+                note: { [messages] message in messages.note(message) })
+            Interrupts.shared.setKeepsSession(editor != nil)
+        }
         if let target = invocation.target {
             do {
                 let screen = try resolver.screen(for: target, context: context)
@@ -100,6 +109,7 @@ public struct Launcher {
             var lines = ScriptLines(commands)
             return await session.run(&lines)
         }
+        if var editor { return await session.run(&editor) }
         var lines = FileDescriptorLines(descriptor: commandDescriptor)
         return await session.run(&lines)
     }

@@ -39,8 +39,10 @@ struct ProgramHelp {
         }
         sections.append(
             """
-            In a session, type h for the commands. For line editing and history, run it under
-            rlwrap: rlwrap \(program). Exit status: 0 ok, 1 failure, 2 usage, 130 interrupted.
+            In a session, type h for the commands and the editing keys. At a terminal the
+            prompt edits, recalls (↑, Ctrl-R) and completes (Tab) commands; the history is
+            kept in $XDG_STATE_HOME/browse/history, and BROWSE_HISTORY= turns it off.
+            Exit status: 0 ok, 1 failure, 2 usage, 130 interrupted.
             """)
         return sections.joined(separator: "\n\n") + "\n"
     }

@@ -25,6 +25,7 @@ enum HelpText {
                     ("h", "this help"),
                     ("q", "quit (so does the end of input)"),
                 ], width: width) + "\n"
+        text += "keys at a terminal's prompt:\n" + ProgramHelp.columns(editingKeys, width: width) + "\n"
         if !commands.isEmpty {
             text += "on this screen:\n"
             let rows = commands.map { (VisibleText.make($0.usage), VisibleText.make($0.summary)) }
@@ -32,6 +33,18 @@ enum HelpText {
         }
         return text
     }
+
+    /// The line editor's keys, as `h` lists them.
+    static let editingKeys = [
+        ("← → Home End", "move (Ctrl-A/E/B/F too; Alt-B/F by word)"),
+        ("Backspace Delete", "delete; Ctrl-K/U/W cut to the end/start/word"),
+        ("Ctrl-Y", "put back what was cut"),
+        ("↑ ↓ / Ctrl-R", "recall earlier commands / search them as you type"),
+        ("Tab", "complete; a second Tab lists what fits"),
+        ("Ctrl-C", "clear the line, or stop a load, sort or export"),
+        ("Ctrl-D", "quit (on an empty line)"),
+        ("Ctrl-L / Ctrl-Z", "clear the screen / stop (fg brings it back)"),
+    ]
 
     static func datasets(_ registry: DatasetRegistry) -> String {
         // Titles and summaries may come from outside (a manifest): shown, never obeyed.

@@ -77,6 +77,23 @@ struct ScreenLoader {
     }
 }
 
+extension ScreenLoader {
+    /// Runs synchronous work that looks at `Task.isCancelled` as it goes (a sort, an export) so
+    /// that Ctrl-C stops it. It draws no indicator: the work holds the main actor that would.
+    ///
+    /// - Throws: `interruption` when Ctrl-C stopped it, or what `work` threw.
+    @discardableResult
+    func runStoppable<Value>(_ interruption: SessionError, _ work: @escaping @MainActor () throws -> Value)
+        async throws -> Value
+    {
+        let outcome = Holder<Result<Value, any Error>>()
+        let interrupted = await Interrupts.shared.cancellable { outcome.value = Result { try work() } }
+        if interrupted { throw interruption }
+        guard let result = outcome.value else { throw interruption }
+        return try result.get()
+    }
+}
+
 /// A value filled in by work that runs in its own task on the main actor.
 @MainActor
 private final class Holder<Value> {

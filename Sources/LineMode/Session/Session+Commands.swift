@@ -22,7 +22,7 @@ extension Session {
             context.options.merge(arguments.options) { $1 }
             await open(try resolver.screen(for: arguments.name, context: context))
         case .export(let format, let path):
-            try export(format, to: path)
+            try await export(format, to: path)
         case .refresh:
             let list = try requireList("r")
             await load(list, force: true)
@@ -44,7 +44,8 @@ extension Session {
             try requireList("/").applyFilter(text)
             show()
         case .sort(let order):
-            try requireList("sort").applySort(order)
+            let list = try requireList("sort")
+            try await loader.runStoppable(.interrupted("the sort")) { try list.applySort(order) }
             show()
         case .custom(let name, let arguments):
             try await runCustom(name, arguments: arguments)

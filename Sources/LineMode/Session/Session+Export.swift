@@ -1,8 +1,9 @@
 import ListKit
 
 extension Session {
-    /// Exports the current view, or a detail's fields, to standard output or a file.
-    func export(_ format: ExportFormat, to path: String?) throws {
+    /// Exports the current view, or a detail's fields, to standard output or a file; Ctrl-C
+    /// stops it, and a file is then not written.
+    func export(_ format: ExportFormat, to path: String?) async throws {
         let list: any ListScreen
         if case .detail(let detail, _, _) = stack.top {
             list = Self.fieldList(of: detail)
@@ -17,18 +18,22 @@ extension Session {
             }
         }
         guard let path else {
-            try ViewExporter.export(list, format: format) { text in
-                do throws(OutputError) {
-                    try self.output.write(text)
-                } catch {
-                    self.stopOutput(error)
-                    throw error
+            try await loader.runStoppable(.interrupted("the export")) {
+                try ViewExporter.export(list, format: format) { text in
+                    do throws(OutputError) {
+                        try self.output.write(text)
+                    } catch {
+                        self.stopOutput(error)
+                        throw error
+                    }
                 }
             }
             flush()
             return
         }
-        let count = try ViewExporter.export(list, format: format, toFile: path)
+        let count = try await loader.runStoppable(.exportInterrupted(path: path)) {
+            try ViewExporter.export(list, format: format, toFile: path)
+        }
         notify("wrote \(NumberText.grouped(count)) row\(count == 1 ? "" : "s") to \(path)")
     }
 

@@ -103,7 +103,9 @@ public final class Session {
         Interrupts.shared.setInteractive(options.interactive)
         show()
         while !outputClosed {
-            if options.interactive { prompt() }
+            if options.interactive {
+                if source.drawsPrompt { flush() } else { prompt() }
+            }
             guard let input = source.nextLine() else { break }
             let line: String
             switch input {

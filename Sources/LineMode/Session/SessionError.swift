@@ -7,6 +7,8 @@ public enum SessionError: UserFacingError, Hashable {
     case loadFailed(String, reason: String, remedy: Remedy?)
     case interrupted(String)
     case nothingLeftToShow
+    /// An export to a file was cancelled; the file was not written.
+    case exportInterrupted(path: String)
 
     public var description: String {
         switch self {
@@ -22,6 +24,8 @@ public enum SessionError: UserFacingError, Hashable {
             return "interrupted: \(what) was cancelled"
         case .nothingLeftToShow:
             return "that would hide every column; show all brings them back"
+        case .exportInterrupted(let path):
+            return "interrupted: the export was cancelled and \(path) was not written"
         }
     }
 

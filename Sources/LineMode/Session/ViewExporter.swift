@@ -6,6 +6,9 @@ import ListKit
 public enum ViewExporter {
     /// Streams the view in `format` through `write`.
     ///
+    /// Run in a task, the export stops when the task is cancelled (Ctrl-C): it checks every
+    /// few thousand rows and throws `CancellationError`.
+    ///
     /// - Returns: The number of rows written.
     /// - Complexity: O(n) in the rows of the view.
     @discardableResult
@@ -21,12 +24,17 @@ public enum ViewExporter {
             let values = NamedCellLookup.values(of: cells, in: columns)
             try exporter.row(values)
             count += 1
+            if count % cancellationInterval == 0, Task.isCancelled { throw CancellationError() }
         }
         try exporter.end()
         return count
     }
 
-    /// Writes the view to a file, atomically: a failed export leaves an existing file as it was.
+    /// How many rows go between two looks at whether the export was cancelled.
+    static let cancellationInterval = 4_096
+
+    /// Writes the view to a file, atomically: a failed or cancelled export leaves an existing
+    /// file as it was, and creates none.
     /// A path that is not a regular file (`/dev/stdout`, a pipe, `/dev/full`) is written in
     /// place: renaming a temporary file over a device would replace the device.
     ///

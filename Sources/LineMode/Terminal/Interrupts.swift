@@ -8,9 +8,11 @@ import Synchronization
     import Darwin
 #endif
 
-/// What Ctrl-C does. At a terminal, the first Ctrl-C during a load or download cancels it and
-/// the session returns to its prompt; a second one, or one with nothing running, ends the
-/// program with status 130. In batch use and scripts, Ctrl-C always ends it with 130.
+/// What Ctrl-C does. At a terminal, the first Ctrl-C during a load, a download or an export
+/// cancels it and the session returns to its prompt; a second one ends the program with
+/// status 130. With nothing running, it ends the program too, unless the line editor keeps
+/// the session (then Ctrl-C at the prompt only drops the line, and a lone one between commands
+/// is let go). In batch use and scripts, Ctrl-C always ends it with 130.
 public final class Interrupts: Sendable {
     /// The process's handler (signals are process-wide).
     public static let shared = Interrupts()
@@ -19,6 +21,10 @@ public final class Interrupts: Sendable {
         var interactive = false
         var cancel: (@Sendable () -> Void)?
         var cancelled = false
+        /// The line editor is in use: Ctrl-C with nothing to cancel does not end the session.
+        var keepsSession = false
+        /// A Ctrl-C with nothing to cancel was let go; the next one ends the program.
+        var armed = false
     }
 
     private let state = Mutex(State())
@@ -31,14 +37,27 @@ public final class Interrupts: Sendable {
     public func install() {
         signal(SIGINT, SIG_IGN)
         let signalSource = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        signalSource.setEventHandler { [self] in handle() }
-        signalSource.resume()
+        // Signals that arrive before the handler runs are coalesced into one event: each counts.
+        signalSource.setEventHandler { [self] in
+            for _ in 0..<max(1, Int(Self.source?.data ?? 1)) { handle() }
+        }
         Self.source = signalSource
+        signalSource.resume()
     }
 
     /// Whether a person is at the terminal (a first Ctrl-C then only cancels what is running).
     public func setInteractive(_ interactive: Bool) {
         state.withLock { $0.interactive = interactive }
+    }
+
+    /// Whether the line editor keeps the session alive through a Ctrl-C with nothing to cancel.
+    public func setKeepsSession(_ keeps: Bool) {
+        state.withLock { $0.keepsSession = keeps }
+    }
+
+    /// A new line is being typed: a Ctrl-C let go before it is forgotten.
+    public func promptStarted() {
+        state.withLock { $0.armed = false }
     }
 
     /// Runs `work` so that Ctrl-C cancels it.
@@ -50,6 +69,7 @@ public final class Interrupts: Sendable {
         state.withLock { state in
             state.cancel = { task.cancel() }
             state.cancelled = false
+            state.armed = false
         }
         await task.value
         return state.withLock { state in
@@ -61,16 +81,33 @@ public final class Interrupts: Sendable {
         }
     }
 
+    private enum Response {
+        case cancel(@Sendable () -> Void)
+        case letGo
+        case exit
+    }
+
     private func handle() {
-        let cancel: (@Sendable () -> Void)? = state.withLock { state in
-            guard state.interactive, let cancel = state.cancel, !state.cancelled else { return nil }
-            state.cancelled = true
-            return cancel
+        let response: Response = state.withLock { state in
+            if state.interactive, let cancel = state.cancel, !state.cancelled {
+                state.cancelled = true
+                return .cancel(cancel)
+            }
+            if state.interactive, state.keepsSession, state.cancel == nil, !state.armed {
+                state.armed = true
+                return .letGo
+            }
+            return .exit
         }
-        if let cancel {
+        switch response {
+        case .cancel(let cancel):
             cancel()
-        } else {
-            // Nothing to cancel, or a second Ctrl-C: leave now, as a shell expects.
+        case .letGo:
+            break
+        case .exit:
+            // Nothing to cancel, or a second Ctrl-C: leave now, as a shell expects, with the
+            // terminal as it was.
+            TerminalMode.restore()
             _exit(ExitCode.interrupted.rawValue)
         }
     }

@@ -15,10 +15,18 @@ public enum InputLine: Sendable, Hashable {
     case notUTF8
 }
 
-/// Where commands come from: standard input, or a list of commands (`-c`, tests).
+/// Where commands come from: standard input, a list of commands (`-c`, tests), or the line
+/// editor at a terminal.
 public protocol LineSource {
     /// The next line without its line end, or `nil` at the end of input.
     mutating func nextLine() -> InputLine?
+    /// True when the source draws its own prompt (the line editor); false by default, and the
+    /// session writes `> ` itself.
+    var drawsPrompt: Bool { get }
+}
+
+extension LineSource {
+    public var drawsPrompt: Bool { false }
 }
 
 /// Commands given up front, as with `-c 'cmd; cmd'`.

@@ -41,7 +41,11 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     public var filterItems: ((_ foldedQuery: String, _ candidates: [Int]?) -> [Int])?
     /// A faster sort for large lists: returns `indices` ordered by the column (missing values
     /// last, ties in item order), or `nil` to use the row's cells.
-    public var sortItems: ((_ order: SortOrder, _ indices: [Int]) -> [Int]?)?
+    ///
+    /// A long sort should call `shouldStop` now and then (every few thousand rows or
+    /// comparisons) and, once it returns true, return at once with anything: the controller
+    /// then throws the result away and keeps the view it had (Ctrl-C during `sort COL`).
+    public var sortItems: ((_ order: SortOrder, _ indices: [Int], _ shouldStop: () -> Bool) -> [Int]?)?
 
     public private(set) var state: LoadState
     public private(set) var sourceFailures: [SourceFailure] = []
@@ -227,15 +231,24 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
         }
         guard !items.isEmpty else { throw .nothingToSort }
         order.column = try column(named: order.column).name
+        let previous = sortOrder
         sortOrder = order
-        rebuildView()
+        // Run in a task, the sort stops when the task is cancelled, and the view stays as it was.
+        guard rebuildView(stoppable: true) else {
+            sortOrder = previous
+            throw .interrupted
+        }
         showFirstRow()
     }
 
     /// Recomputes the view from the items, the filter and the sort, keeping the anchored item.
     ///
+    /// - Parameter stoppable: Whether a sort may stop when the task is cancelled; only a sort
+    ///   asked for on its own may, never one that rebuilds the view after a load.
+    /// - Returns: False when the sort stopped; the view is then unchanged.
     /// - Complexity: O(n) for a filter, O(n log n) for a sort.
-    private func rebuildView(narrowingFrom candidates: [Int]? = nil) {
+    @discardableResult
+    private func rebuildView(narrowingFrom candidates: [Int]? = nil, stoppable: Bool = false) -> Bool {
         let query = TextFolding.fold(filterText)
         var indices: [Int]?
         if let scope {
@@ -252,12 +265,15 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
         }
         if let sortOrder {
             let pool = indices ?? Array(items.indices)
-            indices = sortItems?(sortOrder, pool) ?? sorted(pool, by: sortOrder)
+            let shouldStop = { stoppable && Task.isCancelled }
+            indices = sortItems?(sortOrder, pool, shouldStop) ?? sorted(pool, by: sortOrder, shouldStop: shouldStop)
+            if shouldStop() { return false }
         }
         view = indices
         viewVersion += 1
         scopedCount = nil
         restoreAnchor()
+        return true
     }
 
     private func foldedTexts() -> [String] {
@@ -269,24 +285,46 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
         return texts
     }
 
-    private func sorted(_ indices: [Int], by order: SortOrder) -> [Int] {
+    /// The row's cells' sort, for lists without a faster one.
+    ///
+    /// - Returns: `indices` ordered, or as they came once `shouldStop` says so.
+    private func sorted(_ indices: [Int], by order: SortOrder, shouldStop: () -> Bool) -> [Int] {
         let column = order.column
-        let keys = indices.map { index in
-            SortKey(configuredCells(items[index]).first { $0.name == column }?.cell.value ?? .missing)
+        var keys: [SortKey] = []
+        keys.reserveCapacity(indices.count)
+        for index in indices {
+            if keys.count % 4_096 == 0, shouldStop() { return indices }
+            keys.append(SortKey(configuredCells(items[index]).first { $0.name == column }?.cell.value ?? .missing))
         }
         var positions = Array(keys.indices)
-        positions.sort { left, right in
-            let a = keys[left]
-            let b = keys[right]
-            // Missing values sort last whichever the direction; ties keep the natural order.
-            if a.isMissing != b.isMissing { return b.isMissing }
-            if !a.isMissing {
-                if SortKey.ascending(a, b) { return !order.descending }
-                if SortKey.ascending(b, a) { return order.descending }
+        var comparisons = 0
+        do {
+            try positions.sort { left, right in
+                comparisons += 1
+                if comparisons % 65_536 == 0, shouldStop() { throw SortStopped() }
+                return Self.ordered(keys, left, right, indices: indices, descending: order.descending)
             }
-            return indices[left] < indices[right]
+        } catch {
+            return indices
         }
         return positions.map { indices[$0] }
+    }
+
+    private struct SortStopped: Error {}
+
+    /// Whether the item at `left` of `keys` goes before the one at `right`: missing values last
+    /// whichever the direction, ties in the natural order.
+    private static func ordered(_ keys: [SortKey], _ left: Int, _ right: Int, indices: [Int], descending: Bool)
+        -> Bool
+    {
+        let a = keys[left]
+        let b = keys[right]
+        if a.isMissing != b.isMissing { return b.isMissing }
+        if !a.isMissing {
+            if SortKey.ascending(a, b) { return !descending }
+            if SortKey.ascending(b, a) { return descending }
+        }
+        return indices[left] < indices[right]
     }
 
     private func restoreAnchor() {

@@ -7,16 +7,19 @@ public struct ListCommand {
     public let usage: String
     /// One line on what it does.
     public let summary: String
+    /// The words it takes, for completion at the prompt (`listed`, `otc`); empty when free-form.
+    public let arguments: [String]
     /// Runs the command with the rest of the line; the outcome is shown like a selection.
     public let run: @MainActor (_ arguments: String, _ progress: ProgressReporter) async throws -> Selection
 
     public init(
-        name: String, usage: String, summary: String,
+        name: String, usage: String, summary: String, arguments: [String] = [],
         run: @escaping @MainActor (_ arguments: String, _ progress: ProgressReporter) async throws -> Selection
     ) {
         self.name = name
         self.usage = usage
         self.summary = summary
+        self.arguments = arguments
         self.run = run
     }
 }

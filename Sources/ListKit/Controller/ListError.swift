@@ -5,6 +5,8 @@ public enum ListError: UserFacingError, Hashable {
     case ambiguousColumn(String, matches: [String])
     case nothingToSort
     case notLoaded(String)
+    /// A sort stopped before it finished (its task was cancelled); the view is as it was.
+    case interrupted
 
     public var description: String {
         switch self {
@@ -19,6 +21,8 @@ public enum ListError: UserFacingError, Hashable {
             return "there are no rows to sort"
         case .notLoaded(let reason):
             return reason
+        case .interrupted:
+            return "the sort was stopped; the list keeps the order it had"
         }
     }
 

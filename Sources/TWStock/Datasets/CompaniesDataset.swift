@@ -56,7 +56,8 @@ public struct CompaniesDataset: Dataset {
         controller.commands = [
             ListCommand(
                 name: "market", usage: "market listed|otc|emerging|all",
-                summary: "show one market (loading it if needed), or all"
+                summary: "show one market (loading it if needed), or all",
+                arguments: Market.allCases.map(\.rawValue) + ["all"]
             ) { [weak controller] arguments, progress in
                 guard let controller else { return .none }
                 let chosen: [Market]

@@ -1,0 +1,74 @@
+import ListKit
+
+/// What Tab can offer on the current screen; the session fills it in before each line.
+public struct CompletionContext: Sendable, Hashable {
+    /// The ids of the datasets (`open NAME`).
+    public var datasets: [String]
+    /// The current list's column names (`sort`, `hide`, `show`, `only`, `cols`); empty on a detail.
+    public var columns: [String]
+    /// The current screen's own commands, with the words each takes (`market otc`).
+    public var screenCommands: [ScreenCommand]
+
+    /// A command a screen adds, and the argument words Tab offers after it.
+    public struct ScreenCommand: Sendable, Hashable {
+        public var name: String
+        public var arguments: [String]
+
+        public init(name: String, arguments: [String] = []) {
+            self.name = name
+            self.arguments = arguments
+        }
+    }
+
+    public init(datasets: [String] = [], columns: [String] = [], screenCommands: [ScreenCommand] = []) {
+        self.datasets = datasets
+        self.columns = columns
+        self.screenCommands = screenCommands
+    }
+}
+
+/// What Tab found for the text before the cursor.
+public struct Completion: Sendable, Hashable {
+    /// Where the text being completed starts, in characters from the start of the line.
+    public var start: Int
+    /// What it could become, sorted, without repeats.
+    public var candidates: [Candidate]
+
+    /// One thing the text could become.
+    public struct Candidate: Sendable, Hashable {
+        /// The text that replaces what was typed.
+        public var text: String
+        /// Whether the word is whole, so a space follows it (false for a folder, which goes on).
+        public var isWhole: Bool
+        /// How it is shown in a list of candidates (a path's last part).
+        public var label: String
+
+        public init(_ text: String, isWhole: Bool = true, label: String? = nil) {
+            self.text = text
+            self.isWhole = isWhole
+            self.label = label ?? text
+        }
+    }
+
+    public init(start: Int, candidates: [Candidate]) {
+        self.start = start
+        self.candidates = candidates
+    }
+
+    /// Nothing to offer.
+    public static let none = Completion(start: 0, candidates: [])
+}
+
+extension CompletionContext {
+    /// What Tab offers on the screen at the top of `stack`: the registry's datasets, and the
+    /// list's columns and own commands (none on a detail).
+    @MainActor
+    public static func current(stack: NavigationStack, registry: DatasetRegistry) -> CompletionContext {
+        var context = CompletionContext(datasets: registry.ids)
+        if case .list(let list) = stack.top {
+            context.columns = list.columnNames
+            context.screenCommands = list.commands.map { ScreenCommand(name: $0.name, arguments: $0.arguments) }
+        }
+        return context
+    }
+}

@@ -1,0 +1,33 @@
+/// The commands typed at the prompt, oldest first, as ↑ and Ctrl-R walk them.
+///
+/// Blank lines are not kept, nor a command equal to the one before it, and only the newest
+/// `limit` are.
+public struct History: Sendable, Equatable {
+    /// The most commands kept.
+    public static let limit = 1_000
+
+    /// The commands, oldest first.
+    public private(set) var entries: [String] = []
+
+    /// A history of `entries`, with the rules applied (blank lines and repeats dropped, the
+    /// newest `limit` kept).
+    ///
+    /// - Complexity: O(n) in the number of entries.
+    public init(_ entries: [String] = []) {
+        for entry in entries { add(entry) }
+    }
+
+    /// Adds a command, dropping the oldest when there are more than `limit`.
+    ///
+    /// - Returns: False when it was not kept: blank, or the same as the newest entry.
+    /// - Complexity: O(`limit`) at worst.
+    @discardableResult
+    public mutating func add(_ line: String) -> Bool {
+        guard line.contains(where: { !$0.isWhitespace }), line != entries.last else { return false }
+        entries.append(line)
+        if entries.count > Self.limit {
+            entries.removeFirst(entries.count - Self.limit)
+        }
+        return true
+    }
+}

@@ -1,0 +1,230 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A program running in a pseudo-terminal, as if a person had started it in a terminal
+/// window: it can be typed at, its screen read, its window resized and its terminal settings
+/// compared before and after.
+///
+/// The terminal is made with `openpty`; the program is started in a new session with the
+/// terminal as its controlling terminal (`login_tty`, the second half of `forkpty`), so
+/// Ctrl-C, Ctrl-Z and a hang-up reach it from the terminal as they would from a window.
+/// The test keeps its own descriptor of the terminal's far end open, to read the settings
+/// (`tcgetattr`) at any time, even after the program has ended.
+final class PseudoTerminal {
+    /// How the program ended.
+    enum Ending: Equatable, CustomStringConvertible {
+        case exited(Int32)
+        case signalled(Int32)
+
+        var description: String {
+            switch self {
+            case .exited(let code): return "exit \(code)"
+            case .signalled(let number): return "signal \(number)"
+            }
+        }
+    }
+
+    struct Timeout: Error, CustomStringConvertible {
+        var waitedFor: String
+        var screen: String
+        var description: String { "timed out waiting for \(waitedFor.debugDescription); screen so far:\n\(screen)" }
+    }
+
+    let pid: pid_t
+    /// The terminal's settings before the program started.
+    let settingsBefore: termios
+    private let master: Int32
+    private let slave: Int32
+    private var bytes: [UInt8] = []
+    /// Where the last `waitFor` found its text: later waits look after it.
+    private var mark = 0
+    private var ending: Ending?
+
+    /// Starts `executable` with `arguments` in a terminal of `columns` × `rows`.
+    ///
+    /// - Parameters:
+    ///   - standardInput: A file to give the program as standard input instead of the
+    ///     terminal (as `cat data | browse -` would); the terminal stays its controlling one.
+    init(
+        _ executable: String, _ arguments: [String], environment: [String: String], columns: Int = 80,
+        rows: Int = 24, directory: String? = nil, standardInput: String? = nil
+    ) throws {
+        var master: Int32 = -1
+        var slave: Int32 = -1
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw POSIXError(.EIO) }
+        _ = fcntl(master, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
+        var before = termios()
+        tcgetattr(slave, &before)
+        settingsBefore = before
+        // Everything the child needs is made before the fork: after it, only async-signal-safe calls.
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        guard let path = strdup(executable) else { throw POSIXError(.ENOMEM) }
+        let folder = directory.flatMap { strdup($0) }
+        let input = standardInput.flatMap { strdup($0) }
+        defer {
+            for pointer in argv + envp + [folder, input] { free(pointer) }
+            free(path)
+        }
+        let child = fork()
+        if child == 0 {
+            // Start as a shell would start it: no signal blocked or ignored (the test's threads
+            // block some, and a blocked mask survives exec).
+            var none = sigset_t()
+            sigemptyset(&none)
+            sigprocmask(SIG_SETMASK, &none, nil)
+            for number in Int32(1)..<32 where number != SIGKILL && number != SIGSTOP { signal(number, SIG_DFL) }
+            close(master)
+            if login_tty(slave) != 0 { _exit(126) }
+            if let input {
+                let descriptor = open(input, O_RDONLY)
+                if descriptor < 0 { _exit(126) }
+                dup2(descriptor, 0)
+                close(descriptor)
+            }
+            if let folder, chdir(folder) != 0 { _exit(126) }
+            execve(path, argv, envp)
+            _exit(127)
+        }
+        guard child > 0 else { throw POSIXError(.EAGAIN) }
+        pid = child
+        self.master = master
+        self.slave = slave
+    }
+
+    deinit {
+        if ending == nil {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+        close(master)
+        close(slave)
+    }
+
+    /// Everything the program has written so far, as text (escape sequences and all).
+    var screen: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Types `text`: its bytes go to the program as if typed.
+    func type(_ text: String) {
+        send(Array(text.utf8))
+    }
+
+    func send(_ data: [UInt8]) {
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                guard let base = buffer.baseAddress else { return }
+                let written = write(master, base + offset, buffer.count - offset)
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+
+    /// Reads until the screen, after the previous wait's find, shows `text`.
+    ///
+    /// - Returns: The screen from the previous find to the end of this one.
+    @discardableResult
+    func waitFor(_ text: String, timeout: Double = 30) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        let needle = Array(text.utf8)
+        while true {
+            if let found = find(needle, from: mark) {
+                let seen = String(decoding: bytes[mark..<found], as: UTF8.self)
+                mark = found
+                return seen
+            }
+            guard Date() < deadline else { throw Timeout(waitedFor: text, screen: screen) }
+            readAvailable(waitingUpTo: 50)
+        }
+    }
+
+    /// Reads whatever the program writes for `seconds`.
+    func settle(_ seconds: Double = 0.3) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline { readAvailable(waitingUpTo: 20) }
+    }
+
+    /// Text written since the last `waitFor`.
+    var sinceLastFind: String { String(decoding: bytes[mark...], as: UTF8.self) }
+
+    /// The terminal's settings now.
+    func settings() -> termios {
+        var now = termios()
+        tcgetattr(slave, &now)
+        return now
+    }
+
+    /// Resizes the window: the terminal's size changes and the program gets SIGWINCH.
+    func resize(columns: Int, rows: Int) {
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
+    func sendSignal(_ number: Int32) {
+        kill(pid, number)
+    }
+
+    /// Waits for the program to end, reading its output meanwhile.
+    func waitForEnd(timeout: Double = 30) throws -> Ending {
+        if let ending { return ending }
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            var status: Int32 = 0
+            let done = waitpid(pid, &status, WNOHANG)
+            if done == pid {
+                readAvailable(waitingUpTo: 0)
+                let signalNumber = status & 0x7F
+                let result: Ending = signalNumber == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signalNumber)
+                ending = result
+                return result
+            }
+            readAvailable(waitingUpTo: 20)
+        }
+        throw Timeout(waitedFor: "the end of the program", screen: screen)
+    }
+
+    private func readAvailable(waitingUpTo milliseconds: Int32) {
+        var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, milliseconds) > 0 else { return }
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let count = chunk.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+        if count > 0 { bytes += chunk[0..<count] }
+    }
+
+    private func find(_ needle: [UInt8], from start: Int) -> Int? {
+        guard !needle.isEmpty, bytes.count - start >= needle.count else { return nil }
+        var index = start
+        while index + needle.count <= bytes.count {
+            if bytes[index] == needle[0], bytes[index..<index + needle.count].elementsEqual(needle) {
+                return index + needle.count
+            }
+            index += 1
+        }
+        return nil
+    }
+}
+
+/// Whether two sets of terminal settings are the same in every field a program can change.
+func sameSettings(_ left: termios, _ right: termios) -> Bool {
+    var left = left
+    var right = right
+    return left.c_iflag == right.c_iflag && left.c_oflag == right.c_oflag && left.c_cflag == right.c_cflag
+        && left.c_lflag == right.c_lflag
+        && withUnsafeBytes(of: &left.c_cc) { a in withUnsafeBytes(of: &right.c_cc) { b in a.elementsEqual(b) } }
+}
+
+/// A terminal's settings in a line, for messages.
+func describe(_ settings: termios) -> String {
+    "iflag \(String(settings.c_iflag, radix: 8)) oflag \(String(settings.c_oflag, radix: 8)) "
+        + "lflag \(String(settings.c_lflag, radix: 8))"
+}
