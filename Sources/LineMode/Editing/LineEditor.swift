@@ -29,6 +29,10 @@ public struct LineEditor: LineSource {
     private var view = LineView()
     /// Keys read but not used yet: typed ahead of the line just finished.
     private var waiting: [Key] = []
+    /// The line being typed when a resize interrupted the prompt, to go on with.
+    private var interrupted: EditorState?
+    /// Set when the window changed size while the prompt waited.
+    private var resized = false
     /// How long an Escape waits for the rest of a sequence.
     private static let escapeWait: Int32 = 100  // milliseconds
 
@@ -85,13 +89,17 @@ public struct LineEditor: LineSource {
         guard TerminalMode.enter() else { return nil }
         defer { TerminalMode.leave() }
         Interrupts.shared.promptStarted()
-        _ = TerminalMode.drainWake()
+        if TerminalMode.drainWake().contains(TerminalMode.resized), interrupted == nil {
+            // The window changed while a command ran: draw its screen again to fit first.
+            return .resized
+        }
         let completer = self.completer
         let context = self.context
         let complete: (String) -> Completion = { text in
             MainActor.assumeIsolated { completer.complete(text, in: context()) }
         }
-        var state = EditorState(history: history.entries, complete: complete)
+        var state = interrupted ?? EditorState(history: history.entries, complete: complete)
+        interrupted = nil
         view.reset()
         draw(state)
         while true {
@@ -127,6 +135,13 @@ public struct LineEditor: LineSource {
                 }
             }
             guard readKeys(redrawing: state) else { return nil }
+            if resized {
+                // The session draws the screen again for the new size, then the line.
+                resized = false
+                interrupted = state
+                send("\r\u{1B}[K")
+                return .resized
+            }
         }
     }
 
@@ -146,8 +161,13 @@ public struct LineEditor: LineSource {
             waiting += decoder.flush()
             return true
         }
-        if descriptors[1].revents != 0, !TerminalMode.drainWake().isEmpty {
-            draw(state)
+        if descriptors[1].revents != 0 {
+            let wakes = TerminalMode.drainWake()
+            if wakes.contains(TerminalMode.resized) {
+                resized = true
+                return true
+            }
+            if !wakes.isEmpty { draw(state) }
         }
         guard descriptors[0].revents != 0 else { return true }
         var chunk = [UInt8](repeating: 0, count: 4096)

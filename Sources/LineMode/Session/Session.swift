@@ -119,6 +119,10 @@ public final class Session {
                 echo("…")
                 report(CommandError.notUTF8)
                 continue
+            case .resized:
+                // Idle at the prompt and the window changed: the page fits it at once.
+                show()
+                continue
             }
             echo(line)
             if outputClosed { break }

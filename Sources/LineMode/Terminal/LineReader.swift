@@ -13,6 +13,9 @@ public enum InputLine: Sendable, Hashable {
     case tooLong(bytes: Int)
     /// The line was not valid UTF-8.
     case notUTF8
+    /// No line yet: the terminal was resized while the prompt waited, so the screen is drawn
+    /// again to fit; the next call goes on with the line being typed.
+    case resized
 }
 
 /// Where commands come from: standard input, a list of commands (`-c`, tests), or the line
