@@ -61,7 +61,7 @@ public struct ByteSize: Sendable, Hashable, Comparable, CustomStringConvertible 
         let units = [(40, "TiB"), (30, "GiB"), (20, "MiB"), (10, "KiB")]
         for (shift, name) in units where bytes >= 1 << shift {
             let whole = bytes >> shift
-            let decimal = (bytes & ((1 << shift) - 1)) * 10 >> shift
+            let decimal = ((bytes & ((1 << shift) - 1)) * 10) >> shift
             return decimal == 0 || whole >= 100 ? "\(whole) \(name)" : "\(whole).\(decimal) \(name)"
         }
         return bytes == 1 ? "1 byte" : "\(bytes) bytes"
