@@ -4,14 +4,15 @@ import Foundation
 /// that hands over a call waits while `capacity` calls are already waiting.
 ///
 /// On Linux, URLSession (over libcurl) reads the socket and decompresses as fast as it can and
-/// queues every chunk (up to 16 KB) for the delegate without waiting; the queue runs slower
-/// than a loopback connection or a gzip decoder, so the chunks pile up in memory — a 3 MB gzip
-/// bomb became gigabytes of queued chunks before the delegate could count its bytes and stop it.
-/// Making the network thread wait here stops libcurl reading (TCP then holds the server back)
-/// and decompressing, so what the delegate has not yet seen stays under `capacity` chunks.
+/// queues every chunk (up to 16 KB) for the delegate without waiting. Whenever the delegate
+/// falls behind, the chunks pile up in memory before anyone can count them: with the delegate
+/// held up for a moment, a 3 MB gzip bomb queued 3.4 GB although the limit was 50 MiB. Making
+/// the network thread wait here stops libcurl reading (TCP then holds the server back) and
+/// inflating, so the bytes the delegate has not yet seen stay under `capacity` chunks however
+/// slow the delegate is.
 ///
-/// The delegate calls never wait for the network thread (URLSession's cancel and completion
-/// handlers only schedule work on it), so the wait cannot deadlock.
+/// The delegate calls never wait for the network thread (URLSession's completion handlers only
+/// schedule work on it, and cancels run on a thread of their own), so the wait cannot deadlock.
 final class FlowControlQueue: OperationQueue, @unchecked Sendable {
     private let slots: DispatchSemaphore
 

@@ -161,8 +161,8 @@ enum StandardInput: Sendable {
 }
 
 extension Browse {
-    /// Runs browse with `posix_spawn` and `wait4`, which report the child's own peak memory
-    /// (`Process` does not, and `RUSAGE_CHILDREN` mixes all children of the test process).
+    /// Runs browse under `peak-memory-probe`, which reports its peak memory: measured from
+    /// the test process itself, a child's peak would start at the test process's own.
     static func runMeasuringMemory(
         _ arguments: [String], input: StandardInput = .empty, environment extra: [String: String] = [:]
     ) throws -> MeasuredRun {
@@ -178,13 +178,16 @@ extension Browse {
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
         for descriptor in inputPipe + output + errors { posix_spawn_file_actions_addclose(&actions, descriptor) }
-        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        let probe = executable.deletingLastPathComponent().appendingPathComponent("peak-memory-probe")
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("browse-peak-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: report) }
+        let argv = ([probe.path, report.path, executable.path] + arguments).map { strdup($0) } + [nil]
         let envp = environment(extra).map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             for pointer in argv + envp { free(pointer) }
         }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, envp)
+        let spawned = posix_spawn(&pid, probe.path, &actions, nil, argv, envp)
         close(inputPipe[0])
         close(output[1])
         close(errors[1])
@@ -203,14 +206,25 @@ extension Browse {
         let stdout = DescriptorCollector(output[0])
         let stderr = DescriptorCollector(errors[0])
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         let exit = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let peak = (try? String(contentsOf: report, encoding: .utf8)).flatMap {
+            Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
         return MeasuredRun(
             run: Run(
                 stdout: String(decoding: stdout.finish(), as: UTF8.self),
                 stderr: String(decoding: stderr.finish(), as: UTF8.self), status: exit),
-            peakResidentBytes: Int(usage.ru_maxrss) * 1024)
+            peakResidentBytes: peak ?? Int.max)
+    }
+}
+
+/// Runs blocking work (a run of the binary) on a thread of its own and waits for it without
+/// holding one of the few threads Swift's tasks share: a long run held there delays every
+/// other test's timers (an HTTP client's deadline among them).
+func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try work() }) }.start()
     }
 }
 

@@ -177,16 +177,19 @@ import Testing
     }
 
     /// Three markets on one host that does not answer cost one wait, and the advice is said once.
-    @Test func aSilentHostIsAbandonedOnceForAllItsSources() throws {
+    @Test func aSilentHostIsAbandonedOnceForAllItsSources() async throws {
         let silent = try LoopbackServer { _ in
             var response = LoopbackServer.Response(text: "late")
             response.delay = .seconds(40)
             return .respond(response)
         }
         defer { silent.stop() }
-        let run = try Browse.run(
-            ["companies", "--format", "csv", "--cache-dir", cacheFolder()], input: "",
-            environment: ["BROWSE_MOPS_URL": silent.baseURL.absoluteString])
+        let cache = cacheFolder()
+        let environment = ["BROWSE_MOPS_URL": silent.baseURL.absoluteString]
+        let run = try await blocking {
+            try Browse.run(
+                ["companies", "--format", "csv", "--cache-dir", cache], input: "", environment: environment)
+        }
         #expect(run.status == 1)
         #expect(silent.requests.count == 1, "the other markets were not asked")
         #expect(
@@ -197,22 +200,14 @@ import Testing
 
     /// Three processes at once, one cache folder: the server's own arrival times never hold
     /// four requests within five seconds.
-    @Test func threeProcessesAtOnceStayWithinThreeRequestsInFiveSeconds() throws {
+    @Test func threeProcessesAtOnceStayWithinThreeRequestsInFiveSeconds() async throws {
         let server = try LoopbackServer { _ in .respond(.init(text: "a,b\n1,2\n")) }
         defer { server.stop() }
         let cache = cacheFolder()
         defer { try? FileManager.default.removeItem(atPath: cache) }
-        let processes = try (1...3).map { index in
-            try ConcurrentCacheTests.start([
-                server.baseURL.absoluteString + "/t\(index).csv", "--cache-dir", cache, "-c", "r; r",
-            ])
-        }
-        for (process, output, errors) in processes {
-            _ = output.fileHandleForReading.readDataToEndOfFile()
-            _ = errors.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
-        }
+        let runs = try await ConcurrentCacheTests.runAtOnce(
+            (1...3).map { [server.baseURL.absoluteString + "/t\($0).csv", "--cache-dir", cache, "-c", "r; r"] })
+        #expect(runs.map(\.status) == [0, 0, 0])
         let arrivals = server.requests.map { $0.receivedAt.timeIntervalSince1970 }.sorted()
         #expect(arrivals.count == 9)
         for index in 3..<arrivals.count {

@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackServer
+import Synchronization
 import Testing
 
 @testable import Fetching
@@ -317,5 +318,36 @@ import Testing
         let response = try await HTTPClient(throttle: nil, maxBodyBytes: 1 << 20).get(
             server.baseURL.appendingPathComponent("exact"), progress: nil)
         #expect(response.body.count == 1 << 20)
+    }
+}
+
+@Suite struct FlowControlQueueTests {
+    /// A network thread handing over calls faster than a slow delegate runs them waits, so
+    /// no more than the capacity are ever queued.
+    @Test func aFastProducerWaitsForASlowDelegate() async {
+        let queue = FlowControlQueue(capacity: 4)
+        let counts = Mutex((queued: 0, most: 0, run: 0))
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread {
+                for _ in 0..<40 {
+                    counts.withLock {
+                        $0.queued += 1
+                        $0.most = max($0.most, $0.queued)
+                    }
+                    queue.addOperation {
+                        usleep(2_000)
+                        counts.withLock {
+                            $0.queued -= 1
+                            $0.run += 1
+                        }
+                    }
+                }
+                queue.waitUntilAllOperationsAreFinished()
+                done.resume()
+            }.start()
+        }
+        let final = counts.withLock { $0 }
+        #expect(final.run == 40)
+        #expect(final.most <= 5, "at most the capacity waiting, plus the one being handed over: \(final.most)")
     }
 }
