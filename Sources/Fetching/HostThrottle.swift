@@ -51,9 +51,11 @@ public final class HostThrottle: Sendable {
     private let clock: any ThrottleClock
     private let memory = Mutex<[String: [Record]]>([:])
     private let problem = Mutex<String?>(nil)
-    /// This process's requests that have begun and not ended.
-    private let openRequests = Mutex<Set<UInt64>>([])
-    private let nextID = Atomic<UInt64>(1)
+    /// This process's requests that have begun and not ended, for every throttle in it: a
+    /// record in the shared file names its process and request, and another throttle of the
+    /// same process must not take a request still open for one whose process has ended.
+    private static let openRequests = Mutex<Set<UInt64>>([])
+    private static let nextID = Atomic<UInt64>(1)
 
     /// How often a request waiting only for open requests to end looks again.
     static let pollInterval = 0.1
@@ -97,20 +99,20 @@ public final class HostThrottle: Sendable {
     ///   request has failed; until then the request counts as arriving now.
     /// - Throws: `CancellationError` when the task is cancelled while waiting.
     public func begin(host: String) async throws -> Ticket {
-        let ticket = Ticket(host: host, id: nextID.wrappingAdd(1, ordering: .relaxed).oldValue)
-        openRequests.withLock { _ = $0.insert(ticket.id) }
+        let ticket = Ticket(host: host, id: Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue)
+        Self.openRequests.withLock { _ = $0.insert(ticket.id) }
         while true {
             do {
                 try Task.checkCancellation()
             } catch {
-                openRequests.withLock { _ = $0.remove(ticket.id) }
+                Self.openRequests.withLock { _ = $0.remove(ticket.id) }
                 throw error
             }
             guard let wait = reserve(ticket) else { return ticket }
             do {
                 try await clock.sleep(seconds: wait)
             } catch {
-                openRequests.withLock { _ = $0.remove(ticket.id) }
+                Self.openRequests.withLock { _ = $0.remove(ticket.id) }
                 throw error
             }
         }
@@ -120,7 +122,7 @@ public final class HostThrottle: Sendable {
     ///
     /// Ending a ticket twice does nothing.
     public func end(_ ticket: Ticket) {
-        guard openRequests.withLock({ $0.remove(ticket.id) }) != nil else { return }
+        guard Self.openRequests.withLock({ $0.remove(ticket.id) }) != nil else { return }
         let now = clock.now()
         let mine = Owner(process: getpid(), request: ticket.id)
         let close = { (records: inout [Record]) in
@@ -183,7 +185,7 @@ public final class HostThrottle: Sendable {
     private func decide(_ ticket: Ticket, _ records: inout [Record]) -> Double? {
         let now = clock.now()
         let myProcess = getpid()
-        let ownOpen = openRequests.withLock { $0 }
+        let ownOpen = Self.openRequests.withLock { $0 }
         for index in records.indices {
             guard let owner = records[index].owner else { continue }
             let alive =
