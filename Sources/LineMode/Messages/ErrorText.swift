@@ -45,38 +45,25 @@ public enum ErrorText {
         }
     }
 
-    /// The reason a whole load failed: each reason once, after the sources that failed with
-    /// it, then each distinct next step once — so three markets on one unreachable host make
-    /// one short line, not three copies of the same advice.
+    /// The facts of a load in which every source failed: each reason once, after the sources
+    /// that failed with it, so three markets on one unreachable host make one short line.
     ///
     /// ```text
-    /// 上市, 上櫃, 興櫃: mopsfin.twse.com.tw did not answer within 20 s; check the network, or use --offline for cached data
+    /// 上市, 上櫃, 興櫃: mopsfin.twse.com.tw did not answer within 20 s
     /// ```
     ///
     /// - Parameters:
     ///   - reason: The screen's own reason (`LoadState.failed`), used when no source is named.
     ///   - failures: The sources that failed.
-    public static func reason(
-        ofFailedLoad reason: String, failures: [SourceFailure], interactive: Bool
-    ) -> String {
+    public static func reason(ofFailedLoad reason: String, failures: [SourceFailure]) -> String {
         guard !failures.isEmpty else { return reason }
         var reasons: [String] = []
         var sources: [String: [String]] = [:]
-        var remedies: [Remedy] = []
         for failure in failures {
             if sources[failure.reason] == nil { reasons.append(failure.reason) }
             sources[failure.reason, default: []].append(failure.source)
-            if let remedy = failure.remedy, !remedies.contains(remedy) { remedies.append(remedy) }
         }
-        let facts = reasons.map { (sources[$0] ?? []).joined(separator: ", ") + ": " + $0 }
-        return (facts + remedies.map { words(for: $0, interactive: interactive) }).joined(separator: "; ")
-    }
-
-    /// `failure` with its next step in words after its reason, for a warning about one source
-    /// that failed while others loaded.
-    public static func worded(_ failure: SourceFailure, interactive: Bool) -> SourceFailure {
-        SourceFailure(
-            source: failure.source, reason: line(failure.reason, remedy: failure.remedy, interactive: interactive))
+        return reasons.map { (sources[$0] ?? []).joined(separator: ", ") + ": " + $0 }.joined(separator: "; ")
     }
 
     /// The exit status for an error that ends a program: its own, or a failure.

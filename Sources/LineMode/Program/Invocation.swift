@@ -73,7 +73,7 @@ public struct Invocation: Sendable, Hashable {
         OptionDeclaration("offline", summary: "use cached data only"),
         OptionDeclaration(
             "max-input", value: "SIZE",
-            summary: "the most one download, pipe or device may bring into memory: 500M, 2G (default 1G)"),
+            summary: "the most a download, pipe or device may hold in memory (default 1G)"),
         OptionDeclaration("list", summary: "list the datasets"),
         OptionDeclaration("help", shortName: "h", summary: "this help"),
         OptionDeclaration("version", summary: "the version"),
@@ -158,7 +158,8 @@ public struct Invocation: Sendable, Hashable {
                 else {
                     throw .badValue(
                         option: "--max-input", value: value,
-                        expected: "give a size from \(Self.minimumMaxInput) to \(Self.maximumMaxInput), such as 500M or 2G")
+                        expected:
+                            "give a size from \(Self.minimumMaxInput) to \(Self.maximumMaxInput), such as 500M or 2G")
                 }
                 maxInput = size
             case "list", "help", "version": break
