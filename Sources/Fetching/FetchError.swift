@@ -33,7 +33,8 @@ public enum FetchError: UserFacingError, Hashable {
     public var description: String {
         switch self {
         case .insecure(let url):
-            return "refusing plain http to \(url): plain http goes only to this machine "
+            let host = URL(string: url)?.host ?? url
+            return "refusing plain http to \(host): plain http goes only to this machine "
                 + "(127.0.0.0/8, ::1, localhost); other hosts need https"
         case .blocked(let host, let reason):
             return "\(host) is blocking this client (\(reason)); no more requests go to it in this run"

@@ -279,6 +279,8 @@ final class DownloadState: Sendable {
         var deadlinePassed = false
         var limitPassed = false
         var memoryRanOutAt: Int?
+        /// The body is compressed: its announced length is not the length received.
+        var encoded = false
         var cancelled = false
     }
 
@@ -317,6 +319,10 @@ final class DownloadState: Sendable {
     /// waiting for the delegate queue to make room (``FlowControlQueue``). Called from the
     /// delegate queue, or from a thread of the shared pools the delegate queue also needs, it
     /// could wait forever; a thread of its own only waits until the queue has drained.
+    ///
+    /// The request ends here, without waiting for URLSession: libcurl may go on reading and
+    /// inflating until its current read loop ends (seconds for a gzip bomb), and the person
+    /// should not wait for that. What still arrives for the task is dropped.
     func cancel(_ task: URLSessionTask) {
         let first = storage.withLock { storage in
             defer { storage.cancelled = true }
@@ -325,6 +331,7 @@ final class DownloadState: Sendable {
         guard first else { return }
         let thread = Thread { task.cancel() }
         thread.start()
+        resolve { .failed(URLError(.cancelled), $0.response, received: $0.body.count) }
     }
 
     func start(_ continuation: CheckedContinuation<Outcome, Never>) {
@@ -348,6 +355,7 @@ final class DownloadState: Sendable {
             // Without compression the announced length is the body's; with it, the body is
             // counted as it arrives.
             let encoded = http?.value(forHTTPHeaderField: "Content-Encoding").map { !$0.isEmpty } ?? false
+            storage.encoded = encoded
             if expected > Int64(limit), !encoded {
                 storage.limitPassed = true
                 return false
@@ -373,7 +381,7 @@ final class DownloadState: Sendable {
                 storage.memoryRanOutAt = storage.body.count
                 return nil
             }
-            let expected = storage.response?.expectedContentLength ?? -1
+            let expected = storage.encoded ? -1 : storage.response?.expectedContentLength ?? -1
             return (storage.body.count, expected >= 0 ? expected : nil)
         }
         guard let (count, expected) = outcome else { return false }
@@ -387,23 +395,27 @@ final class DownloadState: Sendable {
 
     func complete(error: (any Error)?) {
         answered()
-        let continuation: CheckedContinuation<Outcome, Never>? = storage.withLock { storage in
-            let outcome: Outcome
+        resolve { storage in
             if let error {
                 let urlError = (error as? URLError) ?? URLError(.unknown)
-                outcome = .failed(urlError, storage.response, received: storage.body.count)
+                return .failed(urlError, storage.response, received: storage.body.count)
             } else if let response = storage.response {
-                outcome = .finished(response, storage.body.take())
-            } else {
-                outcome = .failed(URLError(.badServerResponse), nil, received: storage.body.count)
+                return .finished(response, storage.body.take())
             }
-            storage.outcome = outcome
+            return .failed(URLError(.badServerResponse), nil, received: storage.body.count)
+        }
+    }
+
+    /// Settles the outcome once, and resumes the waiting request with it.
+    private func resolve(_ outcome: (inout Storage) -> Outcome) {
+        let resumed: (CheckedContinuation<Outcome, Never>, Outcome)? = storage.withLock { storage in
+            guard storage.outcome == nil else { return nil }
+            let settled = outcome(&storage)
+            storage.outcome = settled
             defer { storage.continuation = nil }
-            return storage.continuation
+            return storage.continuation.map { ($0, settled) }
         }
-        if let continuation, let outcome = storage.withLock({ $0.outcome }) {
-            continuation.resume(returning: outcome)
-        }
+        if let (continuation, outcome) = resumed { continuation.resume(returning: outcome) }
     }
 }
 

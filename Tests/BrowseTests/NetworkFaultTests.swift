@@ -107,7 +107,7 @@ import Testing
         #expect(
             run.stderr
                 == "browse: could not load x.csv: http://127.evil.example/x.csv: refusing plain http to "
-                + "http://127.evil.example/x.csv: plain http goes only to this machine (127.0.0.0/8, ::1, localhost); "
+                + "127.evil.example: plain http goes only to this machine (127.0.0.0/8, ::1, localhost); "
                 + "other hosts need https\n")
     }
 
