@@ -16,7 +16,7 @@ public struct ByteSize: Sendable, Hashable, Comparable, CustomStringConvertible 
     public static let defaultInputLimit = ByteSize(1 << 30)
 
     /// Reads `500M`, `1.5G`, `2GiB`, `4096`; `nil` for anything else, for a negative number,
-    /// and for a size that does not fit in an `Int`.
+    /// for more than three decimals, and for a size that does not fit in an `Int`.
     ///
     /// - Complexity: O(n) in the length of `text`.
     public init?(parsing text: String) {
@@ -43,9 +43,10 @@ public struct ByteSize: Sendable, Hashable, Comparable, CustomStringConvertible 
         guard !overflow, !(parts[0].isEmpty && parts.count == 1) else { return nil }
         var bytes = scaled
         if parts.count == 2 {
-            // A fraction of a unit, rounded down to whole bytes: `1.5G`.
+            // A fraction of a unit, rounded down to whole bytes: `1.5G`. Three decimals are
+            // plenty, and keep `numerator << shift` far from overflowing.
             let fraction = parts[1]
-            guard !fraction.isEmpty, fraction.count <= 9, let numerator = Int(fraction), shift > 0 else { return nil }
+            guard !fraction.isEmpty, fraction.count <= 3, let numerator = Int(fraction), shift > 0 else { return nil }
             var denominator = 1
             for _ in 0..<fraction.count { denominator *= 10 }
             let (sum, overflow) = bytes.addingReportingOverflow(numerator * (1 << shift) / denominator)
