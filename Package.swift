@@ -31,6 +31,8 @@ let package = Package(
         // A test probe that writes cache entries until it is killed (crash-safety tests).
         .executableTarget(
             name: "cache-writer-probe", dependencies: ["Fetching"], path: "Tests/Support/CacheWriterProbe"),
+        // A test probe that runs a command and reports its own peak memory (input-limit tests).
+        .executableTarget(name: "peak-memory-probe", path: "Tests/Support/PeakMemoryProbe"),
         // Datasets added by `swift package new-dataset`; registered in Registry.swift.
         .target(name: "CustomDatasets", dependencies: ["ListKit", "FileDatasets"], resources: [.copy("Data")]),
         // The work of the new-dataset plugin, as a tool the plugin runs (so it can be unit-tested).
@@ -80,7 +82,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BrowseTests",
-            dependencies: ["browse", "LoopbackServer", "Fetching", "cache-writer-probe"],
+            dependencies: ["browse", "LoopbackServer", "Fetching", "cache-writer-probe", "peak-memory-probe"],
             exclude: ["Snapshots"]
         ),
     ],

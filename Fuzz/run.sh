@@ -39,7 +39,7 @@ declare -A seeds=(
   [commands]="$here/Seeds/commands/*"
   [arguments]="$here/Seeds/arguments/*"
   [layout]="$here/Seeds/layout/*"
-  [files]="$root/Tests/FileDatasetsTests/Fixtures/* $root/Tests/TWStockTests/Fixtures/*.csv $root/Tests/TWStockTests/Fixtures/*.json $here/Seeds/json/*"
+  [files]="$root/Tests/FileDatasetsTests/Fixtures/* $root/Tests/TWStockTests/Fixtures/*.csv $root/Tests/TWStockTests/Fixtures/*.json $here/Seeds/json/* $here/Seeds/files/*"
 )
 
 if [ "${1:-}" = "list" ] || [ $# -lt 2 ]; then

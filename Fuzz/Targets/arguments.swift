@@ -12,6 +12,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         let invocation = try Invocation.parse(arguments, options: [market, header])
         if let width = invocation.width { precondition(width >= Invocation.minimumWidth, "width checked") }
         if let size = invocation.pageSize { precondition(size >= 1, "page size checked") }
+        if let limit = invocation.maxInput {
+            precondition(
+                limit >= Invocation.minimumMaxInput && limit <= Invocation.maximumMaxInput, "input limit checked")
+        }
     } catch {
         precondition(!error.description.isEmpty, "a usage error says something")
     }

@@ -2,12 +2,17 @@ import ListKit
 
 @testable import FileDatasets
 
-// Fuzzes the file engine: format and delimiter sniffing, the CSV index (in one piece and in
+// Fuzzes the file engine: web-page, format and delimiter sniffing, the CSV index (in one piece and in
 // several), the JSON and JSON Lines readers, every row's cells, and the byte filter against the
 // String reference — any bytes give a table, skipped rows or a typed error.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let input = UnsafeBufferPointer(start: data, count: size)
+    _ = WebPageSniffer.isWebPage(input)
+    if let title = WebPageSniffer.title(input) {
+        precondition(!title.isEmpty && title.count <= 80, "a page title is one short line")
+        precondition(!title.contains(where: \.isNewline), "a page title has no line break")
+    }
     _ = InputFormat.sniff(input)
     let delimiter = DelimiterSniffer.sniff(input)
     for pieces in [1, 3] {

@@ -1,12 +1,16 @@
+import BrowseSupport
 import Foundation
 
-/// Why a download did not give usable bytes; each description says what happened and what to do.
-public enum FetchError: Error, Sendable, Hashable, CustomStringConvertible {
+/// Why a download did not give usable bytes.
+///
+/// Each description states what failed, where, and what the server said; `remedy` names the
+/// next step, which the front end puts in words (a library never says "press r").
+public enum FetchError: UserFacingError, Hashable {
     /// Plain `http` to a host that is not loopback.
     case insecure(String)
     /// The host blocked this client earlier in the run (or just now); no more requests go to it.
     case blocked(host: String, reason: String)
-    /// The server answered with an HTTP error status.
+    /// The server answered with an HTTP error status, and how long it asked us to wait, if it said.
     case status(Int, host: String, retryAfter: Int?)
     /// No answer within the time allowed.
     case timeout(host: String, seconds: Int)
@@ -20,6 +24,8 @@ public enum FetchError: Error, Sendable, Hashable, CustomStringConvertible {
     case redirect(host: String, to: String)
     /// The network itself failed (no route, refused, DNS).
     case network(host: String, reason: String)
+    /// The body grew past the most that is read into memory (counted after decompression).
+    case tooLarge(host: String, limit: Int)
     /// The user asked for cached data only.
     case offline(String)
     case cancelled
@@ -27,31 +33,48 @@ public enum FetchError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .insecure(let url):
-            return "refusing plain http (\(url)): use https; plain http is allowed only to loopback addresses"
+            let host = URL(string: url)?.host ?? url
+            return "refusing plain http to \(host): plain http goes only to this machine "
+                + "(127.0.0.0/8, ::1, localhost); other hosts need https"
         case .blocked(let host, let reason):
-            return "\(host) is blocking this client (\(reason)); no more requests go to it in this run, "
-                + "cached data is still shown; wait a while before trying again"
+            return "\(host) is blocking this client (\(reason)); no more requests go to it in this run"
         case .status(let code, let host, let retryAfter):
             var text = "\(host) answered HTTP \(code)"
             if let retryAfter { text += " and asked us to wait \(retryAfter) s" }
-            return text + (code >= 500 || code == 429 ? "; try again later (r)" : "")
+            return text
         case .timeout(let host, let seconds):
-            return "\(host) did not answer within \(seconds) s; check the network, or use --offline for cached data"
+            return "\(host) did not answer within \(seconds) s"
         case .tooSlow(let host, let seconds):
-            return "the download from \(host) did not finish within \(seconds) s; try again later (r)"
+            return "the download from \(host) did not finish within \(seconds) s"
         case .cutShort(let host, let received, let expected):
             let of = expected.map { " of \($0)" } ?? ""
-            return "the download from \(host) was cut short (\(received)\(of) bytes); nothing was saved, try again (r)"
+            return "the download from \(host) was cut short (\(received)\(of) bytes); nothing was saved"
         case .dropped(let host):
             return "\(host) closed the connection without answering"
         case .redirect(let host, let target):
             return "\(host) redirected to \(target), which is not followed (only https, or loopback)"
         case .network(let host, let reason):
-            return "could not reach \(host): \(reason); check the network, or use --offline for cached data"
+            return "could not reach \(host): \(reason)"
+        case .tooLarge(let host, let limit):
+            return "the download from \(host) was stopped at \(ByteSize(limit)) (after decompression), "
+                + "the most browse reads into memory"
         case .offline(let what):
-            return "offline: no cached copy of \(what); run once without --offline to download it"
+            return "offline: no cached copy of \(what)"
         case .cancelled:
             return "cancelled"
+        }
+    }
+
+    public var remedy: Remedy? {
+        switch self {
+        case .blocked: return .waitForALaterRun
+        case .status(let code, _, _): return code >= 500 || code == 429 ? .retryLater(seconds: nil) : nil
+        case .timeout, .network: return .checkNetworkOrUseCache
+        case .tooSlow: return .retryLater(seconds: nil)
+        case .cutShort, .dropped: return .retry
+        case .tooLarge: return .allowLargerInput
+        case .offline: return .goOnline
+        case .insecure, .redirect, .cancelled: return nil
         }
     }
 }

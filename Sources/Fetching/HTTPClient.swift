@@ -5,30 +5,50 @@ import Synchronization
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Downloads over HTTPS with URLSession, politely: whole-second timeouts, an overall deadline
 /// (a server that sends one byte a second cannot hold the program), a throttle per host,
-/// plain http only to loopback addresses, no redirects away from https, and a host that
-/// blocked the client is not asked again in the same run.
+/// plain http only to loopback addresses, no redirects away from https, a cap on the bytes a
+/// body may bring into memory, and no repeated waits: a host that blocked the client is not
+/// asked again in the run, and one that could not be reached is not asked again for a minute.
 public final class HTTPClient: HTTPFetching {
     /// Seconds without any bytes before giving up. Whole seconds: URLSession on Linux truncates fractions.
     public let idleTimeout: Int
     /// Seconds for the whole download.
     public let deadline: Int
+    /// The most bytes a body may have, counted as received (after any decompression).
+    public let maxBodyBytes: Int
     private let throttle: HostThrottle?
     private let blocked = Mutex<[String: String]>([:])
+    private let unreachable = Mutex<[String: (error: FetchError, at: ContinuousClock.Instant)]>([:])
     private let configuration: URLSessionConfiguration
     private let sessionBox = Mutex<URLSession?>(nil)
     private let router: DelegateRouter
 
+    /// How long a host that did not answer, or could not be reached, gets no more requests:
+    /// long enough that the sources of one load (three markets on one host) cost one wait, short
+    /// enough that a refresh a minute later tries again.
+    public static let unreachableMemory: Duration = .seconds(60)
+
     /// - Parameters:
     ///   - throttle: Limits requests per host, across processes; `nil` for none.
-    ///   - idleTimeout: Seconds without bytes before the request fails.
+    ///   - idleTimeout: Seconds without bytes (or without a connection) before the request fails.
     ///   - deadline: Seconds for the whole download.
-    public init(throttle: HostThrottle?, idleTimeout: Int = 20, deadline: Int = 120) {
+    ///   - maxBodyBytes: The most bytes a body may have after decompression; a larger one is
+    ///     stopped with `FetchError.tooLarge` as soon as it passes the limit.
+    public init(
+        throttle: HostThrottle?, idleTimeout: Int = 20, deadline: Int = 120,
+        maxBodyBytes: Int = ByteSize.defaultInputLimit.bytes
+    ) {
         self.throttle = throttle
         self.idleTimeout = max(1, idleTimeout)
         self.deadline = max(1, deadline)
+        self.maxBodyBytes = max(1, maxBodyBytes)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = TimeInterval(max(1, idleTimeout))
         configuration.timeoutIntervalForResource = TimeInterval(max(1, deadline))
@@ -37,6 +57,25 @@ public final class HTTPClient: HTTPFetching {
         let router = DelegateRouter()
         self.router = router
         self.configuration = configuration
+    }
+
+    private static let sharedClients = Mutex<[String: HTTPClient]>([:])
+
+    /// The client every part of a program uses for one cache folder, so that a host that
+    /// blocked the client, or could not be reached, is remembered by all of them; throttled
+    /// through the folder's `throttle/` records.
+    ///
+    /// - Parameters:
+    ///   - cacheFolder: The program's cache folder.
+    ///   - maxBodyBytes: The most bytes a body may have after decompression.
+    public static func shared(cacheFolder: URL, maxBodyBytes: Int = ByteSize.defaultInputLimit.bytes) -> HTTPClient {
+        let key = "\(cacheFolder.standardizedFileURL.path)|\(maxBodyBytes)"
+        return sharedClients.withLock { clients in
+            if let client = clients[key] { return client }
+            let client = HTTPClient(throttle: HostThrottle(cacheFolder: cacheFolder), maxBodyBytes: maxBodyBytes)
+            clients[key] = client
+            return client
+        }
     }
 
     deinit {
@@ -48,15 +87,36 @@ public final class HTTPClient: HTTPFetching {
     private var session: URLSession {
         sessionBox.withLock { session in
             if let session { return session }
-            let made = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
+            let made = URLSession(configuration: configuration, delegate: router, delegateQueue: FlowControlQueue())
             session = made
             return made
         }
     }
 
-    /// True for hosts where plain http is allowed: this machine.
+    /// True for hosts where plain http is allowed: this machine, by address (127.0.0.0/8, ::1)
+    /// or by the name `localhost`. The address is parsed, not matched as text, so
+    /// `127.evil.example` is not loopback.
+    ///
+    /// - Parameter host: A URL's host, with or without the brackets of an IPv6 address.
     public static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+        var name = host.lowercased()
+        if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+        if name == "localhost" || name == "localhost." { return true }
+        var v4 = in_addr()
+        if inet_pton(AF_INET, name, &v4) == 1 {
+            return UInt32(bigEndian: v4.s_addr) >> 24 == 127
+        }
+        var v6 = in6_addr()
+        if inet_pton(AF_INET6, name, &v6) == 1 {
+            return withUnsafeBytes(of: &v6) { bytes in bytes.dropLast().allSatisfy { $0 == 0 } && bytes.last == 1 }
+        }
+        return false
+    }
+
+    /// Whether `url` may be fetched: https anywhere, plain http only to loopback.
+    static func isAllowed(_ url: URL?) -> Bool {
+        guard let url, let scheme = url.scheme?.lowercased() else { return false }
+        return scheme == "https" || (scheme == "http" && isLoopback(url.host ?? ""))
     }
 
     public func markBlocked(host: String, reason: String) {
@@ -67,23 +127,61 @@ public final class HTTPClient: HTTPFetching {
         blocked.withLock { $0[host] }
     }
 
+    /// `host:port`, with the scheme's port when the URL names none: what the throttle counts
+    /// and what an unreachable host is remembered by.
+    static func endpoint(_ url: URL) -> String {
+        let host = url.host ?? url.absoluteString
+        let port = url.port ?? (url.scheme?.lowercased() == "http" ? 80 : 443)
+        return "\(host):\(port)"
+    }
+
     public func get(
         _ url: URL, progress: (@Sendable (Int64, Int64?) -> Void)? = nil
     ) async throws(FetchError) -> FetchedResponse {
         let host = url.host ?? url.absoluteString
-        guard url.scheme == "https" || (url.scheme == "http" && Self.isLoopback(host)) else {
-            throw .insecure(url.absoluteString)
-        }
+        guard Self.isAllowed(url) else { throw .insecure(url.absoluteString) }
         if let reason = blockReason(host: host) { throw .blocked(host: host, reason: reason) }
-        if let throttle {
-            do {
-                try await throttle.acquire(host: url.port.map { "\(host)_\($0)" } ?? host)
-            } catch {
-                throw .cancelled
-            }
+        let endpoint = Self.endpoint(url)
+        if let failure = rememberedFailure(endpoint) { throw failure }
+        let ticket: HostThrottle.Ticket?
+        do {
+            ticket = try await throttle?.begin(host: endpoint)
+        } catch {
+            throw .cancelled
         }
+        // The throttle dates the request when the server has answered (its headers), or when
+        // it is over: by then the server has surely counted it.
+        let throttle = self.throttle
+        let endRequest: @Sendable () -> Void = { if let throttle, let ticket { throttle.end(ticket) } }
+        defer { endRequest() }
+        do {
+            return try await perform(url, host: host, progress: progress, answered: endRequest)
+        } catch {
+            if case .timeout = error { remember(error, for: endpoint) }
+            if case .network = error { remember(error, for: endpoint) }
+            throw error
+        }
+    }
+
+    private func rememberedFailure(_ endpoint: String) -> FetchError? {
+        unreachable.withLock { failures in
+            guard let failure = failures[endpoint] else { return nil }
+            if ContinuousClock.now - failure.at < Self.unreachableMemory { return failure.error }
+            failures[endpoint] = nil
+            return nil
+        }
+    }
+
+    private func remember(_ error: FetchError, for endpoint: String) {
+        unreachable.withLock { $0[endpoint] = (error, ContinuousClock.now) }
+    }
+
+    private func perform(
+        _ url: URL, host: String, progress: (@Sendable (Int64, Int64?) -> Void)?,
+        answered: @escaping @Sendable () -> Void
+    ) async throws(FetchError) -> FetchedResponse {
         let request = URLRequest(url: url)
-        let state = DownloadState(progress: progress)
+        let state = DownloadState(progress: progress, limit: maxBodyBytes, answered: answered)
         let task = session.dataTask(with: request)
         router.register(task, state)
         // URLSession on Linux ignores timeoutIntervalForResource, so the deadline is ours.
@@ -92,7 +190,7 @@ public final class HTTPClient: HTTPFetching {
             try? await Task.sleep(for: .seconds(deadline))
             guard !Task.isCancelled else { return }
             state.markDeadlinePassed()
-            task.cancel()
+            state.cancel(task)
         }
         defer { watchdog.cancel() }
         let outcome: DownloadState.Outcome = await withTaskCancellationHandler {
@@ -101,9 +199,10 @@ public final class HTTPClient: HTTPFetching {
                 task.resume()
             }
         } onCancel: {
-            task.cancel()
+            state.cancel(task)
         }
         router.unregister(task)
+        if state.limitPassed { throw .tooLarge(host: host, limit: state.memoryRanOutAt ?? maxBodyBytes) }
         switch outcome {
         case .finished(let response, let body):
             let expected = response.expectedContentLength
@@ -118,7 +217,8 @@ public final class HTTPClient: HTTPFetching {
                 if (300..<400).contains(response.statusCode) {
                     throw .redirect(host: host, to: headers["location"] ?? "?")
                 }
-                throw .status(response.statusCode, host: host, retryAfter: headers["retry-after"].flatMap { Int($0) })
+                let retryAfter = headers["retry-after"].flatMap { RetryAfter.seconds(from: $0, now: Date()) }
+                throw .status(response.statusCode, host: host, retryAfter: retryAfter)
             }
             return FetchedResponse(url: url, status: response.statusCode, headers: headers, body: body)
         case .failed(let error, let response, let received):
@@ -141,8 +241,13 @@ public final class HTTPClient: HTTPFetching {
                 throw .network(host: host, reason: "the name does not resolve")
             case .notConnectedToInternet:
                 throw .network(host: host, reason: "no network")
+            case .secureConnectionFailed:
+                throw .network(host: host, reason: "the secure connection (TLS) failed")
+            case .serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateNotYetValid,
+                .serverCertificateHasUnknownRoot:
+                throw .network(host: host, reason: "its certificate is not trusted")
             default:
-                throw .network(host: host, reason: error.localizedDescription)
+                throw .network(host: host, reason: "the connection failed (URL error \(error.code.rawValue))")
             }
         }
     }
@@ -165,28 +270,68 @@ final class DownloadState: Sendable {
         case failed(URLError, HTTPURLResponse?, received: Int)
     }
 
-    private struct Storage {
+    private struct Storage: ~Copyable {
         var response: HTTPURLResponse?
-        var body = Data()
+        var body = GrowingBuffer()
         var continuation: CheckedContinuation<Outcome, Never>?
         var outcome: Outcome?
         var refusedRedirect: String?
         var deadlinePassed = false
+        var limitPassed = false
+        var memoryRanOutAt: Int?
+        /// The body is compressed: its announced length is not the length received.
+        var encoded = false
+        var cancelled = false
     }
 
     private let storage = Mutex(Storage())
     private let progress: (@Sendable (Int64, Int64?) -> Void)?
+    private let limit: Int
+    private let answered: @Sendable () -> Void
 
-    init(progress: (@Sendable (Int64, Int64?) -> Void)?) {
+    /// - Parameters:
+    ///   - limit: The most body bytes to keep; past it the download is stopped.
+    ///   - answered: Called once the server's answer (its headers) has arrived, or the request is over.
+    init(progress: (@Sendable (Int64, Int64?) -> Void)?, limit: Int, answered: @escaping @Sendable () -> Void) {
         self.progress = progress
+        self.limit = limit
+        self.answered = answered
     }
 
     var refusedRedirect: String? { storage.withLock { $0.refusedRedirect } }
 
     var deadlinePassed: Bool { storage.withLock { $0.deadlinePassed } }
 
+    /// True when the body grew (or was announced to grow) past the limit, or past what
+    /// memory could hold.
+    var limitPassed: Bool { storage.withLock { $0.limitPassed } }
+
+    /// The bytes held when memory ran out before the limit was reached, if it did.
+    var memoryRanOutAt: Int? { storage.withLock { $0.memoryRanOutAt } }
+
     func markDeadlinePassed() {
         storage.withLock { $0.deadlinePassed = true }
+    }
+
+    /// Cancels the task once, on a thread of its own.
+    ///
+    /// On Linux `URLSessionTask.cancel()` waits for URLSession's network thread, which may be
+    /// waiting for the delegate queue to make room (``FlowControlQueue``). Called from the
+    /// delegate queue, or from a thread of the shared pools the delegate queue also needs, it
+    /// could wait forever; a thread of its own only waits until the queue has drained.
+    ///
+    /// The request ends here, without waiting for URLSession: libcurl may go on reading and
+    /// inflating until its current read loop ends (seconds for a gzip bomb), and the person
+    /// should not wait for that. What still arrives for the task is dropped.
+    func cancel(_ task: URLSessionTask) {
+        let first = storage.withLock { storage in
+            defer { storage.cancelled = true }
+            return !storage.cancelled
+        }
+        guard first else { return }
+        let thread = Thread { task.cancel() }
+        thread.start()
+        resolve { .failed(URLError(.cancelled), $0.response, received: $0.body.count) }
     }
 
     func start(_ continuation: CheckedContinuation<Outcome, Never>) {
@@ -198,17 +343,50 @@ final class DownloadState: Sendable {
         if let finished { continuation.resume(returning: finished) }
     }
 
-    func received(response: URLResponse) {
-        storage.withLock { $0.response = response as? HTTPURLResponse }
+    /// Takes the response's headers.
+    ///
+    /// - Returns: False when the announced length is past the limit: the download stops here.
+    func received(response: URLResponse) -> Bool {
+        answered()
+        return storage.withLock { storage in
+            let http = response as? HTTPURLResponse
+            storage.response = http
+            let expected = response.expectedContentLength
+            // Without compression the announced length is the body's; with it, the body is
+            // counted as it arrives.
+            let encoded = http?.value(forHTTPHeaderField: "Content-Encoding").map { !$0.isEmpty } ?? false
+            storage.encoded = encoded
+            if expected > Int64(limit), !encoded {
+                storage.limitPassed = true
+                return false
+            }
+            if expected > 0, !encoded { storage.body.reserve(Int(expected)) }
+            return true
+        }
     }
 
-    func received(data: Data) {
-        let (count, expected) = storage.withLock { storage -> (Int, Int64?) in
-            storage.body.append(data)
-            let expected = storage.response?.expectedContentLength ?? -1
+    /// Appends bytes of the body.
+    ///
+    /// - Returns: False when they would take the body past the limit: they are dropped and the
+    ///   download must stop.
+    func received(data: Data) -> Bool {
+        let outcome = storage.withLock { storage -> (Int, Int64?)? in
+            // Past the limit, or past what memory can hold: either way the download stops here.
+            guard storage.body.count + data.count <= limit else {
+                storage.limitPassed = true
+                return nil
+            }
+            guard storage.body.append(data, growingUpTo: limit) else {
+                storage.limitPassed = true
+                storage.memoryRanOutAt = storage.body.count
+                return nil
+            }
+            let expected = storage.encoded ? -1 : storage.response?.expectedContentLength ?? -1
             return (storage.body.count, expected >= 0 ? expected : nil)
         }
+        guard let (count, expected) = outcome else { return false }
         progress?(Int64(count), expected)
+        return true
     }
 
     func refuseRedirect(to target: String) {
@@ -216,23 +394,77 @@ final class DownloadState: Sendable {
     }
 
     func complete(error: (any Error)?) {
-        let continuation: CheckedContinuation<Outcome, Never>? = storage.withLock { storage in
-            let outcome: Outcome
+        answered()
+        resolve { storage in
             if let error {
                 let urlError = (error as? URLError) ?? URLError(.unknown)
-                outcome = .failed(urlError, storage.response, received: storage.body.count)
+                return .failed(urlError, storage.response, received: storage.body.count)
             } else if let response = storage.response {
-                outcome = .finished(response, storage.body)
-            } else {
-                outcome = .failed(URLError(.badServerResponse), nil, received: storage.body.count)
+                return .finished(response, storage.body.take())
             }
-            storage.outcome = outcome
+            return .failed(URLError(.badServerResponse), nil, received: storage.body.count)
+        }
+    }
+
+    /// Settles the outcome once, and resumes the waiting request with it.
+    private func resolve(_ outcome: (inout Storage) -> Outcome) {
+        let resumed: (CheckedContinuation<Outcome, Never>, Outcome)? = storage.withLock { storage in
+            guard storage.outcome == nil else { return nil }
+            let settled = outcome(&storage)
+            storage.outcome = settled
             defer { storage.continuation = nil }
-            return storage.continuation
+            return storage.continuation.map { ($0, settled) }
         }
-        if let continuation, let outcome = storage.withLock({ $0.outcome }) {
-            continuation.resume(returning: outcome)
+        if let (continuation, outcome) = resumed { continuation.resume(returning: outcome) }
+    }
+}
+
+/// A body being received: one block grown with `realloc`, which for large blocks moves pages
+/// rather than copying bytes, so a body near the limit needs about its own size in memory
+/// (appending to `Data` copies into a larger block and briefly needs two and a half times).
+struct GrowingBuffer: ~Copyable {
+    private var base: UnsafeMutableRawPointer?
+    private var capacity = 0
+    private(set) var count = 0
+
+    init() {}
+
+    deinit {
+        free(base)
+    }
+
+    /// Makes room for `total` bytes in all.
+    mutating func reserve(_ total: Int) {
+        guard total > capacity, let grown = realloc(base, total) else { return }
+        base = grown
+        capacity = total
+    }
+
+    /// Appends `data`, doubling the block when it is full but never past `ceiling` bytes.
+    ///
+    /// - Returns: False when memory ran out: nothing was appended.
+    mutating func append(_ data: Data, growingUpTo ceiling: Int) -> Bool {
+        if count + data.count > capacity {
+            reserve(max(count + data.count, min(ceiling, max(capacity * 2, 64 * 1024))))
         }
+        guard let base, count + data.count <= capacity else { return data.isEmpty }
+        data.withUnsafeBytes { bytes in
+            guard let source = bytes.baseAddress else { return }
+            (base + count).copyMemory(from: source, byteCount: bytes.count)
+        }
+        count += data.count
+        return true
+    }
+
+    /// The bytes as `Data`, handing over the block without a copy; the buffer is empty after.
+    mutating func take() -> Data {
+        guard let base, count > 0 else { return Data() }
+        self.base = nil
+        defer {
+            capacity = 0
+            count = 0
+        }
+        return Data(bytesNoCopy: base, count: count, deallocator: .free)
     }
 }
 
@@ -256,26 +488,25 @@ final class DelegateRouter: NSObject, URLSessionDataDelegate, Sendable {
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        state(dataTask)?.received(response: response)
-        completionHandler(.allow)
+        let keepGoing = state(dataTask)?.received(response: response) ?? true
+        completionHandler(keepGoing ? .allow : .cancel)
+        // URLSession on Linux disregards the disposition; cancelling the task stops it anywhere.
+        if !keepGoing { state(dataTask)?.cancel(dataTask) }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        state(dataTask)?.received(data: data)
+        guard let state = state(dataTask) else { return }
+        if !state.received(data: data) { state.cancel(dataTask) }
     }
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        let target = request.url
-        let allowed =
-            target?.scheme == "https"
-            || (target?.scheme == "http" && HTTPClient.isLoopback(target?.host ?? ""))
-        if allowed {
+        if HTTPClient.isAllowed(request.url) {
             completionHandler(request)
         } else {
-            state(task)?.refuseRedirect(to: target?.absoluteString ?? "?")
+            state(task)?.refuseRedirect(to: request.url?.absoluteString ?? "?")
             completionHandler(nil)
         }
     }

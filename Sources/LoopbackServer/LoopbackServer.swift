@@ -58,6 +58,9 @@ public final class LoopbackServer: Sendable {
         public var resetAfterCut = false
         /// Send the body this many bytes at a time, a second apart.
         public var bytesPerSecond: Int?
+        /// Send the body this many times over, without a `Content-Length` (the end of the
+        /// connection ends it), stopping early when the client goes: an endless body.
+        public var repeatBody: Int?
 
         public init(status: Int = 200, headers: [(String, String)] = [], body: [UInt8] = []) {
             self.status = status
@@ -193,14 +196,18 @@ public final class LoopbackServer: Sendable {
             head += "\(name): \(value)\r\n"
             if name.lowercased() == "content-length" { hasLength = true }
         }
-        if !hasLength { head += "Content-Length: \(response.body.count)\r\n" }
+        if !hasLength, response.repeatBody == nil { head += "Content-Length: \(response.body.count)\r\n" }
         head += "Connection: close\r\n\r\n"
         guard write(Array(head.utf8), to: connection) else {
             close(connection)
             return
         }
         let body = response.cutAfter.map { Array(response.body.prefix($0)) } ?? response.body
-        if let rate = response.bytesPerSecond, rate > 0 {
+        if let times = response.repeatBody {
+            for _ in 0..<times {
+                guard write(body, to: connection) else { break }
+            }
+        } else if let rate = response.bytesPerSecond, rate > 0 {
             var offset = 0
             while offset < body.count {
                 let end = min(body.count, offset + rate)

@@ -29,7 +29,7 @@ struct ImportSubcommand: Subcommand {
         let store = try MarketDataStore.shared(for: context)
         let messages = environment.messages
         var imported = 0
-        for outcome in Importer(store: store).importFiles(paths, date: date) {
+        for outcome in Importer(store: store, maxFileBytes: context.maxInputBytes).importFiles(paths, date: date) {
             switch outcome {
             case .imported(let path, let kind, let records, let skipped):
                 imported += 1

@@ -140,3 +140,121 @@ func lineDiff(expected: String, actual: String) -> String {
     }
     return lines.prefix(40).joined(separator: "\n")
 }
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A run of the binary with the most memory it held at once.
+struct MeasuredRun: Sendable {
+    var run: Run
+    /// The peak resident set (`ru_maxrss`), in bytes.
+    var peakResidentBytes: Int
+}
+
+/// What a measured run reads on standard input.
+enum StandardInput: Sendable {
+    /// Nothing: standard input is closed at once.
+    case empty
+    /// These bytes over and over, until the program stops reading (`yes | browse -`).
+    case endless([UInt8])
+}
+
+extension Browse {
+    /// Runs browse under `peak-memory-probe`, which reports its peak memory: measured from
+    /// the test process itself, a child's peak would start at the test process's own.
+    static func runMeasuringMemory(
+        _ arguments: [String], input: StandardInput = .empty, environment extra: [String: String] = [:]
+    ) throws -> MeasuredRun {
+        signal(SIGPIPE, SIG_IGN)  // an endless writer meets a reader that has stopped
+        var inputPipe = [Int32](repeating: 0, count: 2)
+        var output = [Int32](repeating: 0, count: 2)
+        var errors = [Int32](repeating: 0, count: 2)
+        guard pipe(&inputPipe) == 0, pipe(&output) == 0, pipe(&errors) == 0 else { throw SpawnError(code: errno) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+        for descriptor in inputPipe + output + errors { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        let probe = executable.deletingLastPathComponent().appendingPathComponent("peak-memory-probe")
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("browse-peak-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: report) }
+        let argv = ([probe.path, report.path, executable.path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment(extra).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv + envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, probe.path, &actions, nil, argv, envp)
+        close(inputPipe[0])
+        close(output[1])
+        close(errors[1])
+        guard spawned == 0 else {
+            close(inputPipe[1])
+            close(output[0])
+            close(errors[0])
+            throw SpawnError(code: spawned)
+        }
+        let writer = inputPipe[1]
+        Thread {
+            defer { close(writer) }
+            guard case .endless(let bytes) = input, !bytes.isEmpty else { return }
+            while bytes.withUnsafeBytes({ write(writer, $0.baseAddress, $0.count) }) > 0 {}
+        }.start()
+        let stdout = DescriptorCollector(output[0])
+        let stderr = DescriptorCollector(errors[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let exit = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let peak = (try? String(contentsOf: report, encoding: .utf8)).flatMap {
+            Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        return MeasuredRun(
+            run: Run(
+                stdout: String(decoding: stdout.finish(), as: UTF8.self),
+                stderr: String(decoding: stderr.finish(), as: UTF8.self), status: exit),
+            peakResidentBytes: peak ?? Int.max)
+    }
+}
+
+/// Runs blocking work (a run of the binary) on a thread of its own and waits for it without
+/// holding one of the few threads Swift's tasks share: a long run held there delays every
+/// other test's timers (an HTTP client's deadline among them).
+func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try work() }) }.start()
+    }
+}
+
+/// Reads a descriptor to its end on a thread of its own, then closes it.
+final class DescriptorCollector: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ descriptor: Int32) {
+        Thread {
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    self.data.append(contentsOf: chunk[0..<count])
+                } else if count == 0 || errno != EINTR {
+                    break
+                }
+            }
+            close(descriptor)
+            self.done.signal()
+        }.start()
+    }
+
+    func finish() -> Data {
+        done.wait()
+        return data
+    }
+}
+
+struct SpawnError: Error {
+    let code: Int32
+}

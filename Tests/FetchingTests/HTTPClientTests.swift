@@ -1,7 +1,9 @@
-import Fetching
 import Foundation
 import LoopbackServer
+import Synchronization
 import Testing
+
+@testable import Fetching
 
 @Suite struct HTTPClientTests {
     func serve(_ behaviour: @escaping @Sendable (LoopbackServer.Request) -> LoopbackServer.Behaviour) throws
@@ -147,5 +149,205 @@ import Testing
         await #expect(throws: FetchError.network(host: "127.0.0.1", reason: "connection refused")) {
             try await client.get(url, progress: nil)
         }
+    }
+}
+
+@Suite struct NetworkPolicyTests {
+    @Test(arguments: [
+        ("127.0.0.1", true), ("127.255.10.2", true), ("localhost", true), ("LocalHost", true), ("::1", true),
+        ("[::1]", true), ("0:0:0:0:0:0:0:1", true),
+        ("127.evil.example", false), ("127.0.0.1.nip.io", false), ("localhost.evil.example", false),
+        ("128.0.0.1", false), ("126.255.255.255", false), ("0x7f000001", false), ("127.1", false), ("::2", false),
+        ("example.com", false), ("", false),
+    ])
+    func loopbackIsAnAddressNotAPrefix(_ host: String, _ loopback: Bool) {
+        #expect(HTTPClient.isLoopback(host) == loopback)
+    }
+
+    @Test func plainHTTPToANameThatLooksLikeLoopbackIsRefusedBeforeAnyLookup() async throws {
+        let url = try #require(URL(string: "http://127.evil.example/data.csv"))
+        await #expect(throws: FetchError.insecure("http://127.evil.example/data.csv")) {
+            try await HTTPClient(throttle: nil).get(url, progress: nil)
+        }
+    }
+
+    @Test func aRedirectToANameThatLooksLikeLoopbackIsNotFollowed() async throws {
+        let server = try LoopbackServer { _ in
+            .respond(.init(status: 302, headers: [("Location", "http://127.evil.example/x.csv")], text: ""))
+        }
+        defer { server.stop() }
+        await #expect(throws: FetchError.redirect(host: "127.0.0.1", to: "http://127.evil.example/x.csv")) {
+            try await HTTPClient(throttle: nil).get(server.baseURL.appendingPathComponent("x"), progress: nil)
+        }
+        #expect(server.requests.count == 1)
+    }
+
+    @Test(
+        arguments: [
+            ("-5", nil), ("0", nil), ("soon", nil), ("1e3", nil), ("", nil), ("7", 7), (" 30 ", 30),
+            ("Sun, 06 Nov 1994 08:49:37 GMT", nil),
+        ] as [(String, Int?)])
+    func retryAfterIsPositiveSecondsOrAFutureDate(_ value: String, _ seconds: Int?) {
+        #expect(RetryAfter.seconds(from: value, now: Date()) == seconds)
+    }
+
+    @Test func retryAfterAsAnHTTPDateIsTheWaitUntilThen() {
+        let now = Date(timeIntervalSince1970: 784_111_777)  // Sun, 06 Nov 1994 08:49:37 GMT
+        #expect(RetryAfter.seconds(from: "Sun, 06 Nov 1994 08:51:37 GMT", now: now) == 120)
+        #expect(RetryAfter.seconds(from: "Sunday, 06-Nov-94 08:50:37 GMT", now: now) == 60)
+        #expect(RetryAfter.seconds(from: "Sun Nov  6 08:49:47 1994", now: now) == 10)
+        #expect(RetryAfter.seconds(from: "Sun, 06 Nov 1994 08:49:00 GMT", now: now) == nil, "a date already past")
+    }
+
+    @Test func aNegativeRetryAfterIsNotRepeated() async throws {
+        let server = try LoopbackServer { _ in .respond(.init(status: 503, headers: [("Retry-After", "-5")], text: ""))
+        }
+        defer { server.stop() }
+        do {
+            _ = try await HTTPClient(throttle: nil).get(server.baseURL.appendingPathComponent("x"), progress: nil)
+            Issue.record("a 503 is not a download")
+        } catch {
+            #expect(error == .status(503, host: "127.0.0.1", retryAfter: nil))
+            #expect(!error.description.contains("-5"))
+        }
+    }
+
+    @Test func descriptionsStateFactsAndRemediesNameTheNextStep() {
+        let errors: [FetchError] = [
+            .insecure("http://x/"), .blocked(host: "h", reason: "it dropped the connection"),
+            .status(503, host: "h", retryAfter: 30),
+            .timeout(host: "h", seconds: 20), .tooSlow(host: "h", seconds: 120),
+            .cutShort(host: "h", received: 1, expected: 2), .dropped(host: "h"), .redirect(host: "h", to: "t"),
+            .network(host: "h", reason: "connection refused"), .tooLarge(host: "h", limit: 1 << 30), .offline("x"),
+            .cancelled,
+        ]
+        for error in errors {
+            for advice in ["(r)", "--offline", "try again", "check the network", "wait a while"] {
+                #expect(!error.description.contains(advice), "\(error) gives advice: \(advice)")
+            }
+        }
+        #expect(FetchError.status(503, host: "h", retryAfter: 30).remedy == .retryLater(seconds: nil))
+        #expect(FetchError.status(404, host: "h", retryAfter: nil).remedy == nil)
+        #expect(FetchError.timeout(host: "h", seconds: 20).remedy == .checkNetworkOrUseCache)
+        #expect(FetchError.network(host: "h", reason: "r").remedy == .checkNetworkOrUseCache)
+        #expect(FetchError.cutShort(host: "h", received: 1, expected: nil).remedy == .retry)
+        #expect(FetchError.offline("x").remedy == .goOnline)
+        #expect(FetchError.tooLarge(host: "h", limit: 1).remedy == .allowLargerInput)
+        #expect(FetchError.blocked(host: "h", reason: "r").remedy == .waitForALaterRun)
+        #expect(FetchError.tooLarge(host: "h", limit: 1 << 30).description.contains("1 GiB"))
+    }
+}
+
+@Suite struct UnreachableHostTests {
+    @Test func aHostThatTimedOutFailsAtOnceForTheOtherRequests() async throws {
+        let server = try LoopbackServer { _ in
+            var response = LoopbackServer.Response(text: "late")
+            response.delay = .seconds(6)
+            return .respond(response)
+        }
+        defer { server.stop() }
+        let client = HTTPClient(throttle: nil, idleTimeout: 1, deadline: 30)
+        for path in ["/L", "/O", "/R"] {
+            await #expect(throws: FetchError.timeout(host: "127.0.0.1", seconds: 1)) {
+                try await client.get(server.baseURL.appendingPathComponent(path), progress: nil)
+            }
+        }
+        #expect(server.requests.map(\.path) == ["/L"], "only the first request reached the server")
+    }
+
+    @Test func aRefusedConnectionIsRememberedPerPort() async throws {
+        let stopped = try LoopbackServer { _ in .drop }
+        let port = stopped.port
+        stopped.stop()
+        let running = try LoopbackServer { _ in .respond(.init(text: "ok")) }
+        defer { running.stop() }
+        let client = HTTPClient(throttle: nil)
+        let refused = try #require(URL(string: "http://127.0.0.1:\(port)/x"))
+        for _ in 0..<2 {
+            await #expect(throws: FetchError.network(host: "127.0.0.1", reason: "connection refused")) {
+                try await client.get(refused, progress: nil)
+            }
+        }
+        let answer = try await client.get(running.baseURL.appendingPathComponent("x"), progress: nil)
+        #expect(answer.body == Data("ok".utf8), "another port of the same host is still asked")
+    }
+}
+
+@Suite struct BodyLimitTests {
+    @Test func anEndlessBodyIsStoppedAtTheLimit() async throws {
+        let server = try LoopbackServer { _ in
+            var response = LoopbackServer.Response(body: Array(repeating: UInt8(ascii: "x"), count: 65_536))
+            response.repeatBody = 1 << 20  // 64 GiB unless the client stops it
+            return .respond(response)
+        }
+        defer { server.stop() }
+        let client = HTTPClient(throttle: nil, maxBodyBytes: 4 << 20)
+        await #expect(throws: FetchError.tooLarge(host: "127.0.0.1", limit: 4 << 20)) {
+            try await client.get(server.baseURL.appendingPathComponent("endless"), progress: nil)
+        }
+    }
+
+    @Test func anAnnouncedLengthPastTheLimitIsRefusedAtTheHeaders() async throws {
+        let server = try LoopbackServer { _ in
+            .respond(.init(body: Array(repeating: UInt8(ascii: "x"), count: 2 << 20)))
+        }
+        defer { server.stop() }
+        await #expect(throws: FetchError.tooLarge(host: "127.0.0.1", limit: 1 << 20)) {
+            try await HTTPClient(throttle: nil, maxBodyBytes: 1 << 20).get(
+                server.baseURL.appendingPathComponent("big"), progress: nil)
+        }
+    }
+
+    @Test func aGzipBombIsCountedAfterDecompression() async throws {
+        let bomb = GzipBomb.make(expandingTo: 64 << 20)
+        let server = try LoopbackServer { _ in
+            .respond(.init(headers: [("Content-Encoding", "gzip")], body: bomb))
+        }
+        defer { server.stop() }
+        #expect(bomb.count < 1 << 20, "the compressed body is under the limit")
+        await #expect(throws: FetchError.tooLarge(host: "127.0.0.1", limit: 1 << 20)) {
+            try await HTTPClient(throttle: nil, maxBodyBytes: 1 << 20).get(
+                server.baseURL.appendingPathComponent("bomb"), progress: nil)
+        }
+    }
+
+    @Test func aBodyAtTheLimitIsKept() async throws {
+        let body = Array(repeating: UInt8(ascii: "x"), count: 1 << 20)
+        let server = try LoopbackServer { _ in .respond(.init(body: body)) }
+        defer { server.stop() }
+        let response = try await HTTPClient(throttle: nil, maxBodyBytes: 1 << 20).get(
+            server.baseURL.appendingPathComponent("exact"), progress: nil)
+        #expect(response.body.count == 1 << 20)
+    }
+}
+
+@Suite struct FlowControlQueueTests {
+    /// A network thread handing over calls faster than a slow delegate runs them waits, so
+    /// no more than the capacity are ever queued.
+    @Test func aFastProducerWaitsForASlowDelegate() async {
+        let queue = FlowControlQueue(capacity: 4)
+        let counts = Mutex((queued: 0, most: 0, run: 0))
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread {
+                for _ in 0..<40 {
+                    counts.withLock {
+                        $0.queued += 1
+                        $0.most = max($0.most, $0.queued)
+                    }
+                    queue.addOperation {
+                        usleep(2_000)
+                        counts.withLock {
+                            $0.queued -= 1
+                            $0.run += 1
+                        }
+                    }
+                }
+                queue.waitUntilAllOperationsAreFinished()
+                done.resume()
+            }.start()
+        }
+        let final = counts.withLock { $0 }
+        #expect(final.run == 40)
+        #expect(final.most <= 5, "at most the capacity waiting, plus the one being handed over: \(final.most)")
     }
 }

@@ -1,5 +1,6 @@
 import Fetching
 import Foundation
+import LoopbackServer
 import Synchronization
 import Testing
 
@@ -69,5 +70,68 @@ func withinLimit(_ times: [Double], limit: Int, window: Double) -> Bool {
         }
         #expect(withinLimit(times, limit: 3, window: 5))
         #expect(throttle.fileProblem != nil)
+    }
+}
+
+@Suite struct OpenRequestThrottleTests {
+    @Test func anOpenRequestCountsUntilItEndsAndTheWindowRunsFromItsEnd() async throws {
+        let clock = FakeClock()
+        let throttle = HostThrottle(folder: nil, clock: clock)
+        let start = clock.now()
+        let first = try await throttle.begin(host: "h")
+        _ = try await throttle.begin(host: "h")
+        _ = try await throttle.begin(host: "h")
+        try await clock.sleep(seconds: 10)  // the server takes its time to answer the first
+        throttle.end(first)
+        _ = try await throttle.begin(host: "h")
+        #expect(clock.now() >= start + 15, "the fourth starts five seconds after the first was answered")
+    }
+
+    @Test func aRequestLeftOpenByAProcessThatEndedIsClosedWhenNoticed() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("throttle-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let clock = FakeClock()
+        let now = clock.now()
+        // Three requests of a process that is gone, one of them never ended.
+        let records = "\(now - 1)\n\(now - 1)\n\(now - 100) \(ended.processIdentifier) 7\n"
+        try Data(records.utf8).write(to: folder.appendingPathComponent("h.times"))
+        let throttle = HostThrottle(folder: folder, clock: clock)
+        try await throttle.acquire(host: "h")
+        #expect(clock.now() >= now + 4, "three requests in the window: the next waits for the oldest")
+        #expect(clock.now() < now + 5, "the open record is not waited for: its process is gone")
+        try await throttle.acquire(host: "h")
+        try await throttle.acquire(host: "h")
+        #expect(clock.now() >= now + 5, "the open record counts as ended when it was noticed")
+    }
+
+    @Test func theServerNeverSeesMoreThanThreeRequestsInFiveSeconds() async throws {
+        let server = try LoopbackServer { _ in .respond(.init(text: "a,b\n1,2\n")) }
+        defer { server.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("throttle-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Two clients over one folder stand for two processes.
+        let clients = [
+            HTTPClient(throttle: HostThrottle(folder: folder)), HTTPClient(throttle: HostThrottle(folder: folder)),
+        ]
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<7 {
+                group.addTask {
+                    _ = try await clients[index % 2].get(
+                        server.baseURL.appendingPathComponent("r\(index)"), progress: nil)
+                }
+            }
+            try await group.waitForAll()
+        }
+        let arrivals = server.requests.map { $0.receivedAt.timeIntervalSince1970 }.sorted()
+        #expect(arrivals.count == 7)
+        for index in 3..<arrivals.count {
+            #expect(
+                arrivals[index] - arrivals[index - 3] >= 5, "arrivals \(index - 3)…\(index) within 5 s: \(arrivals)")
+        }
     }
 }

@@ -70,11 +70,12 @@ struct Opened {
 /// Opens and loads `name` the way `browse NAME` does.
 @MainActor
 func open(
-    _ name: String, options: [String: String] = [:], opener: FileOpener = FileOpener(), offline: Bool = false
+    _ name: String, options: [String: String] = [:], opener: FileOpener = FileOpener(), offline: Bool = false,
+    maxInputBytes: Int = ByteSize.defaultInputLimit.bytes
 ) async throws -> Opened {
     let context = DatasetContext(
         cacheDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("file-datasets-cache"),
-        offline: offline, options: options)
+        offline: offline, options: options, maxInputBytes: maxInputBytes)
     let screen = try opener.screen(for: name, context: context)
     let progress = ProgressReporter()
     await screen.load(force: false, progress: progress)

@@ -54,3 +54,67 @@ import Testing
         #expect(try Invocation.parse(["--", "--odd-name"]).target == "--odd-name")
     }
 }
+
+@Suite struct MaxInputTests {
+    @Test(arguments: [
+        ("500M", 500 << 20), ("2G", 2 << 30), ("1048576", 1 << 20), ("64k", 64 << 10), ("1.5G", 3 << 29),
+        ("100MiB", 100 << 20), ("100MB", 100 << 20), ("4G", 1 << 32),
+    ])
+    func aSizeIsReadInBinaryUnits(_ text: String, _ bytes: Int) throws {
+        #expect(try Invocation.parse(["-", "--max-input", text]).maxInput == ByteSize(bytes))
+        #expect(try Invocation.parse(["--max-input=\(text)", "-"]).maxInput == ByteSize(bytes))
+    }
+
+    // 1.044444444t overflowed while its fraction was scaled (found by the arguments fuzz target).
+    @Test(arguments: [
+        "0", "-5", "lots", "1X", "5G", "1.G", ".", "", "512", "99999999999999999999T", "1.044444444t", "1.0625G",
+    ])
+    func aSizeOutOfRangeOrNotASizeIsAUsageError(_ text: String) {
+        #expect(
+            throws: UsageError.badValue(
+                option: "--max-input", value: text, expected: "give a size from 1 KiB to 4 GiB, such as 500M or 2G")
+        ) { try Invocation.parse(["-", "--max-input", text]) }
+    }
+
+    @Test func withoutTheOptionTheDefaultHolds() throws {
+        #expect(try Invocation.parse(["-"]).maxInput == nil)
+        #expect(ByteSize.defaultInputLimit.description == "1 GiB")
+    }
+
+    @Test(arguments: [
+        (1, "1 byte"), (900, "900 bytes"), (1024, "1 KiB"), (1536, "1.5 KiB"), (500 << 20, "500 MiB"),
+        (1 << 30, "1 GiB"), ((1 << 30) + (1 << 29), "1.5 GiB"), ((1 << 30) - 1, "1023 MiB"),
+        ((1 << 20) - 1, "1023 KiB"), ((10 << 20) - 1, "9.9 MiB"),
+    ])
+    func sizesAreShownNeverLargerThanTheyAre(_ bytes: Int, _ text: String) {
+        #expect(ByteSize(bytes).description == text)
+    }
+}
+
+@Suite struct ErrorWordingTests {
+    @Test func aWholeFailedLoadNamesEachReasonOnce() {
+        let reason = "127.0.0.1 did not answer within 20 s"
+        let failures = ["上市", "上櫃", "興櫃"].map {
+            SourceFailure(source: $0, reason: reason, remedy: .checkNetworkOrUseCache)
+        }
+        #expect(
+            ErrorText.reason(ofFailedLoad: "ignored", failures: failures)
+                == "上市, 上櫃, 興櫃: 127.0.0.1 did not answer within 20 s")
+    }
+
+    @Test func differentReasonsAreEachShownInTheOrderFirstMet() {
+        let failures = [
+            SourceFailure(source: "上市", reason: "a"), SourceFailure(source: "上櫃", reason: "b"),
+            SourceFailure(source: "興櫃", reason: "a"),
+        ]
+        #expect(ErrorText.reason(ofFailedLoad: "x", failures: failures) == "上市, 興櫃: a; 上櫃: b")
+        #expect(ErrorText.reason(ofFailedLoad: "no sources", failures: []) == "no sources")
+    }
+
+    @Test func aLargerInputIsAskedForInWordsThatFitWherePeopleAre() {
+        #expect(ErrorText.words(for: .allowLargerInput, interactive: false) == "--max-input SIZE reads more")
+        #expect(
+            ErrorText.words(for: .allowLargerInput, interactive: true)
+                == "start browse with --max-input SIZE to read more")
+    }
+}

@@ -32,4 +32,8 @@ public enum Remedy: Sendable, Hashable {
     case checkNetworkOrUseCache
     /// Cached data only was asked for, and there is none: the network is needed once.
     case goOnline
+    /// An input reached the most the program reads into memory; a larger limit can be asked for.
+    case allowLargerInput
+    /// A server refuses this client for the rest of the run: only a later run may be answered.
+    case waitForALaterRun
 }

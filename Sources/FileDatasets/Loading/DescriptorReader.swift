@@ -7,38 +7,49 @@ import ListKit
     import Darwin
 #endif
 
-/// Reads everything from a file descriptor into one buffer, reporting the bytes read.
+/// Reads everything from a file descriptor into one buffer, up to a limit, reporting the bytes read.
 enum DescriptorReader {
-    /// Reads `descriptor` to its end.
+    /// Reads `descriptor` to its end, or stops once it has more than `limit` bytes.
+    ///
+    /// The buffer grows with `realloc`, which moves the pages of a large block rather than
+    /// copying them, so reading n bytes needs about n bytes of memory, never the input's size
+    /// when that is larger than the limit (`/dev/zero`, an endless pipe).
     ///
     /// - Parameters:
     ///   - expected: The size, when known, so the buffer is allocated once.
+    ///   - limit: The most bytes to keep; one more is an ``ReadFailure/overLimit``.
     ///   - progress: Receives the bytes read so far.
-    /// - Returns: The bytes, or the `errno` of a failed read.
-    /// - Complexity: O(n) in the bytes read.
+    /// - Returns: The bytes, or why they could not all be read.
+    /// - Complexity: O(n) in the bytes read, at most `limit + 1`.
     static func readAll(
-        _ descriptor: Int32, expected: Int?, progress: ProgressReporter?
+        _ descriptor: Int32, expected: Int?, limit: Int, progress: ProgressReporter?
     ) -> Result<FileBytes, ReadFailure> {
-        var capacity = max(64 * 1024, (expected ?? 0) + 1)
-        var buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
+        let limit = max(0, limit)
+        var capacity = min(max(64 * 1024, (expected ?? 0) + 1), limit + 1)
+        guard var base = malloc(capacity) else { return .failure(.system(ENOMEM)) }
         var count = 0
         var nextReport = 1 << 20
         while true {
             if count == capacity {
-                let larger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity * 2)
-                _ = larger.initialize(fromContentsOf: buffer)
-                buffer.deallocate()
-                buffer = larger
-                capacity *= 2
+                if capacity > limit {
+                    free(base)
+                    return .failure(.overLimit)
+                }
+                let larger = min(capacity * 2, limit + 1)
+                guard let grown = realloc(base, larger) else {
+                    free(base)
+                    return .failure(.system(ENOMEM))
+                }
+                base = grown
+                capacity = larger
             }
-            guard let base = buffer.baseAddress else { break }
             let received: Int
             do {
                 received = try SystemIO.readSome(
                     descriptor, into: UnsafeMutableRawBufferPointer(start: base + count, count: capacity - count))
             } catch {
-                buffer.deallocate()
-                return .failure(ReadFailure(code: error.code))
+                free(base)
+                return .failure(.system(error.code))
             }
             if received == 0 { break }
             count += received
@@ -48,12 +59,18 @@ enum DescriptorReader {
                 progress?.update { $0.completed = done }
             }
         }
-        return .success(FileBytes(adopting: buffer, count: count))
+        if count > limit {
+            free(base)
+            return .failure(.overLimit)
+        }
+        return .success(FileBytes(adoptingMalloc: base, count: count))
     }
 
-    /// A failed read's `errno`, with the system's words for it.
-    struct ReadFailure: Error {
-        let code: Int32
-        var reason: String { SystemError(code: code).description }
+    /// Why a read did not give the whole input.
+    enum ReadFailure: Error {
+        /// A read failed with this `errno`.
+        case system(Int32)
+        /// The input has more bytes than the limit.
+        case overLimit
     }
 }

@@ -19,6 +19,7 @@ final class FileBytes: @unchecked Sendable {
     private enum Storage {
         case mapped(UnsafeMutableRawPointer, length: Int)
         case heap(UnsafeMutableBufferPointer<UInt8>)
+        case malloced(UnsafeMutableRawPointer)
         case none
     }
 
@@ -37,10 +38,10 @@ final class FileBytes: @unchecked Sendable {
         storage = .heap(heap)
     }
 
-    /// Takes ownership of a buffer allocated with `UnsafeMutableBufferPointer.allocate`.
-    init(adopting heap: UnsafeMutableBufferPointer<UInt8>, count: Int) {
-        buffer = UnsafeBufferPointer(rebasing: heap[0..<count])
-        storage = .heap(heap)
+    /// Takes ownership of a block allocated with `malloc` or `realloc`.
+    init(adoptingMalloc block: UnsafeMutableRawPointer, count: Int) {
+        buffer = UnsafeBufferPointer(start: block.assumingMemoryBound(to: UInt8.self), count: count)
+        storage = .malloced(block)
     }
 
     /// Maps the whole file open on `descriptor` read-only.
@@ -77,6 +78,7 @@ final class FileBytes: @unchecked Sendable {
         switch storage {
         case .mapped(let address, let length): munmap(address, length)
         case .heap(let heap): heap.deallocate()
+        case .malloced(let block): free(block)
         case .none: break
         }
     }

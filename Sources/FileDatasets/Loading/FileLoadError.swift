@@ -1,3 +1,4 @@
+import BrowseSupport
 import Fetching
 import ListKit
 import Tabular
@@ -20,6 +21,12 @@ public enum FileLoadError: UserFacingError, Hashable {
     case offline(String)
     /// The file is larger than the row index can address.
     case tooLarge(String, bytes: Int)
+    /// Standard input, a pipe, a device or a file read into memory has more bytes than the
+    /// input limit (`--max-input`); reading stopped there.
+    case overLimit(String, limit: Int)
+    /// The input is a web page (HTML), not a table: an error or sign-in page served in place
+    /// of data, or a page saved by mistake. Its title, when it has one.
+    case webPage(String, title: String?)
     /// The header (or first record) has more fields than the table shows.
     case tooManyColumns(String, count: Int, limit: Int)
     /// A JSON file that cannot be read as an array of objects.
@@ -45,11 +52,25 @@ public enum FileLoadError: UserFacingError, Hashable {
             return "offline: a URL needs the network; run without --offline"
         case .tooLarge(_, let bytes):
             return "it has \(bytes) bytes; browse opens files up to 4 GiB"
+        case .overLimit(_, let limit):
+            return "stopped reading at \(ByteSize(limit)), the most browse reads into memory"
+        case .webPage(_, let title):
+            let titled = title.map { " (\"\($0)\")" } ?? ""
+            return "it is a web page\(titled), not a table; browse opens CSV, TSV and JSON"
         case .tooManyColumns(_, let count, let limit):
             return "its first row has \(count) fields; browse shows at most \(limit) columns "
                 + "(is the delimiter right? try --delimiter)"
         case .json(_, let problem):
             return problem.description
+        }
+    }
+
+    /// What could help: the download's own remedy, or a larger input limit.
+    public var remedy: Remedy? {
+        switch self {
+        case .download(let error): return error.remedy
+        case .overLimit: return .allowLargerInput
+        default: return nil
         }
     }
 }

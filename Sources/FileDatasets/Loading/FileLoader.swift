@@ -23,6 +23,8 @@ struct FileLoader: Sendable {
     let offline: Bool
     /// The descriptor `-` reads (standard input; a pipe in tests).
     let standardInput: Int32
+    /// The most bytes read into memory from standard input, a pipe, a device or a download.
+    var maxInputBytes = ByteSize.defaultInputLimit.bytes
 
     /// How much of the input is checked for NUL bytes and UTF-8.
     static let checkedPrefix = 64 * 1024
@@ -75,10 +77,7 @@ struct FileLoader: Sendable {
             return try readFile(path, name: name, progress: progress)
         case .standardInput:
             progress.update { $0 = LoadProgress(completed: 0, total: nil, unit: .bytes, step: $0.step) }
-            switch DescriptorReader.readAll(standardInput, expected: nil, progress: progress) {
-            case .success(let bytes): return bytes
-            case .failure(let failure): throw .unreadable(name, reason: failure.reason)
-            }
+            return try readDescriptor(standardInput, expected: nil, name: name, progress: progress)
         case .url(let url):
             guard !offline else { throw .offline(url.absoluteString) }
             progress.update { $0 = LoadProgress(completed: 0, total: nil, unit: .bytes, step: $0.step) }
@@ -111,15 +110,25 @@ struct FileLoader: Sendable {
         if kind == S_IFREG {
             guard size < Int(UInt32.max) else { throw .tooLarge(name, bytes: size) }
             progress.update { $0 = LoadProgress(completed: 0, total: Int64(size), unit: .bytes, step: $0.step) }
+            // A mapped file costs pages of the file, not memory of the program: no input limit.
             if options.encoding == .utf8, let mapped = FileBytes.map(descriptor: descriptor, length: size) {
                 return mapped
             }
+            guard size <= maxInputBytes else { throw .overLimit(name, limit: maxInputBytes) }
         } else {
             progress.update { $0 = LoadProgress(completed: 0, total: nil, unit: .bytes, step: $0.step) }
         }
-        switch DescriptorReader.readAll(descriptor, expected: kind == S_IFREG ? size : nil, progress: progress) {
+        return try readDescriptor(descriptor, expected: kind == S_IFREG ? size : nil, name: name, progress: progress)
+    }
+
+    /// Reads a descriptor into memory, up to the input limit.
+    private func readDescriptor(_ descriptor: Int32, expected: Int?, name: String, progress: ProgressReporter)
+        throws(FileLoadError) -> FileBytes
+    {
+        switch DescriptorReader.readAll(descriptor, expected: expected, limit: maxInputBytes, progress: progress) {
         case .success(let bytes): return bytes
-        case .failure(let failure): throw .unreadable(name, reason: failure.reason)
+        case .failure(.overLimit): throw .overLimit(name, limit: maxInputBytes)
+        case .failure(.system(let code)): throw .unreadable(name, reason: SystemError(code: code).description)
         }
     }
 
@@ -134,12 +143,17 @@ struct FileLoader: Sendable {
 
     // MARK: - Checks
 
-    /// Refuses empty input, binary input and (in the first 64 KB) bytes that are not UTF-8.
+    /// Refuses empty input, binary input, a web page where no format was asked for, and (in
+    /// the first 64 KB) bytes that are not UTF-8.
     private func check(_ bytes: FileBytes, name: String) throws(FileLoadError) {
         let buffer = bytes.buffer
         let start = ByteOrderMark.length(in: buffer)
         guard buffer[start...].contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
             throw .empty(name)
+        }
+        // A name ending in .csv says nothing about what a server sent; only --format does.
+        if options.format == nil, WebPageSniffer.isWebPage(buffer) {
+            throw .webPage(name, title: WebPageSniffer.title(buffer))
         }
         var prefixEnd = min(buffer.count, Self.checkedPrefix)
         if let nul = buffer[0..<prefixEnd].firstIndex(of: 0) { throw .binary(name, byteOffset: nul) }

@@ -14,8 +14,8 @@ public struct FileOpener: ListOpener {
     /// An opener.
     ///
     /// - Parameters:
-    ///   - fetcher: Makes the downloader for URLs; by default an `HTTPClient` throttled through
-    ///     the context's cache folder.
+    ///   - fetcher: Makes the downloader for URLs; by default the program's shared `HTTPClient`
+    ///     for the context's cache folder.
     ///   - standardInput: The descriptor `-` reads; standard input by default.
     public init(fetcher: (@Sendable (DatasetContext) -> any HTTPFetching)? = nil, standardInput: Int32 = 0) {
         self.makeFetcher = fetcher
@@ -54,9 +54,10 @@ public struct FileOpener: ListOpener {
         let loader = FileLoader(
             location: location, options: options,
             fetcher: {
-                makeFetcher?(context) ?? HTTPClient(throttle: HostThrottle(folder: context.cacheDirectory))
+                makeFetcher?(context)
+                    ?? HTTPClient.shared(cacheFolder: context.cacheDirectory, maxBodyBytes: context.maxInputBytes)
             },
-            offline: context.offline, standardInput: standardInput)
+            offline: context.offline, standardInput: standardInput, maxInputBytes: context.maxInputBytes)
         return FileScreen.make(loader: loader)
     }
 }

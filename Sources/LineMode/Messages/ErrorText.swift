@@ -38,7 +38,32 @@ public enum ErrorText {
             return "check the network, or use --offline for cached data"
         case .goOnline:
             return "run once without --offline to download it"
+        case .allowLargerInput:
+            return interactive ? "start browse with --max-input SIZE to read more" : "--max-input SIZE reads more"
+        case .waitForALaterRun:
+            return "wait a while before running browse again"
         }
+    }
+
+    /// The facts of a load in which every source failed: each reason once, after the sources
+    /// that failed with it, so three markets on one unreachable host make one short line.
+    ///
+    /// ```text
+    /// 上市, 上櫃, 興櫃: mopsfin.twse.com.tw did not answer within 20 s
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - reason: The screen's own reason (`LoadState.failed`), used when no source is named.
+    ///   - failures: The sources that failed.
+    public static func reason(ofFailedLoad reason: String, failures: [SourceFailure]) -> String {
+        guard !failures.isEmpty else { return reason }
+        var reasons: [String] = []
+        var sources: [String: [String]] = [:]
+        for failure in failures {
+            if sources[failure.reason] == nil { reasons.append(failure.reason) }
+            sources[failure.reason, default: []].append(failure.source)
+        }
+        return reasons.map { (sources[$0] ?? []).joined(separator: ", ") + ": " + $0 }.joined(separator: "; ")
     }
 
     /// The exit status for an error that ends a program: its own, or a failure.

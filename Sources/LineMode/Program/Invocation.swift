@@ -39,6 +39,8 @@ public struct Invocation: Sendable, Hashable {
     public var commands: [String]?
     public var cacheDirectory: String?
     public var offline = false
+    /// The most one input may bring into memory (`--max-input`); `nil` for the default.
+    public var maxInput: ByteSize?
     /// True when `--help` was given after a subcommand (`browse import --help`).
     public var helpRequested = false
     /// Options declared by others (datasets, the file opener, a subcommand), by name without
@@ -50,6 +52,9 @@ public struct Invocation: Sendable, Hashable {
     /// The narrowest width that still shows a useful table.
     public static let minimumWidth = 20
     public static let maximumWidth = 10_000
+    /// The range of `--max-input`: from a kilobyte to the 4 GiB a table can index.
+    public static let minimumMaxInput = ByteSize(1 << 10)
+    public static let maximumMaxInput = ByteSize(1 << 32)
 
     /// The program's own options, in the order `--help` lists them.
     public static let programOptions: [OptionDeclaration] = [
@@ -66,6 +71,9 @@ public struct Invocation: Sendable, Hashable {
         OptionDeclaration("page-size", value: "N", summary: "rows per page (default: the terminal's height, or 20)"),
         OptionDeclaration("cache-dir", value: "DIR", summary: "where downloads are cached (default ~/.cache/browse)"),
         OptionDeclaration("offline", summary: "use cached data only"),
+        OptionDeclaration(
+            "max-input", value: "SIZE",
+            summary: "the most a download, pipe or device may hold in memory (default 1G)"),
         OptionDeclaration("list", summary: "list the datasets"),
         OptionDeclaration("help", shortName: "h", summary: "this help"),
         OptionDeclaration("version", summary: "the version"),
@@ -145,6 +153,15 @@ public struct Invocation: Sendable, Hashable {
                 }
                 pageSize = size
             case "cache-dir": cacheDirectory = value
+            case "max-input":
+                guard let size = ByteSize(parsing: value), size >= Self.minimumMaxInput, size <= Self.maximumMaxInput
+                else {
+                    throw .badValue(
+                        option: "--max-input", value: value,
+                        expected:
+                            "give a size from \(Self.minimumMaxInput) to \(Self.maximumMaxInput), such as 500M or 2G")
+                }
+                maxInput = size
             case "list", "help", "version": break
             default:
                 if extraOptions.contains(option.name) { datasetOptions[option.name] = value }

@@ -221,7 +221,8 @@ public struct Launcher {
             offline: invocation.offline,
             now: Self.clock(environment: terminal.environment),
             environment: terminal.environment,
-            options: invocation.datasetOptions)
+            options: invocation.datasetOptions,
+            maxInputBytes: invocation.maxInput?.bytes ?? ByteSize.defaultInputLimit.bytes)
     }
 
     /// The clock: `BROWSE_NOW` (an ISO 8601 instant) fixes it, for reproducible transcripts.

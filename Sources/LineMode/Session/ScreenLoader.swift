@@ -37,7 +37,8 @@ struct ScreenLoader {
         for note in reporter.takeNotes() { messages.note(note) }
         if interrupted { return .interrupted }
         if case .failed(let reason) = list.state {
-            return .failed(.loadFailed(list.title, reason: reason, remedy: list.sourceFailures.first?.remedy))
+            let facts = ErrorText.reason(ofFailedLoad: reason, failures: list.sourceFailures)
+            return .failed(.loadFailed(list.title, reason: facts, remedy: list.sourceFailures.first?.remedy))
         }
         // Part of the data is shown: a warning, not a failed command.
         let failures = list.sourceFailures

@@ -13,18 +13,23 @@ public struct DatasetContext: Sendable {
     public var environment: [String: String]
     /// Dataset options from the command line (`market` → `otc`).
     public var options: [String: String]
+    /// The most bytes one input — a download (after decompression), standard input, a pipe or
+    /// a device — may bring into memory (`--max-input`); past it the load stops with an error.
+    public var maxInputBytes: Int
 
     public init(
         cacheDirectory: URL,
         offline: Bool = false,
         now: @escaping @Sendable () -> Date = { Date() },
         environment: [String: String] = [:],
-        options: [String: String] = [:]
+        options: [String: String] = [:],
+        maxInputBytes: Int = ByteSize.defaultInputLimit.bytes
     ) {
         self.cacheDirectory = cacheDirectory
         self.offline = offline
         self.now = now
         self.environment = environment
         self.options = options
+        self.maxInputBytes = maxInputBytes
     }
 }

@@ -1,13 +1,23 @@
 import Foundation
 import ListKit
 
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `browse import FILE…`: recognises TWSE/MOPS files a person downloaded by hand and adds them
 /// to the cache, so `--offline` can use them.
 public struct Importer: Sendable {
     private let store: MarketDataStore
+    private let maxFileBytes: Int
 
-    public init(store: MarketDataStore) {
+    /// - Parameters:
+    ///   - maxFileBytes: The most bytes read from one file (a FIFO or a device has no end).
+    public init(store: MarketDataStore, maxFileBytes: Int = ByteSize.defaultInputLimit.bytes) {
         self.store = store
+        self.maxFileBytes = maxFileBytes
     }
 
     /// What became of one file.
@@ -34,13 +44,8 @@ public struct Importer: Sendable {
 
     private func importFile(_ path: String, date suppliedDate: CalendarDate?) throws -> Outcome {
         let url = URL(fileURLWithPath: path)
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw ImportError.unreadable(SystemErrorText.reason(error))
-        }
-        let bytes = Array(data)
+        let bytes = try Self.readFile(path, limit: maxFileBytes)
+        let data = Data(bytes)
         let name = url.lastPathComponent
         guard let kind = TWSEFileRecognizer.recognize(data: bytes, fileName: name) else {
             throw ImportError.unrecognised
@@ -90,6 +95,22 @@ public struct Importer: Sendable {
         }
     }
 
+    /// The file's bytes, read up to `limit`.
+    private static func readFile(_ path: String, limit: Int) throws(ImportError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(SystemError.last.description) }
+        defer { close(descriptor) }
+        do {
+            let read = try SystemIO.readAll(descriptor, limit: limit)
+            if read.truncated { throw ImportError.tooLarge(limit: limit) }
+            return read.bytes
+        } catch let error as ImportError {
+            throw error
+        } catch {
+            throw .unreadable(SystemErrorText.reason(error))
+        }
+    }
+
     /// A per-stock file read for what it says it is, whatever month and code that is.
     private static func month(of bytes: [UInt8], kind: TWSEFileKind) throws -> StockMonth {
         // Parse once without expectations to learn the month, then check it properly.
@@ -106,6 +127,7 @@ public struct Importer: Sendable {
 /// Why a file was not imported.
 public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreadable(String)
+    case tooLarge(limit: Int)
     case unrecognised
     case blockPage
     case codeListOnly
@@ -115,6 +137,9 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unreadable(let reason): return "cannot read it: \(reason)"
+        case .tooLarge(let limit):
+            return "stopped reading at \(ByteSize(limit)), the most browse reads into memory "
+                + "(--max-input SIZE reads more)"
         case .unrecognised: return "not a TWSE or MOPS data file that browse knows"
         case .blockPage: return "it is TWSE's \"FOR SECURITY REASONS\" block page, not data"
         case .codeListOnly: return "a code list without prices or company data; nothing to import"

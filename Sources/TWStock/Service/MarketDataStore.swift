@@ -42,13 +42,16 @@ public final class MarketDataStore: Sendable {
     /// - Throws: `TWSEHostsError` for a bad host override.
     public static func shared(for context: DatasetContext) throws(TWSEHostsError) -> MarketDataStore {
         let hosts = try TWSEHosts(environment: context.environment)
-        let key = "\(context.cacheDirectory.path)|\(context.offline)|\(hosts)"
+        let key = "\(context.cacheDirectory.path)|\(context.offline)|\(hosts)|\(context.maxInputBytes)"
         return instances.withLock { instances in
             if let store = instances[key] { return store }
-            let throttle = HostThrottle(folder: context.cacheDirectory.appendingPathComponent("throttle"))
+            let cache = CacheStore(folder: context.cacheDirectory)
+            // What a writer killed in an earlier run left behind goes when the next run starts.
+            cache.removeAbandonedFiles()
             let store = MarketDataStore(
-                hosts: hosts, client: HTTPClient(throttle: throttle), cache: CacheStore(folder: context.cacheDirectory),
-                offline: context.offline, now: context.now)
+                hosts: hosts,
+                client: HTTPClient.shared(cacheFolder: context.cacheDirectory, maxBodyBytes: context.maxInputBytes),
+                cache: cache, offline: context.offline, now: context.now)
             instances[key] = store
             return store
         }
