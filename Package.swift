@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "DemoDatasets", targets: ["DemoDatasets"]),
         .library(name: "TWStock", targets: ["TWStock"]),
         .library(name: "FileDatasets", targets: ["FileDatasets"]),
+        .library(name: "ListKitTesting", targets: ["ListKitTesting"]),
         .plugin(name: "NewDataset", targets: ["NewDataset"]),
         .executable(name: "browse", targets: ["browse"]),
     ],
@@ -21,8 +22,10 @@ let package = Package(
         .target(name: "ListKit", dependencies: ["BrowseSupport"]),
         // The line-mode front end that drives any ListKit screen.
         .target(name: "LineMode", dependencies: ["ListKit"]),
+        // people and films: offline demos.
         .target(name: "DemoDatasets", dependencies: ["ListKit"]),
-        // Byte-level CSV scanning and Big5 decoding, shared by the file and TWSE parsers.
+        // The one CSV scanner and JSON reader over bytes, Big5 decoding and the missing-value rule,
+        // shared by the file and exchange parsers.
         .target(name: "Tabular", dependencies: ["BrowseSupport"]),
         // HTTP downloads (URLSession), the per-host throttle and the download cache.
         .target(name: "Fetching", dependencies: ["BrowseSupport"]),
@@ -48,8 +51,12 @@ let package = Package(
             ),
             dependencies: ["new-dataset-tool"]
         ),
-        // A loopback HTTP server with network faults, for tests only.
-        .target(name: "LoopbackServer", dependencies: ["BrowseSupport"]),
+        // The testing library for plug-in authors (and this package's tests): a loopback HTTP
+        // server with the network's faults.
+        .target(name: "ListKitTesting", dependencies: ["BrowseSupport"]),
+        // A loopback stand-in for the Taiwan exchanges, serving fixtures on their paths: test
+        // support only, kept under Tests/.
+        .target(name: "FakeExchange", dependencies: ["ListKitTesting"], path: "Tests/Support/FakeExchange"),
         // Taiwan Stock Exchange / TPEx data: models, parsers, HTTP, cache, datasets.
         .target(name: "TWStock", dependencies: ["ListKit", "Tabular", "Fetching"]),
         // Any CSV/TSV/JSON file, URL or standard input as a dataset, over an index of its bytes.
@@ -64,25 +71,27 @@ let package = Package(
         // Every screen of the program laid out at widths 40 to 200.
         .testTarget(
             name: "LayoutTests",
-            dependencies: ["LineMode", "ListKit", "DemoDatasets", "TWStock", "FileDatasets", "LoopbackServer"]),
+            dependencies: ["LineMode", "ListKit", "DemoDatasets", "TWStock", "FileDatasets", "FakeExchange"]),
         .testTarget(name: "DemoDatasetsTests", dependencies: ["DemoDatasets", "ListKit"]),
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
         .testTarget(name: "CustomDatasetsTests", dependencies: ["CustomDatasets", "ListKit"]),
         .testTarget(name: "DatasetScaffoldTests", dependencies: ["DatasetScaffold"]),
         // Compiles and tests the guide's example (Documentation/WritingADatasetPlugin.md).
         .testTarget(name: "GuideTests", dependencies: ["ListKit"]),
-        .testTarget(name: "FetchingTests", dependencies: ["Fetching", "LoopbackServer"]),
+        .testTarget(name: "FetchingTests", dependencies: ["Fetching", "ListKitTesting"]),
         .testTarget(
-            name: "TWStockTests", dependencies: ["TWStock", "ListKit", "Fetching", "LoopbackServer"],
+            name: "TWStockTests", dependencies: ["TWStock", "ListKit", "Fetching", "ListKitTesting", "FakeExchange"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "FileDatasetsTests",
-            dependencies: ["FileDatasets", "ListKit", "Tabular", "LoopbackServer", "Fetching"],
+            dependencies: ["FileDatasets", "ListKit", "Tabular", "ListKitTesting", "Fetching"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "BrowseTests",
-            dependencies: ["browse", "LoopbackServer", "Fetching", "cache-writer-probe", "peak-memory-probe"],
+            dependencies: [
+                "browse", "ListKitTesting", "FakeExchange", "Fetching", "cache-writer-probe", "peak-memory-probe",
+            ],
             exclude: ["Snapshots"]
         ),
     ],

@@ -1,5 +1,5 @@
 import Foundation
-import LoopbackServer
+import ListKitTesting
 import Testing
 
 /// The bad-input suite of Documentation/Reliability.md: each case runs the built binary and

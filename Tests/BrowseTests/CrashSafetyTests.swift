@@ -1,6 +1,7 @@
+import FakeExchange
 import Fetching
 import Foundation
-import LoopbackServer
+import ListKitTesting
 import Testing
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
+import FakeExchange
 import Foundation
-import LoopbackServer
+import ListKitTesting
 import Testing
 
 /// The Taiwan market datasets end to end: the built binary against a loopback exchange, and

@@ -1,5 +1,5 @@
 import Foundation
-import LoopbackServer
+import ListKitTesting
 import Testing
 
 /// No input may ask for unbounded memory: downloads (after decompression), standard input,

@@ -1,5 +1,5 @@
 import Foundation
-import LoopbackServer
+import ListKitTesting
 import Testing
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
+import FakeExchange
 import Foundation
-import LoopbackServer
+import ListKitTesting
 import Testing
 
 /// Network faults of the bad-input suite, against loopback servers, through the binary.

@@ -1,5 +1,6 @@
+import FakeExchange
 import Foundation
-import LoopbackServer
+import ListKitTesting
 import Testing
 
 /// Text from data reaches the terminal only made visible, wherever it is printed: titles and

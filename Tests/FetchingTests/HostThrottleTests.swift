@@ -1,6 +1,6 @@
 import Fetching
 import Foundation
-import LoopbackServer
+import ListKitTesting
 import Synchronization
 import Testing
 

@@ -1,7 +1,7 @@
 import Fetching
 import Foundation
 import ListKit
-import LoopbackServer
+import ListKitTesting
 import Testing
 
 @testable import FileDatasets

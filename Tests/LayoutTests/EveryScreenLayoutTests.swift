@@ -1,9 +1,10 @@
 import DemoDatasets
+import FakeExchange
 import FileDatasets
 import Foundation
 import LineMode
 import ListKit
-import LoopbackServer
+import ListKitTesting
 import TWStock
 import Testing
 

@@ -1,6 +1,7 @@
+import FakeExchange
 import Foundation
 import ListKit
-import LoopbackServer
+import ListKitTesting
 import Testing
 
 @testable import TWStock

@@ -1,7 +1,8 @@
+import FakeExchange
 import Fetching
 import Foundation
 import ListKit
-import LoopbackServer
+import ListKitTesting
 import Synchronization
 
 @testable import TWStock

@@ -1,4 +1,5 @@
 import Foundation
+import ListKitTesting
 import Synchronization
 
 /// A loopback stand-in for TWSE and MOPS, serving fixture files on the real paths, with a
