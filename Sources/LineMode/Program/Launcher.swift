@@ -163,7 +163,7 @@ public struct Launcher {
                 return fail(error)
             }
         }
-        do {
+        return writing {
             switch invocation.format ?? .table {
             case .table:
                 let width =
@@ -172,13 +172,7 @@ public struct Launcher {
             case .export(let format):
                 try ViewExporter.export(screen, format: format) { text in try output.write(text) }
             }
-            try output.flush()
-        } catch OutputError.closed {
-            return .success
-        } catch {
-            return fail(error)
         }
-        return .success
     }
 
     /// `--columns a,b,c`: these columns only, in this order, by name or unique prefix.
@@ -235,8 +229,14 @@ public struct Launcher {
 
     /// Writes informational output (`--help`, `--list`); a full disk is a failure.
     private func write(_ text: String) -> ExitCode {
+        writing { try output.write(text) }
+    }
+
+    /// Runs `body`, which writes to standard output, and flushes: a closed pipe ends quietly
+    /// with success, any other failure (a full disk) is reported.
+    private func writing(_ body: () throws -> Void) -> ExitCode {
         do {
-            try output.write(text)
+            try body()
             try output.flush()
         } catch OutputError.closed {
             return .success
