@@ -33,6 +33,12 @@ public enum Command: Sendable, Hashable {
     case only([String])
     /// Scroll the shown columns sideways: positive to the right (`>`), negative back (`<`).
     case scrollColumns(Int)
+    /// Keep rows that satisfy a typed condition (`where close > 500`); empty clears it.
+    case `where`(String)
+    /// The distinct values of a column, most frequent first (`freq COL`).
+    case frequencies(String)
+    /// One row per column: kind, missing, distinct, min, max, mean, sum (`stats`).
+    case statistics
     /// A word the front end does not know, which the current screen may (`older`); `name` is
     /// as typed, and screens' commands match it without case.
     case custom(name: String, arguments: String)

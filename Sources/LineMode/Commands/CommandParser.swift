@@ -55,6 +55,13 @@ public enum CommandParser {
             guard let format = ExportFormat(name: formatName) else { throw .unknownFormat(formatName) }
             return .export(format, path: path.isEmpty ? nil : path)
         case "cols", "columns": return .columns
+        case "where", "w": return .where(rest)
+        case "freq", "frequency":
+            guard !rest.isEmpty else {
+                throw .missingArgument(command: head, usage: "freq COLUMN (cols lists them)")
+            }
+            return .frequencies(words(rest).first ?? rest)
+        case "stats", "statistics": return .statistics
         case "hide":
             let names = words(rest)
             guard !names.isEmpty else { throw .missingArgument(command: head, usage: "hide COLUMN… (cols lists them)") }

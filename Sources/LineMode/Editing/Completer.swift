@@ -19,8 +19,8 @@ import ListKit
 public struct Completer: Sendable {
     /// The front end's commands, as Tab offers them (the short forms `n`, `p`, `b`, `q` need none).
     public static let commandWords = [
-        "back", "cols", "export", "help", "hide", "home", "ls", "next", "only", "open", "page", "prev", "quit",
-        "refresh", "show", "sort",
+        "back", "cols", "export", "freq", "help", "hide", "home", "ls", "next", "only", "open", "page", "prev", "quit",
+        "refresh", "show", "sort", "stats", "where",
     ]
     /// Commands that take column names, one word each (`hide`, `show`, `only`).
     static let columnListCommands: Set<String> = ["hide", "show", "only"]
@@ -70,6 +70,14 @@ public struct Completer: Sendable {
             return Completion(start: pathStart, candidates: paths(String(pathPart), expandingHome: false))
         case "sort":
             return completeSort(rest, at: restStart, in: context.columns)
+        case "freq", "where":
+            // The column first; after it, the rest of a where expression is the person's.
+            guard !rest.contains(where: \.isWhitespace) else { return .none }
+            let candidates = Self.matching(context.columns, prefix: rest).map { candidate in
+                guard candidate.text.contains(where: \.isWhitespace) else { return candidate }
+                return Completion.Candidate("\"\(candidate.text)\"", label: candidate.text)
+            }
+            return Completion(start: restStart, candidates: candidates)
         case _ where Self.columnListCommands.contains(command):
             let (wordStart, word) = Self.lastWord(rest, at: restStart)
             let words = command == "show" ? context.columns + ["all"] : context.columns

@@ -30,6 +30,8 @@ public struct Invocation: Sendable, Hashable {
     public var arguments: [String] = []
     public var format: OutputFormat?
     public var filter: String?
+    /// A `where` condition, as typed.
+    public var condition: String?
     public var sort: SortOrder?
     /// Columns picked and ordered with `--columns a,b,c`.
     public var columns: [String]?
@@ -63,6 +65,8 @@ public struct Invocation: Sendable, Hashable {
             summary: "print the view in this format and exit"),
         OptionDeclaration("filter", value: "TEXT", summary: "keep rows containing TEXT (prints and exits)"),
         OptionDeclaration("sort", value: "COL[:desc]", summary: "sort by a column (prints and exits)"),
+        OptionDeclaration(
+            "where", value: "EXPR", summary: "keep rows that satisfy EXPR: close > 500 and name ~ 積 (prints and exits)"),
         OptionDeclaration(
             "columns", value: "COL,COL", summary: "only these columns, in this order (on screen and in exports)"),
         OptionDeclaration(
@@ -130,6 +134,7 @@ public struct Invocation: Sendable, Hashable {
                     throw .badValue(option: "--format", value: value, expected: "use table, csv, tsv, json or markdown")
                 }
             case "filter": filter = value
+            case "where": condition = value
             case "columns":
                 let names = value.split(separator: ",").map { String($0).trimmingCharacters(in: " ") }.filter {
                     !$0.isEmpty
@@ -170,7 +175,7 @@ public struct Invocation: Sendable, Hashable {
     }
 
     private mutating func chooseAction(_ parsed: ParsedArguments) throws(UsageError) {
-        let batch = format != nil || filter != nil || sort != nil
+        let batch = format != nil || filter != nil || sort != nil || condition != nil
         if batch, commands != nil {
             throw .conflicting("-c runs a session; --format, --filter and --sort print a view: use one or the other")
         }

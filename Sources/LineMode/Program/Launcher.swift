@@ -155,6 +155,13 @@ public struct Launcher {
                 return fail(error)
             }
         }
+        if let text = invocation.condition {
+            do {
+                screen.applyWhere(try WhereParser.parse(text, columns: screen.columns))
+            } catch {
+                return fail(error)
+            }
+        }
         if let filter = invocation.filter { screen.applyFilter(filter) }
         if let sort = invocation.sort {
             do {

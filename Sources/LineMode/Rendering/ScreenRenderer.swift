@@ -194,6 +194,11 @@ public struct ScreenRenderer {
             let filter = TextFitting.truncate(VisibleText.make(list.filterText), toWidth: 30)
             parts.append("filter \"\(filter)\" (\(NumberText.grouped(list.totalCount)) in all)")
         }
+        if let condition = list.whereExpression {
+            let text = TextFitting.truncate(VisibleText.make(condition.description), toWidth: 40)
+            parts.append(
+                "where \(text)" + (list.filterText.isEmpty ? " (\(NumberText.grouped(list.totalCount)) in all)" : ""))
+        }
         if let order = list.sortOrder {
             parts.append("sort \(order.description)")
         }

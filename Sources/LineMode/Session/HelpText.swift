@@ -13,6 +13,12 @@ enum HelpText {
                     ("g N", "go to page N"),
                     ("/TEXT", "keep rows containing TEXT (any case; Ａ finds A); / alone clears"),
                     ("sort COL [desc]", "sort by a column (a unique prefix will do); sort alone clears"),
+                    (
+                        "where EXPR",
+                        "keep rows where close > 500, date >= 2025-01-01 and name ~ 積 …; where alone clears"
+                    ),
+                    ("freq COL", "the column's values, most frequent first; choosing one keeps its rows"),
+                    ("stats", "each column's missing, distinct, min, max, mean and sum"),
                     ("cols", "list the columns; choosing one sorts by it"),
                     ("hide COL… / show COL…", "hide columns / show them again (show all shows every one)"),
                     ("only COL…", "show these columns only, in this order"),

@@ -87,6 +87,23 @@ extension Session {
                 choice.hidden = []
                 choice.scrollOffset = 0
             }
+        case .where(let text):
+            let list = try requireList("where")
+            list.applyWhere(text.isEmpty ? nil : try WhereParser.parse(text, columns: list.columns))
+            show()
+        case .frequencies(let name):
+            let list = try requireList("freq")
+            let column = try list.column(named: name)
+            let screen = try await loader.run(title: "freq \(column.name)") { _ in
+                AnalysisScreens.frequencies(of: column, in: list)
+            }
+            stack.push(.list(screen))
+            show()
+        case .statistics:
+            let list = try requireList("stats")
+            let screen = try await loader.run(title: "stats") { _ in AnalysisScreens.statistics(of: list) }
+            stack.push(.list(screen))
+            show()
         case .scrollColumns(let step):
             let list = try requireList(step > 0 ? ">" : "<")
             let shown = list.columnChoice.shown(list.columns).count

@@ -33,6 +33,9 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     public var columnsProvider: (() -> [Column]?)?
     /// Counts the view's rows without a value in a column, for `cols`; `nil` when not known.
     public var missingCounter: ((_ column: String) -> Int?)?
+    /// A faster `where` for large lists: given the expression and the item indices to test
+    /// (`nil` for all), returns those that satisfy it, or `nil` to use the row's cells.
+    public var whereItems: ((_ expression: WhereExpression, _ candidates: [Int]?) -> [Int]?)?
     /// A faster filter for large lists: given the folded query and the item indices to search
     /// (in item order; `nil` when every item is a candidate, which saves building an array as
     /// long as the list), returns the indices whose text contains it. `nil` uses the row's cells.
@@ -51,6 +54,7 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     public private(set) var sourceFailures: [SourceFailure] = []
     public private(set) var filterText = ""
     public private(set) var sortOrder: SortOrder?
+    public private(set) var whereExpression: WhereExpression?
     public private(set) var position = 0
     public var columnChoice = ColumnChoice()
     public private(set) var viewVersion = 0
@@ -222,6 +226,12 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
         anchor = nil
     }
 
+    public func applyWhere(_ expression: WhereExpression?) {
+        whereExpression = expression
+        rebuildView()
+        showFirstRow()
+    }
+
     public func applySort(_ order: SortOrder?) throws(ListError) {
         guard var order else {
             sortOrder = nil
@@ -253,6 +263,17 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
         var indices: [Int]?
         if let scope {
             indices = (candidates ?? Array(items.indices)).filter { scope(items[$0]) }
+        }
+        if let whereExpression {
+            let pool = indices ?? candidates
+            indices =
+                whereItems?(whereExpression, pool)
+                ?? (pool ?? Array(items.indices)).filter { index in
+                    let cells = configuredCells(items[index])
+                    return whereExpression.matches { column in
+                        cells.first { $0.name == column.name }?.cell.value ?? .missing
+                    }
+                }
         }
         if !query.isEmpty {
             if let filterItems {

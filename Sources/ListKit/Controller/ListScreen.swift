@@ -31,6 +31,8 @@ public protocol ListScreen: AnyObject {
     var filterText: String { get }
     /// The active sort, if any.
     var sortOrder: SortOrder? { get }
+    /// The active `where` condition, if any.
+    var whereExpression: WhereExpression? { get }
     /// The view index of the remembered row (the last selected, or the top of the page).
     var position: Int { get }
     /// Commands this screen adds to the front end's.
@@ -41,6 +43,9 @@ public protocol ListScreen: AnyObject {
     func missingValues(in column: String) -> Int?
     /// Filters the view to rows whose text contains `text`, folded; an empty text clears it.
     func applyFilter(_ text: String)
+    /// Narrows the view to rows that satisfy `expression` (before the filter); `nil` clears it.
+    /// The view starts at its first row.
+    func applyWhere(_ expression: WhereExpression?)
     /// Sorts the view by a column (exact name, or a unique prefix); `nil` restores the natural order.
     func applySort(_ order: SortOrder?) throws(ListError)
     /// Remembers the row at `index` of the view as the position.
@@ -49,6 +54,9 @@ public protocol ListScreen: AnyObject {
     func rows(in range: Range<Int>) -> [[NamedCell]]
     /// Visits every row of the view in order, for export.
     func forEachRow(_ body: ([NamedCell]) throws -> Void) rethrows
+    /// Visits the cell of `column` in every row of the view, in order (for `freq` and `stats`);
+    /// a screen over a large file may answer without making each row.
+    func forEachValue(of column: String, _ body: (Cell) -> Void)
     /// What choosing the row at `index` of the view does.
     func select(at index: Int) throws -> Selection
     /// Loads sources not loaded yet, or all of them when `force` is true.

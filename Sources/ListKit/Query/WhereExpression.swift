@@ -1,0 +1,146 @@
+/// A typed condition on a screen's columns: the language of `where`.
+///
+/// ```text
+/// close > 500
+/// 市場 = 上櫃
+/// date >= 2016-01-01 and volume < 1000
+/// name ~ 積 or (close <= 10 and not code ~ 00)
+/// ```
+///
+/// Columns are named exactly (in any case) or by a unique prefix, in double quotes when the
+/// name holds spaces. A value is read as the column's kind: a number for numbers
+/// (`1,045.00` too), `yyyy-mm-dd` for dates, text otherwise (in double quotes when it holds
+/// spaces). Text compares without case, full-width letters as half-width ones; `~` means
+/// "contains". A cell with no value satisfies only `!=` and `!~`.
+public indirect enum WhereExpression: Sendable, Hashable, CustomStringConvertible {
+    case comparison(WhereComparison)
+    case and(WhereExpression, WhereExpression)
+    case or(WhereExpression, WhereExpression)
+    case not(WhereExpression)
+
+    /// The columns the expression reads.
+    public var columns: [Column] {
+        switch self {
+        case .comparison(let comparison): return [comparison.column]
+        case .and(let left, let right), .or(let left, let right): return left.columns + right.columns
+        case .not(let inner): return inner.columns
+        }
+    }
+
+    /// True when the row whose cells `value(column)` gives satisfies the expression.
+    ///
+    /// - Complexity: O(e) in the size of the expression.
+    public func matches(_ value: (Column) -> CellValue) -> Bool {
+        switch self {
+        case .comparison(let comparison): return comparison.matches(value(comparison.column))
+        case .and(let left, let right): return left.matches(value) && right.matches(value)
+        case .or(let left, let right): return left.matches(value) || right.matches(value)
+        case .not(let inner): return !inner.matches(value)
+        }
+    }
+
+    /// The expression written back, columns and values quoted where needed.
+    public var description: String {
+        switch self {
+        case .comparison(let comparison): return comparison.description
+        case .and(let left, let right): return "\(left.grouped(inside: .and)) and \(right.grouped(inside: .and))"
+        case .or(let left, let right): return "\(left) or \(right)"
+        case .not(let inner): return "not \(inner.grouped(inside: .not))"
+        }
+    }
+
+    private enum Context { case and, not }
+
+    private func grouped(inside context: Context) -> String {
+        switch (self, context) {
+        case (.or, _), (.and, .not): return "(\(self))"
+        default: return description
+        }
+    }
+}
+
+/// One comparison of a column with a value.
+public struct WhereComparison: Sendable, Hashable, CustomStringConvertible {
+    public enum Operator: String, Sendable, Hashable, CaseIterable {
+        case equal = "="
+        case notEqual = "!="
+        case less = "<"
+        case lessOrEqual = "<="
+        case greater = ">"
+        case greaterOrEqual = ">="
+        case contains = "~"
+        case notContains = "!~"
+        /// `COL is missing`: the cell has no value.
+        case isMissing = "is missing"
+        /// `COL is not missing`.
+        case isPresent = "is not missing"
+    }
+
+    public let column: Column
+    public let comparison: Operator
+    /// The value, typed by the column's kind.
+    public let value: CellValue
+    /// The value as written.
+    public let text: String
+
+    public init(column: Column, comparison: Operator, value: CellValue, text: String) {
+        self.column = column
+        self.comparison = comparison
+        self.value = value
+        self.text = text
+        self.foldedText = TextFolding.fold(text)
+    }
+
+    private let foldedText: String
+
+    /// True when `cell` satisfies the comparison.
+    public func matches(_ cell: CellValue) -> Bool {
+        if case .missing = cell {
+            return comparison == .notEqual || comparison == .notContains || comparison == .isMissing
+        }
+        switch comparison {
+        case .isMissing: return false
+        case .isPresent: return true
+        case .contains, .notContains:
+            let found = TextFolding.folded(TextFolding.fold(cell.exportText), contains: foldedText)
+            return found == (comparison == .contains)
+        default:
+            guard let order = Self.order(cell, value, foldedText: foldedText) else {
+                return comparison == .notEqual
+            }
+            switch comparison {
+            case .equal: return order == 0
+            case .notEqual: return order != 0
+            case .less: return order < 0
+            case .lessOrEqual: return order <= 0
+            case .greater: return order > 0
+            case .greaterOrEqual: return order >= 0
+            case .contains, .notContains, .isMissing, .isPresent: return false
+            }
+        }
+    }
+
+    /// -1, 0 or 1 as `cell` orders against `value`; `nil` when they cannot be compared (text in
+    /// a numeric column, say).
+    static func order(_ cell: CellValue, _ value: CellValue, foldedText: String) -> Int? {
+        switch (cell.decimal, value.decimal) {
+        case (let left?, let right?):
+            return left < right ? -1 : (right < left ? 1 : 0)
+        default: break
+        }
+        if let left = cell.date, let right = value.date {
+            return left < right ? -1 : (right < left ? 1 : 0)
+        }
+        if case .text = value {
+            let left = TextFolding.fold(cell.exportText)
+            return left < foldedText ? -1 : (foldedText < left ? 1 : 0)
+        }
+        return nil
+    }
+
+    public var description: String {
+        let name = WhereParser.quotedIfNeeded(column.name)
+        if comparison == .isMissing || comparison == .isPresent { return "\(name) \(comparison.rawValue)" }
+        return "\(name) \(comparison.rawValue) \(WhereParser.quotedIfNeeded(text))"
+    }
+}
