@@ -67,7 +67,7 @@ let package = Package(
             dependencies: ["ListKit", "LineMode", "DemoDatasets", "TWStock", "FileDatasets", "CustomDatasets"]),
 
         .testTarget(name: "ListKitTests", dependencies: ["ListKit"]),
-        .testTarget(name: "LineModeTests", dependencies: ["LineMode", "ListKit"]),
+        .testTarget(name: "LineModeTests", dependencies: ["LineMode", "ListKit"], exclude: ["Snapshots"]),
         // Every screen of the program laid out at widths 40 to 200.
         .testTarget(
             name: "LayoutTests",

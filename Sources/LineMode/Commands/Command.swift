@@ -39,6 +39,8 @@ public enum Command: Sendable, Hashable {
     case frequencies(String)
     /// One row per column: kind, missing, distinct, min, max, mean, sum (`stats`).
     case statistics
+    /// A chart of a numeric column (`chart close volume by date`), as words.
+    case chart([String])
     /// A word the front end does not know, which the current screen may (`older`); `name` is
     /// as typed, and screens' commands match it without case.
     case custom(name: String, arguments: String)

@@ -62,6 +62,7 @@ public enum CommandParser {
             }
             return .frequencies(words(rest).first ?? rest)
         case "stats", "statistics": return .statistics
+        case "chart", "plot": return .chart(words(rest))
         case "hide":
             let names = words(rest)
             guard !names.isEmpty else { throw .missingArgument(command: head, usage: "hide COLUMN… (cols lists them)") }

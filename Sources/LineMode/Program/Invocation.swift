@@ -41,6 +41,8 @@ public struct Invocation: Sendable, Hashable {
     public var commands: [String]?
     public var cacheDirectory: String?
     public var offline = false
+    /// Charts in ASCII (`--ascii`).
+    public var ascii = false
     /// The most one input may bring into memory (`--max-input`); `nil` for the default.
     public var maxInput: ByteSize?
     /// True when `--help` was given after a subcommand (`browse import --help`).
@@ -75,6 +77,7 @@ public struct Invocation: Sendable, Hashable {
         OptionDeclaration("page-size", value: "N", summary: "rows per page (default: the terminal's height, or 20)"),
         OptionDeclaration("cache-dir", value: "DIR", summary: "where downloads are cached (default ~/.cache/browse)"),
         OptionDeclaration("offline", summary: "use cached data only"),
+        OptionDeclaration("ascii", summary: "draw charts with * - | instead of braille dots"),
         OptionDeclaration(
             "max-input", value: "SIZE",
             summary: "the most a download, pipe or device may hold in memory (default 1G)"),
@@ -124,6 +127,7 @@ public struct Invocation: Sendable, Hashable {
             let value = option.value
             switch option.name {
             case "offline": offline = true
+            case "ascii": ascii = true
             case "commands": commands = Self.splitCommands(value)
             case "format":
                 if value.lowercased() == "table" {

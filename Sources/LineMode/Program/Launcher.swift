@@ -115,13 +115,15 @@ public struct Launcher {
     }
 
     private func sessionOptions(_ invocation: Invocation, commandsFromTerminal: Bool) -> SessionOptions {
-        SessionOptions(
+        var options = SessionOptions(
             width: invocation.width ?? environmentWidth ?? terminal.size?.columns ?? 80,
             pageSize: invocation.pageSize,
             terminalRows: terminal.outputIsTerminal ? terminal.size?.rows : nil,
             color: terminal.colorEnabled,
             interactive: (terminal.inputIsTerminal || commandsFromTerminal) && invocation.commands == nil,
             animatesProgress: terminal.animatesProgress)
+        options.ascii = invocation.ascii || !terminal.usesUTF8
+        return options
     }
 
     /// `COLUMNS`, when it holds a usable width; a value out of range is brought into it.

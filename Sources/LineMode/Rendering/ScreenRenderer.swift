@@ -20,12 +20,24 @@ public struct ScreenRenderer {
     public var style: TextStyle
     /// Widths seen on earlier pages of the same views, so columns stay put while paging.
     public var memory: ColumnWidthMemory?
+    /// The terminal's height, when known: charts take about half of it, and a screen with a
+    /// chart draws a compact one above its table when there are at least 20 rows.
+    public var height: Int?
+    /// Charts in `*`, `-` and `|` instead of braille (`--ascii`, or a locale without UTF-8).
+    public var ascii = false
 
-    public init(width: Int?, style: TextStyle, memory: ColumnWidthMemory? = nil) {
+    public init(
+        width: Int?, style: TextStyle, memory: ColumnWidthMemory? = nil, height: Int? = nil, ascii: Bool = false
+    ) {
         self.width = width
         self.style = style
         self.memory = memory
+        self.height = height
+        self.ascii = ascii
     }
+
+    /// The smallest terminal that shows a screen's compact chart above its table.
+    public static let compactChartMinimumHeight = 20
 
     /// A drawn screen: its lines, and how many of them are the table's rows.
     public struct Screen: Sendable, Hashable {
@@ -56,6 +68,8 @@ public struct ScreenRenderer {
             lines += body
         case .detail(let detail, let list, let row):
             lines += renderDetail(detail, list: list, row: row)
+        case .chart(let chart, _):
+            lines += renderChart(chart)
         }
         return Screen(lines: lines, rowLines: rowLines, widths: widths)
     }
@@ -65,6 +79,12 @@ public struct ScreenRenderer {
     private func renderList(_ list: any ListScreen, pageSize: Int, atRoot: Bool) -> ([String], Int, [String: Int]) {
         // Header lines describe loaded items; before that they would only say "0 rows".
         var lines = list.state == .loaded ? list.headerLines.flatMap(wrapped) : []
+        if list.state == .loaded, let request = list.chartRequest, let height,
+            height >= Self.compactChartMinimumHeight, list.count > 1
+        {
+            let chart = ChartRenderer(width: width ?? 80, height: 4, ascii: ascii, style: style)
+            lines += chart.lines(ChartData.make(from: list, request: request))
+        }
         switch list.state {
         case .idle:
             return (lines + wrapped("not loaded · r loads it").map(style.dim), 0, [:])
@@ -239,6 +259,30 @@ public struct ScreenRenderer {
         }
         if !current.isEmpty { lines.append(current) }
         return lines
+    }
+
+    // MARK: - Charts
+
+    private func renderChart(_ chart: ChartData) -> [String] {
+        let y = chart.request.y.name
+        var title = "\(y)"
+        if let bars = chart.request.bars { title += " and \(bars.name)" }
+        title += chart.request.x.map { " by \($0.name)" } ?? " in the view's order"
+        title += " · \(chart.source) · \(NumberText.grouped(chart.count)) rows"
+        let values = chart.ys.compactMap { $0 }
+        if let low = values.min(), let high = values.max() {
+            let from = ChartRenderer.number(low, scale: chart.yScale, grouped: chart.yGrouped)
+            let to = ChartRenderer.number(high, scale: chart.yScale, grouped: chart.yGrouped)
+            title += " · \(from) – \(to)"
+        }
+        if let first = chart.xs.first, let last = chart.xs.last, chart.request.x?.kind == .date {
+            title += " · \(CalendarDate(dayNumber: Int(first))) – \(CalendarDate(dayNumber: Int(last)))"
+        }
+        let missing = chart.ys.count - values.count
+        if missing > 0 { title += " · \(NumberText.grouped(missing)) without a value (gaps)" }
+        let plotHeight = max(6, (height ?? 24) / 2 - (chart.bars == nil ? 3 : 6))
+        let renderer = ChartRenderer(width: width ?? 80, height: plotHeight, ascii: ascii, style: style)
+        return wrapped(title) + renderer.lines(chart) + wrapped("export csv writes the points · b back").map(style.dim)
     }
 
     // MARK: - Details

@@ -99,6 +99,14 @@ extension Session {
             }
             stack.push(.list(screen))
             show()
+        case .chart(let words):
+            let list = try requireList("chart")
+            let request = try chartRequest(words, for: list)
+            let data = try await loader.run(title: "chart \(request.y.name)") { _ in
+                ChartData.make(from: list, request: request)
+            }
+            stack.push(.chart(data, from: list))
+            show()
         case .statistics:
             let list = try requireList("stats")
             let screen = try await loader.run(title: "stats") { _ in AnalysisScreens.statistics(of: list) }
@@ -116,6 +124,32 @@ extension Session {
             }
         }
         return .proceed
+    }
+
+    /// `chart [Y [BARS]] [by X]`: the screen's own chart when nothing is named, else the
+    /// first numeric column against the row order.
+    private func chartRequest(_ words: [String], for list: any ListScreen) throws -> ChartRequest {
+        var names = words
+        var x: Column?
+        if let by = names.firstIndex(where: { $0.lowercased() == "by" }) {
+            guard by + 1 < names.count else {
+                throw CommandError.missingArgument(command: "chart", usage: "chart [Y [BARS]] [by X]")
+            }
+            x = try list.column(named: names[by + 1])
+            names.removeSubrange(by...)
+        }
+        if names.isEmpty, x == nil, let own = list.chartRequest { return own }
+        let numeric = list.columns.filter(\.kind.isNumeric)
+        guard let firstNumeric = numeric.first else { throw ChartError.noNumericColumn(list.title) }
+        let y = try names.first.map { try list.column(named: $0) } ?? firstNumeric
+        let bars = try names.dropFirst().first.map { try list.column(named: $0) }
+        for column in [y] + (bars.map { [$0] } ?? []) where !column.kind.isNumeric {
+            throw ChartError.notNumeric(column.name, numeric: numeric.map(\.name))
+        }
+        if let x, x.kind != .date, !x.kind.isNumeric {
+            throw ChartError.notAnAxis(x.name)
+        }
+        return ChartRequest(y: y, x: x, bars: bars)
     }
 
     /// Opens `screen` as a new trail from the dataset list (`datasets › people`), and loads it.
@@ -192,6 +226,8 @@ extension Session {
             }
             stack.replaceTop(.detail(detail, from: list, row: next))
             show()
+        case .chart:
+            throw SessionError.notAList(forward ? "n" : "p")
         }
     }
 
@@ -218,6 +254,7 @@ extension Session {
     }
 
     func requireList(_ command: String) throws -> any ListScreen {
+        if case .chart = stack.top { throw SessionError.onAChart(command) }
         guard case .list(let list) = stack.top else { throw SessionError.notAList(command) }
         switch list.state {
         case .loaded: return list

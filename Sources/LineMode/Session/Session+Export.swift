@@ -7,6 +7,8 @@ extension Session {
         let list: any ListScreen
         if case .detail(let detail, _, _) = stack.top {
             list = Self.fieldList(of: detail)
+        } else if case .chart(let chart, let source) = stack.top {
+            list = Self.pointList(of: chart, from: source)
         } else {
             list = try requireList("export")
             let exported = Set(list.columnChoice.exported(list.columns).map(\.name))
@@ -37,6 +39,23 @@ extension Session {
         notify("wrote \(NumberText.grouped(count)) row\(count == 1 ? "" : "s") to \(path)")
     }
 
+    /// A chart's points as a list, with their exact values, so it exports what it plots.
+    private static func pointList(of chart: ChartData, from source: any ListScreen) -> any ListScreen {
+        let request = chart.request
+        let rows = ChartData.exactPoints(from: source, request: request).enumerated().map {
+            IndexedPoint(id: $0.offset, values: $0.element)
+        }
+        var names = [request.x?.name ?? "row", request.y.name]
+        if let bars = request.bars { names.append(bars.name) }
+        return GenericListController(
+            title: "chart", items: rows, columns: names.map { Column($0) }
+        ) { (row: inout ColumnsRow, point) in
+            row = ColumnsRow(cells: zip(names, point.values).map { NamedCell($0, Cell($1)) })
+        } select: { _ in
+            .none
+        }
+    }
+
     /// A detail as a list of its fields, so it exports what it shows.
     private static func fieldList(of detail: Detail) -> any ListScreen {
         GenericListController(title: detail.title, items: detail.fields.enumerated().map(IndexedField.init)) {
@@ -58,4 +77,10 @@ private struct IndexedField: Identifiable, Sendable {
         self.id = offset
         self.field = field
     }
+}
+
+/// A chart's point with its place, so it can be listed and exported.
+private struct IndexedPoint: Identifiable, Sendable {
+    let id: Int
+    let values: [CellValue]
 }

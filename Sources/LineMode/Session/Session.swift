@@ -71,7 +71,8 @@ public final class Session {
     public func show() {
         let size = terminalSize?()
         let renderer = ScreenRenderer(
-            width: size?.columns ?? options.width, style: TextStyle(enabled: options.color), memory: widthMemory)
+            width: size?.columns ?? options.width, style: TextStyle(enabled: options.color), memory: widthMemory,
+            height: size?.rows ?? options.terminalRows, ascii: options.ascii)
         guard let list = currentList else {
             emit(renderer.render(stack, pageSize: SessionOptions.defaultPageSize))
             return

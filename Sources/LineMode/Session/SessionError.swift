@@ -3,6 +3,7 @@ import ListKit
 /// Commands that do not fit the current screen, and loads that failed.
 public enum SessionError: UserFacingError, Hashable {
     case notAList(String)
+    case onAChart(String)
     case noSuchPage(Int, pages: Int)
     case loadFailed(String, reason: String, remedy: Remedy?)
     case interrupted(String)
@@ -14,6 +15,8 @@ public enum SessionError: UserFacingError, Hashable {
         switch self {
         case .notAList(let command):
             return "\(command) works on a list, and this is a detail view; b goes back to the list"
+        case .onAChart(let command):
+            return "\(command) works on a list, and this is a chart; b goes back to the list"
         case .noSuchPage(let number, let pages):
             let shown = number == Int.max ? "that large" : String(number)
             return pages == 1
@@ -52,4 +55,22 @@ public enum OpenError: UserFacingError, Hashable {
 
     /// A name given on the command line that nothing answers to is a usage mistake.
     public var exitCode: ExitCode { .usage }
+}
+
+/// A chart that cannot be drawn from the columns named.
+public enum ChartError: UserFacingError, Hashable {
+    case noNumericColumn(String)
+    case notNumeric(String, numeric: [String])
+    case notAnAxis(String)
+
+    public var description: String {
+        switch self {
+        case .noNumericColumn(let title):
+            return "chart draws numbers, and \(title) has no numeric column"
+        case .notNumeric(let name, let numeric):
+            return "\(name) is not a numeric column; chart one of: \(numeric.joined(separator: ", "))"
+        case .notAnAxis(let name):
+            return "\(name) holds neither dates nor numbers; chart by a date or number column, or leave by out"
+        }
+    }
 }

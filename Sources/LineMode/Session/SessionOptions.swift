@@ -12,6 +12,8 @@ public struct SessionOptions: Sendable, Hashable {
     public var interactive: Bool
     /// Progress may animate on standard error.
     public var animatesProgress: Bool
+    /// Charts in `*`, `-` and `|` rather than braille dots.
+    public var ascii = false
 
     /// Rows per page when nothing says otherwise.
     public static let defaultPageSize = 20

@@ -55,6 +55,14 @@ public struct TerminalInfo: Sendable, Hashable {
         return environment["TERM"] != "dumb"
     }
 
+    /// True when the locale's character set is UTF-8 (`LC_ALL`, else `LC_CTYPE`, else `LANG`),
+    /// so braille and box-drawing characters can be shown.
+    public var usesUTF8: Bool {
+        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        let lowered = locale.lowercased()
+        return lowered.contains("utf-8") || lowered.contains("utf8")
+    }
+
     /// Progress may animate only on a terminal that understands carriage return and erase.
     public var animatesProgress: Bool {
         errorIsTerminal && environment["TERM"] != "dumb"

@@ -55,6 +55,7 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     public private(set) var filterText = ""
     public private(set) var sortOrder: SortOrder?
     public private(set) var whereExpression: WhereExpression?
+    public var chartRequest: ChartRequest?
     public private(set) var position = 0
     public var columnChoice = ColumnChoice()
     public private(set) var viewVersion = 0

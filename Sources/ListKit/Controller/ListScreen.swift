@@ -33,6 +33,9 @@ public protocol ListScreen: AnyObject {
     var sortOrder: SortOrder? { get }
     /// The active `where` condition, if any.
     var whereExpression: WhereExpression? { get }
+    /// The chart this screen draws above its table on a tall terminal, and `chart` draws
+    /// without arguments (a security's closes and volumes by date); `nil` for none.
+    var chartRequest: ChartRequest? { get }
     /// The view index of the remembered row (the last selected, or the top of the page).
     var position: Int { get }
     /// Commands this screen adds to the front end's.
@@ -57,6 +60,9 @@ public protocol ListScreen: AnyObject {
     /// Visits the cell of `column` in every row of the view, in order (for `freq` and `stats`);
     /// a screen over a large file may answer without making each row.
     func forEachValue(of column: String, _ body: (Cell) -> Void)
+    /// Visits the typed values of `columns` in every row of the view, in order (for `chart`);
+    /// a screen over a large file may answer without making a `String` per row.
+    func forEachValues(of columns: [String], _ body: ([CellValue]) -> Void)
     /// What choosing the row at `index` of the view does.
     func select(at index: Int) throws -> Selection
     /// Loads sources not loaded yet, or all of them when `force` is true.

@@ -7,12 +7,15 @@ public final class NavigationStack {
         case list(any ListScreen)
         /// A detail view, remembering the list and row it came from so `n`/`p` can step.
         case detail(Detail, from: (any ListScreen)?, row: Int?)
+        /// A chart of a list's view, drawn to fit the terminal.
+        case chart(ChartData, from: any ListScreen)
 
         /// The breadcrumb title of this level.
         public var title: String {
             switch self {
             case .list(let list): return list.title
             case .detail(let detail, _, _): return detail.title
+            case .chart(let chart, _): return "chart \(chart.request.y.name)"
             }
         }
     }

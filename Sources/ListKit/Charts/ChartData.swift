@@ -1,0 +1,163 @@
+/// What `chart` draws: a numeric column, against a date or number column or the row order, and
+/// optionally a second numeric column as bars under the line.
+public struct ChartRequest: Sendable, Hashable {
+    /// The line's column (numbers).
+    public var y: Column
+    /// The horizontal axis (dates or numbers); `nil` plots the rows in the view's order.
+    public var x: Column?
+    /// A second numeric column drawn as bars (`chart close volume`).
+    public var bars: Column?
+
+    public init(y: Column, x: Column? = nil, bars: Column? = nil) {
+        self.y = y
+        self.x = x
+        self.bars = bars
+    }
+}
+
+/// The points of a chart, taken once from a list's view (its filter, `where` and sort
+/// respected): positions as `Double`s for drawing, plus what the axes need to label them in
+/// the columns' own formats.
+public struct ChartData: Sendable {
+    public let request: ChartRequest
+    /// The title of the list the points come from.
+    public let source: String
+    /// Each point's horizontal position: a day number for dates, the value for numbers, the
+    /// row's place in the view (1, 2, …) otherwise; in increasing order.
+    public let xs: [Double]
+    /// Each point's value; `nil` where the row has none (the line has a gap there).
+    public let ys: [Double?]
+    /// Each point's bar, when bars were asked for.
+    public let bars: [Double?]?
+    /// The most decimals the line's values have, so labels read like the column.
+    public let yScale: Int
+    /// The most decimals the bars' values have.
+    public let barScale: Int
+    /// True when the list shows the line's numbers with thousands separators.
+    public var yGrouped = true
+    /// True when the list shows the bars' numbers with thousands separators.
+    public var barGrouped = true
+
+    /// The number of rows plotted.
+    public var count: Int { xs.count }
+
+    /// Reads the points from the view of `list`.
+    ///
+    /// - Complexity: O(n) in the rows of the view, plus O(n log n) to order them by `x`.
+    @MainActor
+    public static func make(from list: any ListScreen, request: ChartRequest) -> ChartData {
+        var names = [request.y.name]
+        if let x = request.x { names.append(x.name) }
+        if let bars = request.bars { names.append(bars.name) }
+        var xs: [Double] = []
+        var ys: [Double?] = []
+        var bars: [Double?] = []
+        var yScale = 0
+        var barScale = 0
+        var row = 0
+        // The rows holding the largest values: their text says whether the list groups digits.
+        var largest: (y: (row: Int, value: Double)?, bar: (row: Int, value: Double)?)
+        list.forEachValues(of: names) { values in
+            row += 1
+            let y = values[0].decimal
+            if let magnitude = y?.doubleValue.magnitude, magnitude > largest.y?.value ?? -1 {
+                largest.y = (row - 1, magnitude)
+            }
+            if request.bars != nil, let magnitude = values[names.count - 1].decimal?.doubleValue.magnitude,
+                magnitude > largest.bar?.value ?? -1
+            {
+                largest.bar = (row - 1, magnitude)
+            }
+            if let y { yScale = max(yScale, y.scale) }
+            let x: Double?
+            if request.x != nil {
+                switch values[1] {
+                case .date(let date): x = Double(date.dayNumber)
+                case let value: x = value.decimal?.doubleValue
+                }
+            } else {
+                x = Double(row)
+            }
+            // A row without a place on the horizontal axis cannot be plotted.
+            guard let x else { return }
+            xs.append(x)
+            ys.append(y?.doubleValue)
+            if request.bars != nil {
+                let bar = values[names.count - 1].decimal
+                if let bar { barScale = max(barScale, bar.scale) }
+                bars.append(bar?.doubleValue)
+            }
+        }
+        if request.x != nil, zip(xs, xs.dropFirst()).contains(where: { $0 > $1 }) {
+            let order = xs.indices.sorted { xs[$0] != xs[$1] ? xs[$0] < xs[$1] : $0 < $1 }
+            xs = order.map { xs[$0] }
+            ys = order.map { ys[$0] }
+            if request.bars != nil { bars = order.map { bars[$0] } }
+        }
+        var data = ChartData(
+            request: request, source: list.title, xs: xs, ys: ys, bars: request.bars == nil ? nil : bars,
+            yScale: yScale, barScale: barScale)
+        func grouped(_ column: Column?, at row: Int?) -> Bool {
+            guard let column, let row else { return true }
+            let text = list.rows(in: row..<(row + 1)).first?.first { $0.name == column.name }?.cell.text ?? ""
+            return text.contains(",") || text.filter(\.isNumber).count < 4
+        }
+        data.yGrouped = grouped(request.y, at: largest.y?.row)
+        data.barGrouped = grouped(request.bars, at: largest.bar?.row)
+        return data
+    }
+
+    public init(
+        request: ChartRequest, source: String, xs: [Double], ys: [Double?], bars: [Double?]?, yScale: Int,
+        barScale: Int
+    ) {
+        self.request = request
+        self.source = source
+        self.xs = xs
+        self.ys = ys
+        self.bars = bars
+        self.yScale = yScale
+        self.barScale = barScale
+    }
+}
+
+extension ChartData {
+    /// The plotted rows with their exact values, in the chart's order, for export: the
+    /// horizontal value (or the row's place), the line's value and the bar's.
+    ///
+    /// - Complexity: O(n log n) in the rows of the view.
+    @MainActor
+    public static func exactPoints(from list: any ListScreen, request: ChartRequest) -> [[CellValue]] {
+        var names = [request.y.name]
+        if let x = request.x { names.append(x.name) }
+        if let bars = request.bars { names.append(bars.name) }
+        var points: [(order: Double, row: [CellValue])] = []
+        var place = 0
+        list.forEachValues(of: names) { values in
+            place += 1
+            let x: CellValue = request.x == nil ? .integer(Int64(place)) : values[1]
+            let order: Double?
+            switch x {
+            case .date(let date): order = Double(date.dayNumber)
+            default: order = x.decimal?.doubleValue
+            }
+            guard let order else { return }
+            var row = [x, values[0]]
+            if request.bars != nil { row.append(values[names.count - 1]) }
+            points.append((order, row))
+        }
+        return points.enumerated().sorted { left, right in
+            left.element.order != right.element.order
+                ? left.element.order < right.element.order : left.offset < right.offset
+        }.map(\.element.row)
+    }
+}
+
+extension ListScreen {
+    /// Visits the values of `columns` in every row of the view, in order, through its rows.
+    public func forEachValues(of columns: [String], _ body: ([CellValue]) -> Void) {
+        forEachRow { cells in
+            body(columns.map { name in cells.first { $0.name == name }?.cell.value ?? .missing })
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import LineMode
+import ListKit
+import Testing
+
+/// Charts of known series at widths 40, 80 and 160, in braille and in ASCII, compared with
+/// snapshot files (re-recorded with `BROWSE_RECORD_SNAPSHOTS=1`), and the promises every chart
+/// keeps: it fits the width, its labels never overlap and never cut a number, a missing value
+/// leaves a gap.
+@Suite struct ChartTests {
+    static let series: [(name: String, ys: [Double?], scale: Int)] = [
+        ("straight", (0..<50).map { Double($0) }, 0),
+        ("step", (0..<40).map { $0 < 20 ? 10 : 30 }, 2),
+        ("gap", (0..<40).map { $0 >= 15 && $0 < 25 ? nil : Double($0 % 10) }, 0),
+        ("single", [1_234.5], 1),
+        ("equal", Array(repeating: 42, count: 30), 2),
+        ("negative", (0..<60).map { sin(Double($0) / 6) * 1_000 - 500 }, 2),
+    ]
+
+    static func data(_ ys: [Double?], scale: Int, dates: Bool = false) -> ChartData {
+        let x = dates ? Column("date", kind: .date) : nil
+        let xs = ys.indices.map {
+            dates ? Double(CalendarDate(clamping: 2024, month: 1, day: 1).dayNumber + $0 * 9) : Double($0 + 1)
+        }
+        return ChartData(
+            request: ChartRequest(y: Column("value", kind: .decimal), x: x), source: "test", xs: xs, ys: ys, bars: nil,
+            yScale: scale, barScale: 0)
+    }
+
+    static func render(_ data: ChartData, width: Int, ascii: Bool) -> [String] {
+        ChartRenderer(width: width, height: 8, ascii: ascii, style: TextStyle(enabled: false)).lines(data)
+    }
+
+    @Test(arguments: series.map(\.name))
+    func knownSeriesMatchTheirSnapshots(_ name: String) throws {
+        let entry = try #require(Self.series.first { $0.name == name })
+        var text = ""
+        for ascii in [false, true] {
+            for width in [40, 80, 160] {
+                let lines = Self.render(Self.data(entry.ys, scale: entry.scale), width: width, ascii: ascii)
+                text +=
+                    "## \(name) · width \(width) · \(ascii ? "ascii" : "braille")\n" + lines.joined(separator: "\n")
+                    + "\n"
+                for line in lines { #expect(DisplayWidth.of(line) <= width, "\(name) at \(width): \(line)") }
+            }
+        }
+        try ChartSnapshot.assert(text, named: "chart-\(name)")
+    }
+
+    @Test(arguments: [40, 80, 160])
+    func labelsNeverOverlapAndNeverCutANumber(_ width: Int) {
+        let ys: [Double?] = (0..<300).map { Double($0 * $0) * 12.5 + 1_000_000 }
+        for dates in [false, true] {
+            let lines = Self.render(Self.data(ys, scale: 2, dates: dates), width: width, ascii: false)
+            // The top and bottom labels are the whole maximum and minimum in the column's format.
+            #expect(lines.first?.hasPrefix("2,117,512.50 ┤") == true, "\(lines.first ?? "")")
+            #expect(lines[7].hasPrefix("1,000,000.00 ┤"), "\(lines[7])")
+            let labelled = lines.prefix(8).filter { $0.contains("┤") }
+            #expect(labelled.count >= 2)
+            let axisLabels = lines.last ?? ""
+            for word in axisLabels.split(separator: " ") {
+                if dates {
+                    #expect(word.count == 7 && word.dropFirst(4).hasPrefix("-"), "a whole yyyy-mm: \(word)")
+                } else {
+                    #expect(word.allSatisfy { $0.isNumber || $0 == "," }, "a whole number: \(word)")
+                }
+            }
+            #expect(!axisLabels.contains("…"))
+        }
+    }
+
+    @Test func aMissingValueLeavesAGapNeverAZero() {
+        let ys: [Double?] = [5, 5, 5, nil, nil, nil, 5, 5, 5]
+        let lines = Self.render(Self.data(ys, scale: 0), width: 40, ascii: true)
+        // The plot is what follows the axis on each of the eight rows.
+        let plot = lines.prefix(8).map { String($0.drop { $0 != "|" && $0 != "+" }.dropFirst()) }
+        #expect(!plot.joined().contains("|"), "no drop towards zero where values are missing:\n\(plot)")
+        let row = plot.first { $0.contains("*") } ?? ""
+        #expect(row.contains("* ") && row.trimmingCharacters(in: .whitespaces).contains(" "), "a gap: \(row)")
+    }
+
+    @Test func aChartWithNothingToDrawSaysSo() {
+        let lines = Self.render(Self.data([nil, nil], scale: 0), width: 40, ascii: false)
+        #expect(lines == ["nothing to draw: no row of the view has a value in value"])
+    }
+}
+
+/// Compares text with `Tests/LineModeTests/Snapshots/NAME.txt`; `BROWSE_RECORD_SNAPSHOTS=1`
+/// writes it instead.
+enum ChartSnapshot {
+    struct Missing: Error, CustomStringConvertible {
+        let name: String
+        var description: String { "no snapshot \(name).txt; run with BROWSE_RECORD_SNAPSHOTS=1 to record it" }
+    }
+
+    static func assert(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Snapshots/\(name).txt")
+        if ProcessInfo.processInfo.environment["BROWSE_RECORD_SNAPSHOTS"] == "1" {
+            try Data(actual.utf8).write(to: url)
+            return
+        }
+        guard let expected = try? String(contentsOf: url, encoding: .utf8) else { throw Missing(name: name) }
+        #expect(actual == expected, "chart differs from \(name).txt", sourceLocation: sourceLocation)
+    }
+}
