@@ -184,14 +184,21 @@ public final class HTTPClient: HTTPFetching {
         let state = DownloadState(progress: progress, limit: maxBodyBytes, answered: answered)
         let task = session.dataTask(with: request)
         router.register(task, state)
-        // URLSession on Linux ignores timeoutIntervalForResource, so the deadline is ours.
+        // URLSession on Linux ignores timeoutIntervalForResource, so the deadline is ours: a
+        // dispatch timer, not a task, so that it fires even when every thread that runs tasks is
+        // busy. A server that sent nothing for the idle timeout by then did not answer, whatever
+        // URLSession's own (later) idle timer would have said.
         let deadline = self.deadline
-        let watchdog = Task {
-            try? await Task.sleep(for: .seconds(deadline))
-            guard !Task.isCancelled else { return }
-            state.markDeadlinePassed()
+        let idle = UInt64(self.idleTimeout) * 1_000_000_000
+        let watchdog = DispatchWorkItem {
+            if state.quietSince(DispatchTime.now()) >= idle {
+                state.markIdle()
+            } else {
+                state.markDeadlinePassed()
+            }
             state.cancel(task)
         }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(deadline), execute: watchdog)
         defer { watchdog.cancel() }
         let outcome: DownloadState.Outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -222,6 +229,9 @@ public final class HTTPClient: HTTPFetching {
             }
             return FetchedResponse(url: url, status: response.statusCode, headers: headers, body: body)
         case .failed(let error, let response, let received):
+            if state.wentQuiet {
+                return try Self.timeoutOrCut(host: host, received: received, response: response, seconds: idleTimeout)
+            }
             if state.deadlinePassed { throw .tooSlow(host: host, seconds: deadline) }
             if Task.isCancelled || error.code == .cancelled { throw .cancelled }
             if let target = state.refusedRedirect { throw .redirect(host: host, to: target) }
@@ -277,6 +287,10 @@ final class DownloadState: Sendable {
         var outcome: Outcome?
         var refusedRedirect: String?
         var deadlinePassed = false
+        /// Nothing arrived for the idle timeout.
+        var wentQuiet = false
+        /// When the last byte (or the start) was seen.
+        var lastActivity = DispatchTime.now()
         var limitPassed = false
         var memoryRanOutAt: Int?
         /// The body is compressed: its announced length is not the length received.
@@ -311,6 +325,19 @@ final class DownloadState: Sendable {
 
     func markDeadlinePassed() {
         storage.withLock { $0.deadlinePassed = true }
+    }
+
+    /// True when the download stopped because nothing arrived for the idle timeout.
+    var wentQuiet: Bool { storage.withLock { $0.wentQuiet } }
+
+    func markIdle() {
+        storage.withLock { $0.wentQuiet = true }
+    }
+
+    /// Nanoseconds since the last byte arrived (or the download started).
+    func quietSince(_ now: DispatchTime) -> UInt64 {
+        let last = storage.withLock { $0.lastActivity }
+        return now.uptimeNanoseconds >= last.uptimeNanoseconds ? now.uptimeNanoseconds - last.uptimeNanoseconds : 0
     }
 
     /// Cancels the task once, on a thread of its own.
@@ -349,6 +376,7 @@ final class DownloadState: Sendable {
     func received(response: URLResponse) -> Bool {
         answered()
         return storage.withLock { storage in
+            storage.lastActivity = DispatchTime.now()
             let http = response as? HTTPURLResponse
             storage.response = http
             let expected = response.expectedContentLength
@@ -371,6 +399,7 @@ final class DownloadState: Sendable {
     ///   download must stop.
     func received(data: Data) -> Bool {
         let outcome = storage.withLock { storage -> (Int, Int64?)? in
+            storage.lastActivity = DispatchTime.now()
             // Past the limit, or past what memory can hold: either way the download stops here.
             guard storage.body.count + data.count <= limit else {
                 storage.limitPassed = true

@@ -24,6 +24,28 @@ private struct ExamplePerson: Identifiable, Sendable {
     var id: String { name }
 }
 
+private struct Book: Identifiable, Sendable {
+    let title: String
+    var id: String { title }
+}
+
+/// Pages of books, one batch a page, as a paged API would send them.
+private struct PagedBooks: AsyncSequence, Sendable {
+    typealias Element = [Book]
+    let server: [[String]]
+    let progress: ProgressReporter
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        var pages: [[String]]
+        mutating func next() async throws -> [Book]? {
+            guard !pages.isEmpty else { return nil }
+            return pages.removeFirst().map(Book.init)
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(pages: server) }
+}
+
 @MainActor
 private enum Examples {
     static func controller() -> GenericListController<ExampleFilm, SubtitleRow> {
@@ -81,6 +103,13 @@ private enum Examples {
         ]
     }
 
+    static func streaming(_ server: [[String]]) -> ListSource<Book> {
+        // ListSource
+        ListSource(id: "books", title: "book server") { request in
+            PagedBooks(server: server, progress: request.progress)  // an AsyncSequence of [Book]
+        }
+    }
+
     static func option() -> OptionDeclaration {
         // OptionDeclaration
         OptionDeclaration("market", value: "listed|otc|emerging|all", summary: "companies of one market only")
@@ -89,7 +118,7 @@ private enum Examples {
 
 @MainActor
 @Suite struct DocExampleTests {
-    @Test func theExamplesDoWhatTheirCommentsSay() throws {
+    @Test func theExamplesDoWhatTheirCommentsSay() async throws {
         let films = Examples.controller()
         #expect(films.rows(in: 0..<1).first?.map(\.cell.text) == ["Star Wars: A New Hope", "1977"])
         var row = SubtitleRow()
@@ -105,6 +134,9 @@ private enum Examples {
         #expect(cells["capital"].text == "259,327,332,420")
         #expect(cells["close"].text == "1045.00")
         #expect(Examples.option().usage == "--market listed|otc|emerging|all")
+        let books = try await Examples.streaming([["A", "B"], ["C"]]).load(
+            LoadRequest(progress: ProgressReporter(), refresh: false))
+        #expect(books.map(\.title) == ["A", "B", "C"])
         #expect(Examples.declaredColumns().map(\.alignment) == [.leading, .leading, .trailing])
     }
 

@@ -1,4 +1,5 @@
 import BrowseSupport
+import Dispatch
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -29,10 +30,11 @@ public struct LineEditor: LineSource {
     private var view = LineView()
     /// Keys read but not used yet: typed ahead of the line just finished.
     private var waiting: [Key] = []
-    /// The line being typed when a resize interrupted the prompt, to go on with.
+    /// The line being typed when a redraw interrupted the prompt, to go on with.
     private var interrupted: EditorState?
-    /// Set when the window changed size while the prompt waited.
-    private var resized = false
+    /// Set when the screen should be drawn again (a resize, or rows arrived) while the prompt
+    /// waited.
+    private var redraw = false
     /// How long an Escape waits for the rest of a sequence.
     private static let escapeWait: Int32 = 100  // milliseconds
 
@@ -85,13 +87,14 @@ public struct LineEditor: LineSource {
     ///
     /// - Returns: The line; nil when they end the input (Ctrl-D on an empty line) or the
     ///   terminal goes away.
-    public mutating func nextLine() -> InputLine? {
+    public mutating func nextLine() async -> InputLine? {
         guard TerminalMode.enter() else { return nil }
         defer { TerminalMode.leave() }
         Interrupts.shared.promptStarted()
-        if TerminalMode.drainWake().contains(TerminalMode.resized), interrupted == nil {
-            // The window changed while a command ran: draw its screen again to fit first.
-            return .resized
+        let pending = TerminalMode.drainWake()
+        if pending.contains(TerminalMode.resized) || pending.contains(TerminalMode.refresh), interrupted == nil {
+            // The window changed, or rows arrived, while a command ran: draw the screen first.
+            return .redraw
         }
         let completer = self.completer
         let context = self.context
@@ -117,9 +120,8 @@ public struct LineEditor: LineSource {
                     return nil
                 case .interrupt:
                     send("^C\r\n")
-                    state = EditorState(history: history.entries, complete: complete)
-                    view.reset()
-                    draw(state)
+                    // The session stops what runs in the background, then asks again.
+                    return .interrupt
                 case .suspend:
                     TerminalMode.suspend()
                 case .clearScreen:
@@ -134,13 +136,13 @@ public struct LineEditor: LineSource {
                     break
                 }
             }
-            guard readKeys(redrawing: state) else { return nil }
-            if resized {
-                // The session draws the screen again for the new size, then the line.
-                resized = false
+            guard await readKeys(redrawing: state) else { return nil }
+            if redraw {
+                // The session draws the screen again, then the line.
+                redraw = false
                 interrupted = state
                 send("\r\u{1B}[K")
-                return .resized
+                return .redraw
             }
         }
     }
@@ -148,14 +150,14 @@ public struct LineEditor: LineSource {
     /// Waits for keys (or a resize, or a continue after a stop) and decodes them.
     ///
     /// - Returns: False at the end of the input: the terminal is gone.
-    private mutating func readKeys(redrawing state: EditorState) -> Bool {
-        var descriptors = [
-            pollfd(fd: input, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: TerminalMode.wakeDescriptor, events: Int16(POLLIN), revents: 0),
-        ]
-        let ready = poll(&descriptors, 2, decoder.isWaiting ? Self.escapeWait : -1)
+    private mutating func readKeys(redrawing state: EditorState) async -> Bool {
+        // The wait happens off the main actor, so loads running in the background go on while
+        // the person thinks.
+        let (ready, descriptors) = await Self.waitForKeys(
+            input: input, wake: TerminalMode.wakeDescriptor, timeout: decoder.isWaiting ? Self.escapeWait : -1)
         if ready < 0 {
-            return errno == EINTR || errno == EAGAIN
+            // The poll's errno, carried back negated from its thread.
+            return -ready == EINTR || -ready == EAGAIN
         }
         if ready == 0 {
             waiting += decoder.flush()
@@ -163,8 +165,8 @@ public struct LineEditor: LineSource {
         }
         if descriptors[1].revents != 0 {
             let wakes = TerminalMode.drainWake()
-            if wakes.contains(TerminalMode.resized) {
-                resized = true
+            if wakes.contains(TerminalMode.resized) || wakes.contains(TerminalMode.refresh) {
+                redraw = true
                 return true
             }
             if !wakes.isEmpty { draw(state) }
@@ -176,6 +178,21 @@ public struct LineEditor: LineSource {
         if count == 0 { return false }
         waiting += decoder.feed(chunk[0..<count])
         return true
+    }
+
+    /// Polls the input and the wake pipe on a thread of its own.
+    private nonisolated static func waitForKeys(input: Int32, wake: Int32, timeout: Int32) async -> (Int32, [pollfd]) {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInteractive).async {
+                var descriptors = [
+                    pollfd(fd: input, events: Int16(POLLIN), revents: 0),
+                    pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+                ]
+                let ready = poll(&descriptors, 2, timeout)
+                let failure = ready < 0 ? errno : 0
+                continuation.resume(returning: (ready < 0 ? -failure : ready, descriptors))
+            }
+        }
     }
 
     private mutating func accept(_ line: String) -> InputLine {
@@ -219,7 +236,7 @@ public struct LineEditor: LineSource {
     /// - Parameters:
     ///   - candidates: What Tab could complete to.
     ///   - width: The terminal's width.
-    public static func columns(_ candidates: [String], width: Int) -> String {
+    public nonisolated static func columns(_ candidates: [String], width: Int) -> String {
         let limit = 100
         let shown = candidates.prefix(limit).map { VisibleText.make($0) }
         let cell = min(max(1, width - 1), (shown.map { DisplayWidth.of($0) }.max() ?? 0) + 2)

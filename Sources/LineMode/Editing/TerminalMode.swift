@@ -45,6 +45,8 @@ enum TerminalMode {
 
     /// A byte the wake pipe carries: the window changed size.
     static let resized: UInt8 = 0x57  // W
+    /// A byte the wake pipe carries: rows arrived, or a load finished, while the prompt waited.
+    static let refresh: UInt8 = 0x52  // R
     /// A byte the wake pipe carries: the program was continued after a stop.
     static let continued: UInt8 = 0x43  // C
 
@@ -130,6 +132,12 @@ enum TerminalMode {
     /// Ctrl-Z at the prompt: stops the program's process group, as the terminal would.
     static func suspend() {
         kill(0, SIGTSTP)
+    }
+
+    /// Asks a waiting prompt to let the screen be drawn again (rows arrived in the background).
+    public static func requestRedraw() {
+        guard shared.pointee.wakeWrite >= 0 else { return }
+        wake(refresh)
     }
 
     /// Reads what the wake pipe holds.

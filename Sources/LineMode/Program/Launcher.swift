@@ -100,7 +100,7 @@ public struct Launcher {
             do {
                 let screen = try resolver.screen(for: target, context: context)
                 await session.start(with: screen)
-                if let names = invocation.columns, screen.state == .loaded { try Self.pick(names, on: screen) }
+                if let names = invocation.columns, screen.state.hasRows { try Self.pick(names, on: screen) }
             } catch {
                 return fail(error)
             }
@@ -145,8 +145,10 @@ public struct Launcher {
         }
         let loader = ScreenLoader(
             messages: messages, progressSink: errors, animatesProgress: terminal.animatesProgress, interactive: false)
-        switch await loader.load(screen, force: false) {
-        case .loaded: break
+        var outcome = await loader.load(screen, force: false)
+        if case .arriving(let load) = outcome { outcome = await loader.wait(for: load) }
+        switch outcome {
+        case .loaded, .arriving: break
         case .interrupted: return .interrupted
         case .failed(let error): return fail(error)
         }

@@ -78,8 +78,8 @@ public struct ScreenRenderer {
 
     private func renderList(_ list: any ListScreen, pageSize: Int, atRoot: Bool) -> ([String], Int, [String: Int]) {
         // Header lines describe loaded items; before that they would only say "0 rows".
-        var lines = list.state == .loaded ? list.headerLines.flatMap(wrapped) : []
-        if list.state == .loaded, let request = list.chartRequest, let height,
+        var lines = list.state.hasRows ? list.headerLines.flatMap(wrapped) : []
+        if list.state.hasRows, let request = list.chartRequest, let height,
             height >= Self.compactChartMinimumHeight, list.count > 1
         {
             let chart = ChartRenderer(width: width ?? 80, height: 4, ascii: ascii, style: style)
@@ -93,7 +93,7 @@ public struct ScreenRenderer {
         case .failed(let reason):
             let hint = wrapped("r tries again · b goes back").map(style.dim)
             return (lines + wrapped("could not load: " + reason) + hint, 0, [:])
-        case .loaded:
+        case .loaded, .receiving:
             break
         }
         let page = Paging(count: list.count, pageSize: pageSize, position: list.position)
@@ -206,9 +206,10 @@ public struct ScreenRenderer {
         if list.count == 0 {
             parts.append(list.totalCount == 0 ? "no rows" : "no rows match")
         } else {
+            let more = list.state == .receiving ? "… loading" : ""
             parts.append(
                 "rows \(NumberText.grouped(page.range.lowerBound + 1))–\(NumberText.grouped(page.range.upperBound))"
-                    + " of \(NumberText.grouped(list.count))")
+                    + " of \(NumberText.grouped(list.count))\(more)")
         }
         if !list.filterText.isEmpty {
             let filter = TextFitting.truncate(VisibleText.make(list.filterText), toWidth: 30)

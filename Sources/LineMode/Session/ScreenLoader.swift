@@ -14,28 +14,59 @@ struct ScreenLoader {
     let interactive: Bool
 
     /// How a load ended.
-    enum Outcome: Sendable, Hashable {
+    enum Outcome {
         /// Loaded, perhaps with some sources missing (already reported as notes).
         case loaded
         /// Ctrl-C cancelled it.
         case interrupted
         /// Every source failed.
         case failed(SessionError)
+        /// Rows have arrived and the rest is still coming, in the background.
+        case arriving(BackgroundLoad)
     }
 
     /// Loads `list` (every source, or those not loaded yet).
     ///
     /// Notes from the sources and each source that failed while others loaded are written as
     /// messages; a load that failed as a whole is returned, not written.
-    func load(_ list: any ListScreen, force: Bool) async -> Outcome {
+    ///
+    /// - Parameter early: Return as soon as rows arrive (at a prompt), leaving the rest to load
+    ///   in the background; otherwise wait for all of it (a script's transcript stays the same).
+    func load(_ list: any ListScreen, force: Bool, early: Bool = false) async -> Outcome {
         let reporter = ProgressReporter()
         let indicator = ProgressIndicator(
             title: list.title, reporter: reporter, sink: progressSink, animated: animatesProgress)
         indicator.start()
-        let interrupted = await Interrupts.shared.cancellable { await list.load(force: force, progress: reporter) }
+        let load = BackgroundLoad(list: list, reporter: reporter)
+        load.start(force: force)
+        let interrupted = await Interrupts.shared.cancellable {
+            await load.wait(untilRowsArrive: early)
+        }
         indicator.stop()
-        for note in reporter.takeNotes() { messages.note(note) }
-        if interrupted { return .interrupted }
+        if interrupted { load.task?.cancel() }
+        if !load.isFinished, !interrupted { return .arriving(load) }
+        await load.task?.value
+        return finish(load, interrupted: interrupted)
+    }
+
+    /// Waits, with the progress indicator and Ctrl-C, for a background load to end.
+    func wait(for load: BackgroundLoad) async -> Outcome {
+        let indicator = ProgressIndicator(
+            title: load.list.title, reporter: load.reporter, sink: progressSink, animated: animatesProgress)
+        indicator.start()
+        let interrupted = await Interrupts.shared.cancellable { await load.wait(untilRowsArrive: false) }
+        indicator.stop()
+        if interrupted { load.task?.cancel() }
+        await load.task?.value
+        return finish(load, interrupted: interrupted)
+    }
+
+    /// What a load that ended comes to: its notes written, its partial failures reported.
+    func finish(_ load: BackgroundLoad, interrupted: Bool) -> Outcome {
+        let list = load.list
+        for note in load.reporter.takeNotes() { messages.note(note) }
+        // A stream stopped by Ctrl-C keeps what arrived: it is loaded, and its note said so.
+        if interrupted, !list.state.hasRows { return .interrupted }
         if case .failed(let reason) = list.state {
             let facts = ErrorText.reason(ofFailedLoad: reason, failures: list.sourceFailures)
             return .failed(.loadFailed(list.title, reason: facts, remedy: list.sourceFailures.first?.remedy))
@@ -99,4 +130,52 @@ extension ScreenLoader {
 @MainActor
 private final class Holder<Value> {
     var value: Value?
+}
+
+/// A load running for a screen: started by `ScreenLoader`, it may go on in the background
+/// once the first rows are shown.
+@MainActor
+final class BackgroundLoad {
+    let list: any ListScreen
+    let reporter: ProgressReporter
+    private(set) var task: Task<Void, Never>?
+    private(set) var isFinished = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    init(list: any ListScreen, reporter: ProgressReporter) {
+        self.list = list
+        self.reporter = reporter
+    }
+
+    func start(force: Bool) {
+        let list = list
+        let reporter = reporter
+        task = Task { @MainActor [weak self] in
+            await list.load(force: force, progress: reporter)
+            self?.finished()
+        }
+    }
+
+    private func finished() {
+        isFinished = true
+        let waiting = waiters
+        waiters = []
+        for waiter in waiting { waiter.resume() }
+    }
+
+    /// Returns when the load ends, or (when `untilRowsArrive`) when its first rows have arrived;
+    /// cancelling the waiting task stops the load.
+    func wait(untilRowsArrive: Bool) async {
+        await withTaskCancellationHandler {
+            while !isFinished, !(untilRowsArrive && list.state == .receiving), !Task.isCancelled {
+                if untilRowsArrive {
+                    try? await Task.sleep(for: .milliseconds(20))
+                } else {
+                    await withCheckedContinuation { waiters.append($0) }
+                }
+            }
+        } onCancel: { [task] in
+            task?.cancel()
+        }
+    }
 }

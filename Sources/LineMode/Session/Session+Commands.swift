@@ -257,7 +257,7 @@ extension Session {
         if case .chart = stack.top { throw SessionError.onAChart(command) }
         guard case .list(let list) = stack.top else { throw SessionError.notAList(command) }
         switch list.state {
-        case .loaded: return list
+        case .loaded, .receiving: return list
         case .failed(let reason):
             if command == "r" { return list }
             throw ListError.notLoaded("\(list.title) did not load (\(reason)); r tries again")

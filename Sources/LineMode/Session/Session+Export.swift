@@ -11,6 +11,8 @@ extension Session {
             list = Self.pointList(of: chart, from: source)
         } else {
             list = try requireList("export")
+            // An export writes the whole view: rows still arriving are waited for.
+            await waitForBackgroundLoad(of: list)
             let exported = Set(list.columnChoice.exported(list.columns).map(\.name))
             let left = list.columnNames.filter { !exported.contains($0) }
             if !left.isEmpty {

@@ -25,6 +25,10 @@ public final class Session {
     /// The page size of the list on screen, as last drawn: what `n`, `p` and `g` page by.
     private var shownPageSize: (list: ObjectIdentifier, size: Int)?
     private var failed = false
+    /// Loads going on in the background, by screen: their first rows are shown.
+    private var background: [ObjectIdentifier: BackgroundLoad] = [:]
+    /// Background loads that ended and are not reported yet.
+    private var finishedInBackground: [BackgroundLoad] = []
     private(set) var outputClosed = false
     /// Why output failed (a full disk), reported once at the end.
     private var outputFailure: OutputError?
@@ -69,6 +73,7 @@ public final class Session {
     /// once the breadcrumb, header lines, the wrapped status and the prompt are counted, so the
     /// breadcrumb never scrolls off.
     public func show() {
+        reportFinishedLoads()
         let size = terminalSize?()
         let renderer = ScreenRenderer(
             width: size?.columns ?? options.width, style: TextStyle(enabled: options.color), memory: widthMemory,
@@ -107,7 +112,7 @@ public final class Session {
             if options.interactive {
                 if source.drawsPrompt { flush() } else { prompt() }
             }
-            guard let input = source.nextLine() else { break }
+            guard let input = await source.nextLine() else { break }
             let line: String
             switch input {
             case .line(let text):
@@ -120,9 +125,12 @@ public final class Session {
                 echo("…")
                 report(CommandError.notUTF8)
                 continue
-            case .resized:
-                // Idle at the prompt and the window changed: the page fits it at once.
+            case .redraw:
+                // Idle at the prompt and the window changed, or rows arrived: draw it again.
                 show()
+                continue
+            case .interrupt:
+                stopBackgroundLoads()
                 continue
             }
             echo(line)
@@ -162,14 +170,57 @@ public final class Session {
     }
 
     func load(_ list: any ListScreen, force: Bool) async {
-        switch await loader.load(list, force: force) {
+        if let running = background.removeValue(forKey: ObjectIdentifier(list)) {
+            running.task?.cancel()
+            await running.task?.value
+            _ = running.reporter.takeNotes()
+        }
+        // At a prompt the first rows show as soon as they arrive; a script waits for all.
+        report(await loader.load(list, force: force, early: options.interactive), of: list)
+    }
+
+    private func report(_ outcome: ScreenLoader.Outcome, of list: any ListScreen) {
+        switch outcome {
         case .loaded:
             break
         case .interrupted:
             notify("interrupted: the load of \(list.title) was cancelled; r tries again")
         case .failed(let error):
             report(error)
+        case .arriving(let load):
+            background[ObjectIdentifier(list)] = load
+            Task { @MainActor [weak self] in
+                await load.task?.value
+                self?.backgroundEnded(load)
+            }
         }
+    }
+
+    /// A load that went on in the background ended: its notes wait for the next screen, which
+    /// the prompt is asked to draw at once.
+    private func backgroundEnded(_ load: BackgroundLoad) {
+        guard background[ObjectIdentifier(load.list)] === load else { return }
+        background[ObjectIdentifier(load.list)] = nil
+        finishedInBackground.append(load)
+        TerminalMode.requestRedraw()
+    }
+
+    /// Waits, with progress and Ctrl-C, for `list`'s background load (before an export).
+    func waitForBackgroundLoad(of list: any ListScreen) async {
+        guard let load = background.removeValue(forKey: ObjectIdentifier(list)) else { return }
+        report(await loader.wait(for: load), of: list)
+    }
+
+    /// Ctrl-C at the prompt: loads going on in the background stop, keeping what arrived.
+    func stopBackgroundLoads() {
+        for load in background.values { load.task?.cancel() }
+    }
+
+    /// Reports the loads that ended in the background since the last screen.
+    private func reportFinishedLoads() {
+        let finished = finishedInBackground
+        finishedInBackground = []
+        for load in finished { report(loader.finish(load, interrupted: false), of: load.list) }
     }
 
     // MARK: - Output

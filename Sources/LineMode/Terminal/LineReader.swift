@@ -13,16 +13,20 @@ public enum InputLine: Sendable, Hashable {
     case tooLong(bytes: Int)
     /// The line was not valid UTF-8.
     case notUTF8
-    /// No line yet: the terminal was resized while the prompt waited, so the screen is drawn
-    /// again to fit; the next call goes on with the line being typed.
-    case resized
+    /// No line yet: the screen should be drawn again (the terminal was resized, or rows
+    /// arrived) while the prompt waited; the next call goes on with the line being typed.
+    case redraw
+    /// Ctrl-C at the prompt: the line was dropped; work running in the background stops.
+    case interrupt
 }
 
 /// Where commands come from: standard input, a list of commands (`-c`, tests), or the line
 /// editor at a terminal.
+@MainActor
 public protocol LineSource {
-    /// The next line without its line end, or `nil` at the end of input.
-    mutating func nextLine() -> InputLine?
+    /// The next line without its line end, or `nil` at the end of input. A source that waits
+    /// for a person should wait without holding the main actor, so loads can go on meanwhile.
+    mutating func nextLine() async -> InputLine?
     /// True when the source draws its own prompt (the line editor); false by default, and the
     /// session writes `> ` itself.
     var drawsPrompt: Bool { get }
@@ -49,7 +53,7 @@ public struct ScriptLines: LineSource {
 /// input costs bounded memory and gets a clear message instead of an unbounded buffer.
 public struct FileDescriptorLines: LineSource {
     /// The longest line accepted, in bytes.
-    public static let maximumLineBytes = 64 * 1024
+    public nonisolated static let maximumLineBytes = 64 * 1024
 
     private let descriptor: Int32
     private var buffer: [UInt8] = []

@@ -412,7 +412,15 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
         for source in wanted {
             do {
                 progress.update { $0.step = source.title }
-                let loaded = try await source.load(LoadRequest(progress: progress, refresh: force))
+                let request = LoadRequest(progress: progress, refresh: force)
+                if let batches = source.batches {
+                    guard try await receive(batches(request), from: source, progress: progress) else {
+                        cancelled = true
+                        break
+                    }
+                    continue
+                }
+                let loaded = try await source.load(request)
                 try Task.checkCancellation()
                 loadedItems[source.id] = loaded
             } catch is CancellationError {
@@ -434,6 +442,55 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
         } else {
             state = .loaded
         }
+    }
+
+    /// Takes a streaming source's batches as they arrive: each is shown at once (the view
+    /// filtered and sorted again when it needs to be).
+    ///
+    /// - Returns: False when the load was stopped (what arrived is kept).
+    /// - Throws: What the source threw, after keeping the batches that arrived before it.
+    private func receive(
+        _ batches: AsyncThrowingStream<[T], any Error>, from source: ListSource<T>, progress: ProgressReporter
+    ) async throws -> Bool {
+        loadedItems[source.id] = loadedItems[source.id] ?? []
+        let single = sources.count == 1 && naturalOrder == nil
+        if single, !(loadedItems[source.id]?.isEmpty ?? true) {
+            // A refresh starts over.
+            loadedItems[source.id] = []
+            mergeLoadedItems()
+        }
+        do {
+            for try await batch in batches {
+                guard !Task.isCancelled else { break }
+                loadedItems[source.id, default: []] += batch
+                if single {
+                    items += batch
+                    foldedSearchTexts = nil
+                    if view != nil || scope != nil { rebuildView() } else { viewVersion += 1 }
+                } else {
+                    mergeLoadedItems()
+                }
+                state = .receiving
+                let count = Int64(items.count)
+                progress.update { $0.completed = count }
+            }
+        } catch {
+            if !(loadedItems[source.id]?.isEmpty ?? true) {
+                let count = loadedItems[source.id]?.count ?? 0
+                progress.note("\(source.title): the rows that arrived (\(count)) are kept")
+            }
+            throw error
+        }
+        if Task.isCancelled {
+            let count = loadedItems[source.id]?.count ?? 0
+            if count > 0 {
+                progress.note("stopped loading \(source.title): the \(count) rows that arrived are kept")
+                return true
+            }
+            loadedItems[source.id] = nil
+            return false
+        }
+        return true
     }
 
     private func mergeLoadedItems() {

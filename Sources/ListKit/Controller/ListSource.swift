@@ -10,13 +10,56 @@ public struct ListSource<Item: Sendable>: Sendable {
     public let title: String
     /// Fetches the items, reporting progress; throws with a description the user can act on.
     public let load: @Sendable (LoadRequest) async throws -> [Item]
+    /// Delivers the items in batches as they arrive, for a source that can show its first rows
+    /// early (a paged API, a long stream); `nil` when the source loads all at once.
+    public let batches: (@Sendable (LoadRequest) -> AsyncThrowingStream<[Item], any Error>)?
 
+    /// A source that loads all its items at once.
     public init(
         id: String, title: String, load: @escaping @Sendable (LoadRequest) async throws -> [Item]
     ) {
         self.id = id
         self.title = title
         self.load = load
+        self.batches = nil
+    }
+
+    /// A source that delivers its items in batches: the first rows show as soon as they
+    /// arrive, filter and sort apply to what has arrived and follow as more comes, Ctrl-C stops
+    /// it keeping what arrived, and an error after some batches keeps them with a note.
+    ///
+    /// ```swift
+    /// ListSource(id: "books", title: "book server") { request in
+    ///     PagedBooks(server: server, progress: request.progress)  // an AsyncSequence of [Book]
+    /// }
+    /// ```
+    ///
+    /// - Parameter batches: Makes the sequence of batches for one load; it should stop when
+    ///   its task is cancelled.
+    public init<Batches: AsyncSequence & Sendable>(
+        id: String, title: String, batches: @escaping @Sendable (LoadRequest) -> Batches
+    ) where Batches.Element == [Item] {
+        self.id = id
+        self.title = title
+        let stream: @Sendable (LoadRequest) -> AsyncThrowingStream<[Item], any Error> = { request in
+            AsyncThrowingStream { continuation in
+                let task = Task {
+                    do {
+                        for try await batch in batches(request) { continuation.yield(batch) }
+                        continuation.finish()
+                    } catch {
+                        continuation.finish(throwing: error)
+                    }
+                }
+                continuation.onTermination = { _ in task.cancel() }
+            }
+        }
+        self.batches = stream
+        self.load = { request in
+            var items: [Item] = []
+            for try await batch in stream(request) { items += batch }
+            return items
+        }
     }
 }
 

@@ -1,0 +1,113 @@
+import ListKit
+import Synchronization
+import Testing
+
+/// Sources that deliver their items in batches: the first rows show as they arrive, filter and
+/// sort follow what arrives, a stop keeps what arrived, an error after some batches keeps them.
+@MainActor
+@Suite struct StreamingTests {
+    struct Book: Identifiable, Sendable {
+        let id: Int
+        let title: String
+    }
+
+    /// A gate a test opens to let the next batch through.
+    final class Gate: Sendable {
+        private let opened = Mutex(0)
+        func open() { opened.withLock { $0 += 1 } }
+        func pass(_ number: Int) async throws {
+            while opened.withLock({ $0 }) < number {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+        }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String { "the server closed the connection" }
+    }
+
+    func screen(_ gate: Gate, pages: [[String]], failAfter: Int? = nil) -> GenericListController<Book, ColumnsRow> {
+        let source = ListSource<Book>(id: "books", title: "book server") { _ in
+            AsyncThrowingStream<[Book], any Error> { continuation in
+                let task = Task {
+                    var next = 0
+                    for (page, titles) in pages.enumerated() {
+                        if page > 0 { try await gate.pass(page) }
+                        if let failAfter, page == failAfter { throw Failure() }
+                        continuation.yield(
+                            titles.map { title in
+                                defer { next += 1 }
+                                return Book(id: next, title: title)
+                            })
+                    }
+                    continuation.finish()
+                }
+                continuation.onTermination = { _ in task.cancel() }
+                Task {
+                    do { try await task.value } catch { continuation.finish(throwing: error) }
+                }
+            }
+        }
+        return GenericListController(title: "books", sources: [source], columns: [Column("title")]) { row, book in
+            row["title"] = .text(book.title)
+        } select: { _ in
+            .none
+        }
+    }
+
+    func titles(_ list: GenericListController<Book, ColumnsRow>) -> [String] {
+        (0..<list.count).map { list.item(at: $0).title }
+    }
+
+    func waitUntil(_ condition: () -> Bool) async throws {
+        for _ in 0..<2_000 where !condition() { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(condition())
+    }
+
+    @Test func theFirstRowsShowBeforeTheLastBatchAndFilterAndSortFollow() async throws {
+        let gate = Gate()
+        let list = screen(gate, pages: [["Dune", "Emma"], ["Ulysses", "Beloved"], ["Middlemarch"]])
+        let progress = ProgressReporter()
+        let load = Task { await list.load(force: false, progress: progress) }
+        try await waitUntil { list.count == 2 }
+        #expect(list.state == .receiving, "rows are shown while more are coming")
+        list.applyFilter("e")
+        try list.applySort(SortOrder(column: "title", descending: true))
+        #expect(titles(list) == ["Emma", "Dune"])
+        gate.open()
+        try await waitUntil { list.totalCount == 4 }
+        #expect(titles(list) == ["Ulysses", "Emma", "Dune", "Beloved"], "the filter and sort follow what arrives")
+        gate.open()
+        await load.value
+        #expect(list.state == .loaded)
+        #expect(titles(list) == ["Ulysses", "Middlemarch", "Emma", "Dune", "Beloved"])
+        #expect(progress.current.completed == 5)
+    }
+
+    @Test func stoppingKeepsWhatArrived() async throws {
+        let gate = Gate()
+        let list = screen(gate, pages: [["Dune", "Emma"], ["Ulysses"]])
+        let progress = ProgressReporter()
+        let load = Task { await list.load(force: false, progress: progress) }
+        try await waitUntil { list.count == 2 }
+        load.cancel()
+        await load.value
+        #expect(list.state == .loaded)
+        #expect(titles(list) == ["Dune", "Emma"])
+        #expect(progress.takeNotes() == ["stopped loading book server: the 2 rows that arrived are kept"])
+    }
+
+    @Test func anErrorAfterSomeBatchesKeepsThemWithANote() async throws {
+        let gate = Gate()
+        let list = screen(gate, pages: [["Dune", "Emma"], ["Ulysses"]], failAfter: 1)
+        let progress = ProgressReporter()
+        let load = Task { await list.load(force: false, progress: progress) }
+        try await waitUntil { list.count == 2 }
+        gate.open()
+        await load.value
+        #expect(list.state == .loaded)
+        #expect(titles(list) == ["Dune", "Emma"])
+        #expect(list.sourceFailures.map(\.reason) == ["the server closed the connection"])
+        #expect(progress.takeNotes() == ["book server: the rows that arrived (2) are kept"])
+    }
+}
