@@ -19,6 +19,10 @@ private struct ExampleCompany: Identifiable, Sendable {
     var id: Code { code }
 }
 
+private struct Day: Identifiable, Sendable {
+    let id: String
+}
+
 private struct ExamplePerson: Identifiable, Sendable {
     let name: String
     var id: String { name }
@@ -81,6 +85,21 @@ private enum Examples {
         ]
     }
 
+    static func datasetCommand() -> DatasetCommand {
+        // DatasetCommand
+        DatasetCommand(
+            name: "stock", usage: "stock CODE [--months N]", summary: "a security's daily prices, by its code",
+            options: [OptionDeclaration("months", value: "N", summary: "open with N months")]
+        ) { arguments, context in
+            let code = arguments.positionals.first ?? ""
+            return GenericListController(title: code, items: [Day]()) { (row: inout BasicRow, day) in
+                row.text = .text(day.id)
+            } select: { _ in
+                .none
+            }
+        }
+    }
+
     static func option() -> OptionDeclaration {
         // OptionDeclaration
         OptionDeclaration("market", value: "listed|otc|emerging|all", summary: "companies of one market only")
@@ -105,6 +124,10 @@ private enum Examples {
         #expect(cells["capital"].text == "259,327,332,420")
         #expect(cells["close"].text == "1045.00")
         #expect(Examples.option().usage == "--market listed|otc|emerging|all")
+        let stock = try Examples.datasetCommand().makeScreen(
+            DatasetCommand.Arguments(positionals: ["2330"]),
+            DatasetContext(cacheDirectory: URL(fileURLWithPath: "/nonexistent")))
+        #expect(stock.title == "2330", "a command's screen is made from its arguments")
         #expect(Examples.declaredColumns().map(\.alignment) == [.leading, .leading, .trailing])
     }
 
