@@ -9,7 +9,7 @@ public struct CompaniesDataset: Dataset {
     public var id: String { "companies" }
     public var title: String { "Taiwan companies 上市 上櫃 興櫃" }
     public var summary: String {
-        "listed, OTC and emerging companies from MOPS open data, each with its daily prices (needs the network; cached)"
+        "listed, OTC and emerging companies from MOPS open data (needs the network; cached a day)"
     }
 
     public var options: [OptionDeclaration] {

@@ -7,9 +7,7 @@ public struct TicksDataset: Dataset {
 
     public var id: String { "ticks" }
     public var title: String { "Taiwan daily ticks (STOCK_DAY_ALL)" }
-    public var summary: String {
-        "the latest trading day of every TWSE-listed security, each with its daily prices (needs the network; cached)"
-    }
+    public var summary: String { "the latest trading day of every TWSE-listed security (needs the network; cached)" }
 
     public var commands: [DatasetCommand] { [StockCommand.command] }
 
