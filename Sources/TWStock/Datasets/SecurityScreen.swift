@@ -69,7 +69,9 @@ enum SecurityScreen {
                 let new = state.months.nextOlder(count)
                 for month in new { controller.add(monthSource(month, state: state, store: store, log: log)) }
                 let wanted = missing + new
-                await controller.load(sources: Set(wanted.map(sourceID)), force: false, progress: progress)
+                // The days on disk come too, if Ctrl-C stopped the first load before them.
+                let ids = Set(wanted.map(sourceID) + (controller.isLoaded(source: "cached") ? [] : ["cached"]))
+                await controller.load(sources: ids, force: false, progress: progress)
                 let arrived = wanted.filter { controller.isLoaded(source: sourceID($0)) }
                 if Task.isCancelled {
                     progress.note(
@@ -116,7 +118,10 @@ enum SecurityScreen {
         return ListSource(id: id, title: state.sourceTitle(month)) { request in
             let months = request.batch.filter { $0.hasPrefix("month-") }
             if let index = months.firstIndex(of: id), months.count > 1 {
-                request.progress.update { $0.step = "month \(index + 1) of \(months.count) · \(month)" }
+                request.progress.update { progress in
+                    // The last month's bytes are not this one's: while the throttle waits, only the step shows.
+                    progress = LoadProgress(step: "month \(index + 1) of \(months.count) · \(month)")
+                }
             }
             // The last month of a load says which months had no trading days, in one line.
             defer { if months.last == id { state.reportEmptyMonths(request.progress) } }
