@@ -24,7 +24,7 @@ import Testing
         #expect(candidates("ma") == ["market"])
         #expect(candidates("ｓｏ") == ["sort"], "full-width letters fold")
         #expect(candidates("  ol") == ["older"])
-        #expect(candidates("st") == ["stock"], "a dataset's command, on any screen")
+        #expect(candidates("sto") == ["stock"], "a dataset's command, on any screen")
         #expect(candidates("stock 2330 --m") == ["--months"])
         #expect(candidates("stock 23").isEmpty, "a code is the person's to type")
         #expect(completer.complete("  ol", in: context).start == 2)

@@ -98,10 +98,13 @@ enum CompanyPresentation {
         return Detail(title: "\(company.code) \(company.shortName)", fields: fields, notes: notes)
     }
 
-    /// The source's text, when it holds anything but padding.
+    /// The source's text, when it holds anything but padding. Only trailing ASCII spaces are
+    /// dropped (on screen they would wrap into an empty line); inner runs of spaces, U+3000 and
+    /// placeholders stay as written. Exports keep even those spaces.
     private static func shown(_ company: Company, _ field: CompanyField) -> String? {
-        let source = company.sourceText(field)
-        return source.unicodeScalars.allSatisfy(MissingValueRule.isPadding) ? nil : source
+        var source = Substring(company.sourceText(field))
+        while source.last == " " { source = source.dropLast() }
+        return source.unicodeScalars.allSatisfy(MissingValueRule.isPadding) ? nil : String(source)
     }
 
     private static func detailValue(_ company: Company, _ field: CompanyField) -> String? {

@@ -40,12 +40,26 @@ public final class FakeExchange: Sendable {
         let mode = ModeBox()
         self.mode = mode
         server = try LoopbackServer { request in
-            Self.answer(request, files: files, mode: mode.value.withLock { $0 })
+            var behaviour = Self.answer(request, files: files, mode: mode.value.withLock { $0 })
+            if case .respond(var response) = behaviour,
+                let delay = mode.delays.withLock({ $0.first { request.target.contains($0.key) }?.value })
+            {
+                response.delay = delay
+                behaviour = .respond(response)
+            }
+            return behaviour
         }
     }
 
     private final class ModeBox: Sendable {
         let value = Mutex(Mode.normal)
+        let delays = Mutex<[String: Duration]>([:])
+    }
+
+    /// Holds back the answers to requests whose path and query contain `text` (`date=20250301`)
+    /// for `delay`; `nil` answers them at once again.
+    public func delay(_ delay: Duration?, requestsContaining text: String) {
+        mode.delays.withLock { $0[text] = delay }
     }
 
     /// The environment that points `browse` here.
