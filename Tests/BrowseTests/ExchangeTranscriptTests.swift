@@ -127,7 +127,7 @@ import Testing
         #expect(targets.contains { $0.hasPrefix("/opendata/") })
         #expect(targets.contains { $0.hasPrefix("/exchangeReport/STOCK_DAY?") })
         #expect(targets.contains { $0.hasPrefix("/www/zh-tw/afterTrading/tradingStock?") })
-        #expect(exchange.mostRequests(within: 5) == 3, "never 4 requests within 5 s in the server's log")
+        #expect(exchange.mostRequests(within: 5) <= 3, "never 4 requests within 5 s in the server's log")
         // The JSON export of 1240: the change a number or null, the reason beside it.
         #expect(run.stdout.contains(#""change": null, "volume": 0"#))
         #expect(run.stdout.contains(#""note": "no trade""#))

@@ -95,7 +95,7 @@ import Testing
             harness.requests.map { $0.split(separator: "&").dropFirst().first ?? "" } == [
                 "date=20250601", "date=20250501", "date=20250401", "date=20250301",
             ])
-        #expect(harness.exchange.mostRequests(within: 5) == 3, "the server never saw 4 requests in 5 seconds")
+        #expect(harness.exchange.mostRequests(within: 5) <= 3, "the server never saw 4 requests in 5 seconds")
         #expect(screen.loadedSources.count == 5, "four months and the cached days")
         #expect(screen.column("date").first == "2025-06-16")
         #expect(screen.column("date").last == "2025-05-02", "May's day is there too")
