@@ -31,13 +31,20 @@ if [ -d "$shared" ]; then
   # all-market day and a month of 2330 (TPEx's JSON company list, slower to parse, is left out).
   "$b" import --cache-dir "$cache" "$shared/t187ap03_L_1131029.csv" "$shared/t187ap03_O_1131029.csv" \
     "$shared/STOCK_DAY_ALL_20250304.csv" "$shared/STOCK_DAY_2330_202506.json" >/dev/null 2>&1 || true
+  # Twelve months of 2330 (June real, the eleven before it made from June) for `stock --months 12`.
+  months="$(mktemp -d)"
+  python3 "$here/stock_months.py" "$shared" "$months"
+  "$b" import --cache-dir "$cache" "$months"/*.json >/dev/null 2>&1 || true
+  rm -rf "$months"
   echo
   echo "## Taiwan market data (warm cache, offline)"
   json="$(mktemp)"
   BROWSE_NOW=2025-06-30T04:00:00Z hyperfine --warmup 3 --runs 30 -N --style none --export-json "$json" \
     "$b companies --offline --cache-dir $cache --format csv" \
     "$b companies --offline --cache-dir $cache -c '/台積; 1; 3'" \
-    "$b ticks --offline --cache-dir $cache --format csv" >/dev/null
+    "$b ticks --offline --cache-dir $cache --format csv" \
+    "$b stock 2330 --months 12 --offline --cache-dir $cache --format csv" \
+    "$b stock 2330 --months 12 --offline --cache-dir $cache -c q" >/dev/null
   python3 "$here/hyperfine_table.py" "$json" "$root/.build/release/" | sed "s|$cache|CACHE|g"
   echo
   echo "## Import of every file in shared/twse (into an empty cache each run)"

@@ -2,14 +2,19 @@ import LineMode
 import ListKit
 import TWStock
 
-/// `browse import FILE… [--date yyyy-mm-dd]`: adds hand-downloaded TWSE/MOPS files to the
-/// cache. Exit 0 when at least one file was imported, 1 when none, 2 for usage.
+/// `browse import FILE… [--date yyyy-mm-dd] [--code CODE]`: adds hand-downloaded TWSE, TPEx
+/// and MOPS files to the cache. Exit 0 when at least one file was imported, 1 when none, 2 for usage.
 struct ImportSubcommand: Subcommand {
     var name: String { "import" }
-    var synopsis: String { "FILE… [--date yyyy-mm-dd]" }
+    var synopsis: String { "FILE… [--date yyyy-mm-dd] [--code CODE]" }
     var summary: String { "add exchange files downloaded by hand to the cache, recognised by their content" }
     var options: [OptionDeclaration] {
-        [OptionDeclaration("date", value: "yyyy-mm-dd", summary: "the trading date of files that do not carry one")]
+        [
+            OptionDeclaration("date", value: "yyyy-mm-dd", summary: "the trading date of files that do not carry one"),
+            OptionDeclaration(
+                "code", value: "CODE",
+                summary: "the security of per-stock months that do not name it (else taken from the file name)"),
+        ]
     }
 
     func run(_ invocation: Invocation, environment: ProgramEnvironment) async throws -> ExitCode {
@@ -22,6 +27,14 @@ struct ImportSubcommand: Subcommand {
             }
             date = parsed
         }
+        var code: StockCode?
+        if let text = invocation.datasetOptions["code"] {
+            guard let parsed = StockCode(text) else {
+                throw UsageError.badValue(
+                    option: "--code", value: text, expected: "give a code of 4–6 letters or digits")
+            }
+            code = parsed
+        }
         guard !paths.isEmpty else {
             throw UsageError.conflicting("import needs files: browse import FILE… [--date yyyy-mm-dd]")
         }
@@ -29,7 +42,9 @@ struct ImportSubcommand: Subcommand {
         let store = try MarketDataStore.shared(for: context)
         let messages = environment.messages
         var imported = 0
-        for outcome in Importer(store: store, maxFileBytes: context.maxInputBytes).importFiles(paths, date: date) {
+        for outcome in Importer(store: store, maxFileBytes: context.maxInputBytes).importFiles(
+            paths, date: date, code: code)
+        {
             switch outcome {
             case .imported(let path, let kind, let records, let skipped):
                 imported += 1

@@ -8,7 +8,10 @@ import Testing
     let context = CompletionContext(
         datasets: ["companies", "films", "people", "ticks"],
         columns: ["code", "name", "close", "change", "in the saga"],
-        screenCommands: [.init(name: "market", arguments: ["listed", "otc", "emerging", "all"]), .init(name: "older")])
+        screenCommands: [
+            .init(name: "market", arguments: ["listed", "otc", "emerging", "all"]), .init(name: "older"),
+        ],
+        datasetCommands: [.init(name: "stock", arguments: ["--months"])])
     let completer = Completer(home: nil)
 
     func candidates(_ text: String) -> [String] {
@@ -21,6 +24,9 @@ import Testing
         #expect(candidates("ma") == ["market"])
         #expect(candidates("ｓｏ") == ["sort"], "full-width letters fold")
         #expect(candidates("  ol") == ["older"])
+        #expect(candidates("sto") == ["stock"], "a dataset's command, on any screen")
+        #expect(candidates("stock 2330 --m") == ["--months"])
+        #expect(candidates("stock 23").isEmpty, "a code is the person's to type")
         #expect(completer.complete("  ol", in: context).start == 2)
     }
 

@@ -47,6 +47,27 @@ import Testing
         #expect(throws: UsageError.unknownOption("--market")) { try Invocation.parse(["--market", "otc"]) }
     }
 
+    @Test func aDatasetCommandTakesItsWordsAndItsOwnOptions() throws {
+        let commands = ["stock": [OptionDeclaration("months", value: "N", summary: "months")]]
+        let stock = try Invocation.parse(["stock", "2330", "--months", "12"], commands: commands)
+        #expect(stock.command == "stock")
+        #expect(stock.arguments == ["2330"])
+        #expect(stock.target == nil)
+        #expect(stock.datasetOptions == ["months": "12"])
+        #expect(stock.action == .session)
+        let late = try Invocation.parse(["--offline", "--width", "90", "stock", "0050"], commands: commands)
+        #expect(late.command == "stock" && late.arguments == ["0050"] && late.offline && late.width == 90)
+        let batch = try Invocation.parse(["stock", "2330", "--format", "csv"], commands: commands)
+        #expect(batch.action == .batch)
+        #expect(throws: UsageError.unknownOption("--months")) {
+            try Invocation.parse(["films", "--months", "3"], commands: commands)
+        }
+        let market = OptionDeclaration("market", value: "M", summary: "one market")
+        #expect(throws: UsageError.unknownOption("--market")) {
+            try Invocation.parse(["stock", "2330", "--market", "otc"], options: [market], commands: commands)
+        }
+    }
+
     @Test func helpVersionAndListWin() throws {
         #expect(try Invocation.parse(["--help"]).action == .help)
         #expect(try Invocation.parse(["films", "--version"]).action == .version)

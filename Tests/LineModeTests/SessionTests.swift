@@ -29,6 +29,27 @@ struct NumbersDataset: Dataset {
         ]
         return list
     }
+
+    /// `item N [--plus K]`: one item, opened from anywhere.
+    var commands: [DatasetCommand] {
+        [
+            DatasetCommand(
+                name: "item", usage: "item N [--plus K]", summary: "one item by its number",
+                options: [OptionDeclaration("plus", value: "K", summary: "add K to the number")]
+            ) { arguments, _ in
+                guard let number = arguments.positionals.first.flatMap({ Int($0) }) else {
+                    throw DatasetOptionError(option: "item", value: "", expected: "give a number")
+                }
+                let total = number + (arguments.options["plus"].flatMap { Int($0) } ?? 0)
+                let item = Item(id: total, name: "item \(total)", price: nil)
+                return GenericListController(title: item.name, items: [item]) { (row: inout BasicRow, item) in
+                    row.text = .text(item.name)
+                } select: { _ in
+                    .none
+                }
+            }
+        ]
+    }
 }
 
 struct BrokenDataset: Dataset {
@@ -194,6 +215,19 @@ struct Harness {
         let code = await session.run(&lines)
         #expect(code == .success)
         #expect(errors.text.isEmpty)
+    }
+
+    @Test func aDatasetsCommandWorksFromAnyScreenWithItsOptions() async throws {
+        let harness = try Harness()
+        _ = await harness.run(["item 7 --plus 3", "b", "open numbers", "1", "ITEM 2", "h", "item 2 --bogus 1", "item"])
+        #expect(harness.output.text.contains("> item 7 --plus 3\ndatasets › item 10\n"), "from the dataset list")
+        #expect(harness.output.text.contains("> ITEM 2\ndatasets › item 2\n"), "from a detail, without case")
+        #expect(harness.output.text.contains("on any screen:\n  item N [--plus K]  one item by its number"))
+        #expect(
+            harness.errors.text.split(separator: "\n") == [
+                "browse: unknown option --bogus; browse --help lists the options",
+                "browse: --item : give a number",
+            ])
     }
 
     @Test func backAtTheRootIsANotice() async throws {

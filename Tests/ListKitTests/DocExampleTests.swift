@@ -19,6 +19,10 @@ private struct ExampleCompany: Identifiable, Sendable {
     var id: Code { code }
 }
 
+private struct Day: Identifiable, Sendable {
+    let id: String
+}
+
 private struct ExamplePerson: Identifiable, Sendable {
     let name: String
     var id: String { name }
@@ -110,6 +114,21 @@ private enum Examples {
         }
     }
 
+    static func datasetCommand() -> DatasetCommand {
+        // DatasetCommand
+        DatasetCommand(
+            name: "stock", usage: "stock CODE [--months N]", summary: "a security's daily prices, by its code",
+            options: [OptionDeclaration("months", value: "N", summary: "open with N months")]
+        ) { arguments, context in
+            let code = arguments.positionals.first ?? ""
+            return GenericListController(title: code, items: [Day]()) { (row: inout BasicRow, day) in
+                row.text = .text(day.id)
+            } select: { _ in
+                .none
+            }
+        }
+    }
+
     static func option() -> OptionDeclaration {
         // OptionDeclaration
         OptionDeclaration("market", value: "listed|otc|emerging|all", summary: "companies of one market only")
@@ -137,6 +156,10 @@ private enum Examples {
         let books = try await Examples.streaming([["A", "B"], ["C"]]).load(
             LoadRequest(progress: ProgressReporter(), refresh: false))
         #expect(books.map(\.title) == ["A", "B", "C"])
+        let stock = try Examples.datasetCommand().makeScreen(
+            DatasetCommand.Arguments(positionals: ["2330"]),
+            DatasetContext(cacheDirectory: URL(fileURLWithPath: "/nonexistent")))
+        #expect(stock.title == "2330", "a command's screen is made from its arguments")
         #expect(Examples.declaredColumns().map(\.alignment) == [.leading, .leading, .trailing])
     }
 

@@ -120,16 +120,50 @@ import Testing
         }
     }
 
-    @Test func otcCompaniesSayPlainlyThatTWSEHasNoPrices() async throws {
+    @Test func anOTCCompanyDrillsIntoItsTPExMonthsAndAnEmergingOneSaysThereAreNone() async throws {
         let harness = try ExchangeHarness()
         defer { harness.cleanUp() }
-        let screen = try CompaniesDataset().makeRootScreen(context: context(harness, options: ["market": "otc"]))
+        let screen = try CompaniesDataset().makeRootScreen(context: context(harness))
         await screen.load(force: false, progress: ProgressReporter())
-        guard case .detail(let detail) = try screen.select(at: 0) else {
-            Issue.record("an OTC company shows its detail")
+        screen.applyFilter("1240")
+        guard case .push(let days) = try screen.select(at: 0) else {
+            Issue.record("a 上櫃 company drills into its days")
             return
         }
-        #expect(detail.notes.first?.hasPrefix("TWSE publishes daily prices only for 上市") == true)
+        #expect(days.title == "1240 茂生農經")
+        await days.load(force: false, progress: ProgressReporter())
+        #expect(days.column("date") == ["2025-06-05", "2025-06-04", "2025-06-03", "2025-06-02"], "newest first")
+        #expect(days.column("volume") == ["1000000", "0", "5000", "12000"], "TPEx's lots, in shares")
+        #expect(days.column("value") == ["61000000", "0", "300000", "1234000"], "TPEx's NT$ thousands, in NT$")
+        #expect(days.column("close") == ["61.00", "", "60.00", "60.50"])
+        #expect(days.column("note") == ["＊", "no trade", "*", ""])
+        #expect(days.headerLines.contains { $0.hasPrefix("close ") && $0.contains("→") }, "a sparkline of closes")
+        #expect(days.headerLines.contains { $0.contains("TPEx's lots and NT$ thousands ×1,000") }, "says it converted")
+        #expect(
+            harness.requests.contains("/www/zh-tw/afterTrading/tradingStock?code=1240&date=2025/06/01&response=json"))
+        #expect(!harness.requests.contains { $0.hasPrefix("/exchangeReport/STOCK_DAY?") }, "TWSE is not asked")
+        guard case .detail(let detail) = try days.select(at: 0) else {
+            Issue.record("a day shows its detail")
+            return
+        }
+        #expect(detail.fields.contains(.init("volume (shares)", "1,000,000 (TPEx: 成交張數 1,000 lots × 1,000)")))
+        #expect(detail.fields.contains(.init("value (NT$)", "61,000,000 (TPEx: 成交仟元 61,000 thousands × 1,000)")))
+        #expect(detail.fields.contains(.init("note", "＊ (TPEx's mark on this date)")))
+        #expect(detail.fields.contains(.init("company", "茂生農經股份有限公司")), "the day's company")
+        let older = try #require(days.commands.first { $0.name == "older" })
+        let progress = ProgressReporter()
+        _ = try await older.run("", progress)
+        #expect(progress.takeNotes() == ["TPEx has no trading days of 1240 in 2025-05"])
+
+        screen.applyFilter("6999")
+        guard case .detail(let emerging) = try screen.select(at: 0) else {
+            Issue.record("a 興櫃 company shows its detail")
+            return
+        }
+        #expect(
+            emerging.notes.first
+                == "6999 is a 興櫃 (emerging) security: no daily prices are published for the 興櫃 market "
+                + "(TWSE publishes 上市 prices, TPEx 上櫃 prices), so there is no history to show")
     }
 
     @Test func ticksShowTheLatestDayAndNoPriceForNoTrade() async throws {
@@ -138,13 +172,44 @@ import Testing
         let screen = try TicksDataset().makeRootScreen(context: context(harness))
         await screen.load(force: false, progress: ProgressReporter())
         #expect(screen.headerLines.first?.hasPrefix("STOCK_DAY_ALL 2025-03-04") == true)
-        #expect(screen.columnNames.first == "code")
+        #expect(screen.columnChoice.shown(screen.columns).first?.name == "code", "the date is in the header")
+        #expect(screen.columnNames.first == "date", "and in every export")
         screen.applyFilter("00643K")
         #expect(screen.column("close") == [""])
         #expect(screen.column("change") == [""])
+        #expect(screen.column("note") == ["no trade"], "why the prices are missing")
         screen.applyFilter("0050")
+        #expect(screen.column("date") == ["2025-03-04"])
         #expect(screen.column("close") == ["186.80"])
         #expect(screen.column("change") == ["-1.2500"], "the exchange's own decimals")
+    }
+
+    @Test func aRowOfTicksDrillsIntoThatSecuritysMonths() async throws {
+        let harness = try ExchangeHarness()
+        defer { harness.cleanUp() }
+        let screen = try TicksDataset().makeRootScreen(context: context(harness))
+        await screen.load(force: false, progress: ProgressReporter())
+        screen.applyFilter("0050")
+        guard case .push(let days) = try screen.select(at: 0) else {
+            Issue.record("an ETF's row drills into its months")
+            return
+        }
+        #expect(days.title == "0050 元大台灣50")
+        await days.load(force: false, progress: ProgressReporter())
+        #expect(days.column("date") == ["2025-03-04"], "the cached all-market day")
+        #expect(harness.requests.last == "/exchangeReport/STOCK_DAY?response=json&date=20250601&stockNo=0050")
+        #expect(days.headerLines.first == "0050 元大台灣50 · 上市 (TWSE)")
+        guard case .detail(let detail) = try days.select(at: 0) else {
+            Issue.record("a day of an ETF shows its detail")
+            return
+        }
+        #expect(detail.title == "0050 元大台灣50 2025-03-04")
+        let info = try #require(days.commands.first { $0.name == "info" })
+        guard case .detail(let about) = try await info.run("", ProgressReporter()) else {
+            Issue.record("info shows what is known of an ETF")
+            return
+        }
+        #expect(about.fields.contains(.init("market", "上市 (listed)")))
     }
 }
 

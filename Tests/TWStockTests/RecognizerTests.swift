@@ -21,6 +21,9 @@ import Testing
             ("STOCK_DAY_2330_202107_sample_big5.csv", .stockDayCSV(.chinese)),
             ("STOCK_DAY_2330_202109_en.csv", .stockDayCSV(.english)),
             ("twse_block_page.html", .blockPage),
+            ("tpex_tradingStock_1240_202506.json", .tpexStockMonthJSON),
+            ("tpex_tradingStock_1240_202505_empty.json", .tpexStockMonthJSON),
+            ("STOCK_DAY_2330_202109_resaved.csv", .stockDayCSV(.english)),
         ]
         for (name, kind) in expected {
             #expect(TWSEFileRecognizer.recognize(data: try Fixture.bytes(name), fileName: name) == kind, "\(name)")

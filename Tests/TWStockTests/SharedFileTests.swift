@@ -290,6 +290,7 @@ struct SharedFileTests {
             ("twstock_tpex_equities_2026-03-26.csv", .securityListCSV),
             ("STOCK_DAY_2330_202107_big5.csv", .stockDayCSV(.chinese)),
             ("STOCK_DAY_2330_202506.json", .stockDayJSON),
+            ("tpex_tradingStock_2926_202505.json", .tpexStockMonthJSON),
         ]
         for (name, kind) in expected {
             #expect(TWSEFileRecognizer.recognize(data: try SharedData.bytes(name), fileName: name) == kind, "\(name)")

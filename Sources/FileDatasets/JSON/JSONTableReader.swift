@@ -9,19 +9,26 @@ import Tabular
 ///
 /// In JSON Lines, a line that is not a JSON object is reported with its number and skipped; in
 /// a JSON array, an element that is not an object is skipped, and a syntax error stops the load.
+///
+/// A JSON object that holds a table as a `fields` array of names and a `data` array of rows
+/// (TWSE's STOCK_DAY), or a `tables` array of such objects (TPEx), is read as that table; its
+/// `title`, `subtitle` and `notes` are the lines around it.
 enum JSONTableReader {
-    /// The table as CSV bytes, and the records that were skipped.
+    /// The table as CSV bytes, the records that were skipped, and lines around the table.
     struct Output {
         var csv: [UInt8]
         var problems: RowProblems
+        var around: [String] = []
     }
 
     /// Reads `bytes` (UTF-8, a byte order mark allowed).
     ///
-    /// - Parameter lines: True for JSON Lines, false for an array of objects.
-    /// - Throws: `JSONProblem` for a malformed array.
+    /// - Parameter lines: True for JSON Lines, false for an array of objects (or an object
+    ///   holding `fields` and `data`).
+    /// - Throws: `JSONProblem` for a malformed array or object.
     /// - Complexity: O(n) in the size of the input.
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, lines: Bool) throws(JSONProblem) -> Output {
+        if !lines, let table = try fieldsAndData(bytes) { return table }
         var keys: [[UInt8]: Int] = [:]
         var order: [[UInt8]] = []
         let problems = try walk(bytes, lines: lines) { members in
@@ -52,6 +59,89 @@ enum JSONTableReader {
             csv.append(0x0A)
         }
         return Output(csv: csv, problems: problems)
+    }
+
+    /// The table of an object holding `fields` and `data` (or `tables` of them); `nil` when
+    /// the input is not such an object.
+    ///
+    /// - Complexity: O(n); the object is read whole, as such reports are small.
+    private static func fieldsAndData(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONProblem) -> Output? {
+        var cursor = JSONCursor(bytes: bytes, index: ByteOrderMark.length(in: bytes))
+        cursor.skipWhitespace()
+        guard cursor.current == UInt8(ascii: "{") else { return nil }
+        let root = try JSONReader.parse(Array(bytes))
+        func isTable(_ value: JSONValue) -> Bool { value["fields"]?.array != nil && value["data"]?.array != nil }
+        let tables = root["tables"]?.array?.filter(isTable) ?? []
+        guard let table = isTable(root) ? root : (tables.first { !($0["data"]?.array ?? []).isEmpty } ?? tables.first)
+        else { return nil }
+        let names = (table["fields"]?.array ?? []).map(text)
+        guard !names.isEmpty else { return nil }
+        var csv: [UInt8] = []
+        csv.reserveCapacity(bytes.count)
+        appendRecord(names, to: &csv)
+        var problems = RowProblems()
+        for (offset, row) in (table["data"]?.array ?? []).enumerated() {
+            guard let values = row.array, values.count == names.count else {
+                let what =
+                    row.array.map { "\($0.count) value\($0.count == 1 ? "" : "s"), not \(names.count)" }
+                    ?? "not an array"
+                problems.append(RowProblem(line: row.line, kind: .notAnObject("row \(offset + 1) of data has \(what)")))
+                continue
+            }
+            appendRecord(values.map(text), to: &csv)
+        }
+        var around: [String] = []
+        for key in ["title", "subtitle"] {
+            if let line = table[key]?.string ?? root[key]?.string, !line.isEmpty { around.append(line) }
+        }
+        around += (table["notes"]?.array ?? []).compactMap(\.string).filter { !$0.isEmpty }
+        return Output(csv: csv, problems: problems, around: around)
+    }
+
+    /// A value as a cell's text: strings unescaped, numbers as written, nested values as JSON.
+    private static func text(_ value: JSONValue) -> String {
+        switch value.kind {
+        case .null: return ""
+        case .string(let string): return string
+        case .number(let number): return number
+        case .bool(let flag): return flag ? "true" : "false"
+        case .array, .object: return json(value)
+        }
+    }
+
+    /// A nested value written back as compact JSON.
+    private static func json(_ value: JSONValue) -> String {
+        func quoted(_ text: String) -> String {
+            var escaped = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": escaped += "\\\""
+                case "\\": escaped += "\\\\"
+                case _ where scalar.value < 0x20:
+                    let hex = String(scalar.value, radix: 16)
+                    escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: escaped.unicodeScalars.append(scalar)
+                }
+            }
+            return escaped + "\""
+        }
+        switch value.kind {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let number): return number
+        case .string(let string): return quoted(string)
+        case .array(let elements): return "[" + elements.map(json).joined(separator: ",") + "]"
+        case .object(let members):
+            return "{" + members.map { quoted($0.key) + ":" + json($0.value) }.joined(separator: ",") + "}"
+        }
+    }
+
+    private static func appendRecord(_ fields: [String], to csv: inout [UInt8]) {
+        for (index, field) in fields.enumerated() {
+            if index > 0 { csv.append(UInt8(ascii: ",")) }
+            appendField(Array(field.utf8), to: &csv)
+        }
+        csv.append(0x0A)
     }
 
     /// One object's members, in order.

@@ -56,7 +56,7 @@ struct FileLoader: Sendable {
             let csv = FileBytes(copying: output.csv)
             let table = try TableIndexer.index(
                 name: name, bytes: csv, dialect: .comma, hasHeader: true, progress: nil)
-            return table.replacingProblems(output.problems)
+            return table.replacingProblems(output.problems, around: output.around)
         case .csv, .tsv:
             let delimiter =
                 options.delimiter ?? (format == .tsv ? UInt8(ascii: "\t") : DelimiterSniffer.sniff(bytes.buffer))

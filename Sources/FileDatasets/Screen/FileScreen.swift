@@ -3,6 +3,9 @@ import ListKit
 /// Builds the list screen of a file dataset: a `GenericListController` whose items are the
 /// table's rows and whose filter and sort run over the table's bytes.
 enum FileScreen {
+    /// The most lines around a table (titles, notes) shown above it.
+    static let aroundShown = 6
+
     /// A screen that loads `loader`'s input when the front end first shows it.
     ///
     /// - Complexity: O(1); the work happens in the load.
@@ -54,8 +57,14 @@ enum FileScreen {
             return sorted
         }
         controller.header = { _ in
-            guard let table = holder.current, table.rows.isEmpty else { return [] }
-            return ["no rows; columns: " + table.columns.map(\.name).joined(separator: ", ")]
+            guard let table = holder.current else { return [] }
+            // Titles above the table and notes below it, a few at most.
+            var lines = Array(table.around.prefix(aroundShown))
+            if table.around.count > aroundShown {
+                lines[aroundShown - 1] = "… and \(table.around.count - aroundShown + 1) more lines around the table"
+            }
+            guard table.rows.isEmpty else { return lines }
+            return lines + ["no rows; columns: " + table.columns.map(\.name).joined(separator: ", ")]
         }
         return controller
     }

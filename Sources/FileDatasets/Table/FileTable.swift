@@ -19,6 +19,9 @@ public final class FileTable: Sendable {
     public let problems: RowProblems
     /// Things the user should know that did not cost any rows (stray quotes).
     public let notes: [String]
+    /// The lines around the table that are not part of it: titles above the header, notes
+    /// below the rows, as the file has them.
+    public let around: [String]
 
     let bytes: FileBytes
     let dialect: CSVDialect
@@ -31,7 +34,7 @@ public final class FileTable: Sendable {
 
     init(
         name: String, bytes: FileBytes, dialect: CSVDialect, columns: [TableColumn], rows: [FileRow],
-        problems: RowProblems, irregularRows: [Int], notes: [String]
+        problems: RowProblems, irregularRows: [Int], notes: [String], around: [String] = []
     ) {
         self.name = name
         self.bytes = bytes
@@ -41,6 +44,7 @@ public final class FileTable: Sendable {
         self.problems = problems
         self.irregularRows = irregularRows
         self.notes = notes
+        self.around = around
         var index: [String: Int] = [:]
         for (offset, column) in columns.enumerated() { index[column.name] = offset }
         self.columnIndex = index
@@ -54,11 +58,12 @@ public final class FileTable: Sendable {
 
     // MARK: - Reading rows
 
-    /// A copy of the table that reports `problems` (found before indexing, as in JSON Lines).
-    func replacingProblems(_ problems: RowProblems) -> FileTable {
+    /// A copy of the table that reports `problems` (found before indexing, as in JSON Lines),
+    /// and `around` as the lines around it when given.
+    func replacingProblems(_ problems: RowProblems, around: [String]? = nil) -> FileTable {
         FileTable(
             name: name, bytes: bytes, dialect: dialect, columns: columns, rows: rows, problems: problems,
-            irregularRows: irregularRows, notes: notes)
+            irregularRows: irregularRows, notes: notes, around: around ?? self.around)
     }
 
     /// Finds the fields of row `row`, reusing `fields` and `issues`.

@@ -20,6 +20,15 @@ public struct RowProblems: Sendable, Hashable {
         count += more
     }
 
+    /// The problems without the last `records` ones, which start at `line` (lines found not
+    /// to be rows after all: notes below a table).
+    func removingRecords(fromLine line: Int, count records: Int) -> RowProblems {
+        var kept = RowProblems()
+        for problem in first where problem.line < line { kept.append(problem) }
+        kept.addUncounted(max(0, count - records) - kept.count)
+        return kept
+    }
+
     /// One line for the user, or `nil` when nothing was skipped:
     ///
     /// ```text

@@ -40,6 +40,9 @@ enum TableIndexer {
 
         var headerScan = PieceScanner(buffer: buffer, dialect: dialect, columnCount: 0, end: buffer.count)
         headerScan.cursor = CSVCursor(startOf: buffer)
+        // Title lines above the header are not part of the table: shown, not read as columns.
+        let frame = hasHeader ? TableFrame.header(in: buffer, dialect: dialect) : nil
+        if let frame { headerScan.cursor = frame.start }
         guard let header = headerScan.next() else { throw .empty(name) }
         let columnCount = headerScan.fields.count
         guard columnCount <= maximumColumns else {
@@ -132,9 +135,23 @@ enum TableIndexer {
         }
         let types = inference.types
         let columns = zip(names, types).map { TableColumn(name: $0, type: $1) }
-        return FileTable(
+        let table = FileTable(
             name: name, bytes: bytes, dialect: dialect, columns: columns, rows: spilledRows ?? rows, problems: problems,
-            irregularRows: irregularRows, notes: strayQuotes.note.map { [$0] } ?? [])
+            irregularRows: irregularRows, notes: strayQuotes.note.map { [$0] } ?? [], around: frame?.lines ?? [])
+        return hasHeader ? withNotesBelow(table) : table
+    }
+
+    /// The table with the one-value lines after its last row (notes below it) shown as lines
+    /// around it rather than counted as malformed rows. Only a table with skipped records can
+    /// have them, so a clean file costs nothing more.
+    private static func withNotesBelow(_ table: FileTable) -> FileTable {
+        guard table.problems.count > 0, let last = table.rows.last else { return table }
+        let start = CSVCursor(offset: last.offset, line: table.line(ofRow: table.rows.count - 1))
+        guard let notes = TableFrame.notes(in: table.buffer, dialect: table.dialect, after: start) else { return table }
+        return FileTable(
+            name: table.name, bytes: table.bytes, dialect: table.dialect, columns: table.columns, rows: table.rows,
+            problems: table.problems.removingRecords(fromLine: notes.line, count: notes.records),
+            irregularRows: table.irregularRows, notes: table.notes, around: table.around + notes.lines)
     }
 
     /// Where the pieces start: the body's start, then line starts spread evenly, one per core.

@@ -12,6 +12,7 @@ import ListKit
 /// hide na⇥       hide name             each word of hide, show and only ("in the saga" quoted)
 /// export j⇥      export json           then a file path: export json ~/out⇥
 /// market o⇥      market otc            a screen command's own words
+/// stock 2330 --m⇥ stock 2330 --months  a dataset command's options
 /// ```
 ///
 /// Words match from their start, without regard to case or width (`ＳＯ` finds `sort`); file
@@ -47,7 +48,7 @@ public struct Completer: Sendable {
         let first = String(characters[start..<end])
         guard end < characters.count else {
             if first.hasPrefix("/") || first.hasPrefix("／") { return .none }
-            let words = Self.commandWords + context.screenCommands.map(\.name)
+            let words = Self.commandWords + context.screenCommands.map(\.name) + context.datasetCommands.map(\.name)
             return Completion(start: start, candidates: Self.matching(words, prefix: first))
         }
         var restStart = end
@@ -88,10 +89,16 @@ public struct Completer: Sendable {
             }
             return Completion(start: wordStart, candidates: candidates)
         default:
-            guard let screenCommand = context.screenCommands.first(where: { TextFolding.fold($0.name) == command })
+            if let screenCommand = context.screenCommands.first(where: { TextFolding.fold($0.name) == command }) {
+                let (wordStart, word) = Self.lastListItem(rest, at: restStart)
+                return Completion(start: wordStart, candidates: Self.matching(screenCommand.arguments, prefix: word))
+            }
+            // A dataset command's options (`stock 2330 --mo⇥`); its other words are free.
+            guard let datasetCommand = context.datasetCommands.first(where: { TextFolding.fold($0.name) == command })
             else { return .none }
-            let (wordStart, word) = Self.lastListItem(rest, at: restStart)
-            return Completion(start: wordStart, candidates: Self.matching(screenCommand.arguments, prefix: word))
+            let (wordStart, word) = Self.lastWord(rest, at: restStart)
+            guard word.hasPrefix("-") else { return Completion(start: wordStart, candidates: []) }
+            return Completion(start: wordStart, candidates: Self.matching(datasetCommand.arguments, prefix: word))
         }
     }
 

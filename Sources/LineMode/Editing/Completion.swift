@@ -8,6 +8,8 @@ public struct CompletionContext: Sendable, Hashable {
     public var columns: [String]
     /// The current screen's own commands, with the words each takes (`market otc`).
     public var screenCommands: [ScreenCommand]
+    /// The datasets' commands, usable on any screen (`stock`), with the options each takes.
+    public var datasetCommands: [ScreenCommand]
 
     /// A command a screen adds, and the argument words Tab offers after it.
     public struct ScreenCommand: Sendable, Hashable {
@@ -20,10 +22,14 @@ public struct CompletionContext: Sendable, Hashable {
         }
     }
 
-    public init(datasets: [String] = [], columns: [String] = [], screenCommands: [ScreenCommand] = []) {
+    public init(
+        datasets: [String] = [], columns: [String] = [], screenCommands: [ScreenCommand] = [],
+        datasetCommands: [ScreenCommand] = []
+    ) {
         self.datasets = datasets
         self.columns = columns
         self.screenCommands = screenCommands
+        self.datasetCommands = datasetCommands
     }
 }
 
@@ -65,6 +71,9 @@ extension CompletionContext {
     @MainActor
     public static func current(stack: NavigationStack, registry: DatasetRegistry) -> CompletionContext {
         var context = CompletionContext(datasets: registry.ids)
+        context.datasetCommands = registry.commands.map { command in
+            ScreenCommand(name: command.name, arguments: command.options.map { "--" + $0.name })
+        }
         if case .list(let list) = stack.top {
             context.columns = list.columnNames
             context.screenCommands = list.commands.map { ScreenCommand(name: $0.name, arguments: $0.arguments) }

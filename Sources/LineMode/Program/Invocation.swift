@@ -26,7 +26,10 @@ public struct Invocation: Sendable, Hashable {
     public var action: Action = .session
     /// A dataset name, file or URL to start in.
     public var target: String?
-    /// The arguments after a subcommand's name that are not options (`import`'s files).
+    /// A dataset command to start with (`browse stock 2330`), instead of a target.
+    public var command: String?
+    /// The arguments after a subcommand's or a dataset command's name that are not options
+    /// (`import`'s files, `stock`'s code).
     public var arguments: [String] = []
     public var format: OutputFormat?
     public var filter: String?
@@ -90,15 +93,19 @@ public struct Invocation: Sendable, Hashable {
     ///
     /// Options take their value as the next argument or after `=` (`--width=100`); `--` ends
     /// the options. When the first argument names a subcommand, the rest are parsed with the
-    /// program's options and that subcommand's.
+    /// program's options and that subcommand's. When the first argument that is not an option
+    /// names a dataset command (`browse --offline stock 2330 --months 12`), the arguments are
+    /// parsed with the program's options and that command's, and the words after its name are
+    /// its arguments.
     ///
     /// - Parameters:
     ///   - options: Options declared by datasets and the file opener.
     ///   - subcommands: Each subcommand's name and the options it declares.
+    ///   - commands: Each dataset command's name and the options it declares.
     /// - Throws: `UsageError` naming the argument and what would work.
     public static func parse(
         _ arguments: [String], options: [OptionDeclaration] = [],
-        subcommands: [String: [OptionDeclaration]] = [:]
+        subcommands: [String: [OptionDeclaration]] = [:], commands: [String: [OptionDeclaration]] = [:]
     ) throws(UsageError) -> Invocation {
         var invocation = Invocation()
         var rest = arguments[...]
@@ -107,6 +114,16 @@ public struct Invocation: Sendable, Hashable {
             invocation.action = .subcommand(first)
             rest = rest.dropFirst()
             declared = programOptions + subcommandOptions
+        } else if !commands.isEmpty {
+            // Which words are options depends on the command, so find it with every command's
+            // options declared, then parse again with its own only.
+            let everything = declared + commands.values.flatMap { $0 }
+            if let probe = try? ParsedArguments.parse(Array(rest), declared: everything),
+                let name = probe.positionals.first, let commandOptions = commands[name]
+            {
+                invocation.command = name
+                declared = programOptions + commandOptions
+            }
         }
         let parsed = try ParsedArguments.parse(Array(rest), declared: declared)
         try invocation.read(parsed, extraOptions: Set(declared.dropFirst(programOptions.count).map(\.name)))
@@ -115,8 +132,12 @@ public struct Invocation: Sendable, Hashable {
             invocation.arguments = parsed.positionals
             return invocation
         }
-        guard parsed.positionals.count <= 1 else { throw .unexpectedArgument(parsed.positionals[1]) }
-        invocation.target = parsed.positionals.first
+        if invocation.command != nil {
+            invocation.arguments = Array(parsed.positionals.dropFirst())
+        } else {
+            guard parsed.positionals.count <= 1 else { throw .unexpectedArgument(parsed.positionals[1]) }
+            invocation.target = parsed.positionals.first
+        }
         try invocation.chooseAction(parsed)
         return invocation
     }
@@ -190,7 +211,7 @@ public struct Invocation: Sendable, Hashable {
         } else if parsed.value("list") != nil {
             action = .listDatasets
         } else if batch {
-            guard target != nil else {
+            guard target != nil || command != nil else {
                 throw .conflicting(
                     "--format, --filter and --sort need a dataset, file or URL: browse NAME --format csv")
             }

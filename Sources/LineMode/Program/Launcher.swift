@@ -34,7 +34,8 @@ public struct Launcher {
         do {
             let invocation = try Invocation.parse(
                 arguments, options: declaredOptions,
-                subcommands: Dictionary(subcommands.map { ($0.name, $0.options) }) { first, _ in first })
+                subcommands: Dictionary(subcommands.map { ($0.name, $0.options) }) { first, _ in first },
+                commands: Dictionary(registry.commands.map { ($0.name, $0.options) }) { first, _ in first })
             return await run(invocation)
         } catch {
             return fail(error)
@@ -45,7 +46,10 @@ public struct Launcher {
     public func run(_ invocation: Invocation) async -> ExitCode {
         switch invocation.action {
         case .help:
-            return write(ProgramHelp(program: program, options: declaredOptions, subcommands: subcommands).text)
+            return write(
+                ProgramHelp(
+                    program: program, options: declaredOptions, subcommands: subcommands, commands: registry.commands
+                ).text)
         case .version:
             return write("\(program) \(version)\n")
         case .listDatasets:
@@ -96,9 +100,9 @@ public struct Launcher {
                 note: { [messages] message in messages.note(message) })
             Interrupts.shared.setKeepsSession(editor != nil)
         }
-        if let target = invocation.target {
+        if invocation.target != nil || invocation.command != nil {
             do {
-                let screen = try resolver.screen(for: target, context: context)
+                let screen = try screen(for: invocation, context: context)
                 await session.start(with: screen)
                 if let names = invocation.columns, screen.state.hasRows { try Self.pick(names, on: screen) }
             } catch {
@@ -135,11 +139,11 @@ public struct Launcher {
     // MARK: - Batch
 
     private func runBatch(_ invocation: Invocation) async -> ExitCode {
-        guard let target = invocation.target else { return .usage }
+        guard invocation.target != nil || invocation.command != nil else { return .usage }
         let context = makeContext(invocation)
         let screen: any ListScreen
         do {
-            screen = try resolver.screen(for: target, context: context)
+            screen = try self.screen(for: invocation, context: context)
         } catch {
             return fail(error)
         }
@@ -214,6 +218,18 @@ public struct Launcher {
     }
 
     // MARK: - Helpers
+
+    /// The screen an invocation starts in: its dataset command's, or its target's.
+    private func screen(for invocation: Invocation, context: DatasetContext) throws -> any ListScreen {
+        if let name = invocation.command, let command = registry.command(named: name) {
+            let declared = Set(command.options.map(\.name))
+            let arguments = DatasetCommand.Arguments(
+                positionals: invocation.arguments,
+                options: invocation.datasetOptions.filter { declared.contains($0.key) })
+            return try command.makeScreen(arguments, context)
+        }
+        return try resolver.screen(for: invocation.target ?? "", context: context)
+    }
 
     private var resolver: TargetResolver {
         TargetResolver(registry: registry, opener: opener, insideSession: false)

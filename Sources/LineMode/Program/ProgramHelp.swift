@@ -9,12 +9,18 @@ struct ProgramHelp {
     let options: [OptionDeclaration]
     /// Each subcommand's usage and summary.
     private let subcommandLines: [(String, String)]
+    /// Each dataset command's usage and summary, then its options, indented under it.
+    private let commandLines: [(String, String)]
 
     @MainActor
-    init(program: String, options: [OptionDeclaration], subcommands: [any Subcommand]) {
+    init(program: String, options: [OptionDeclaration], subcommands: [any Subcommand], commands: [DatasetCommand] = [])
+    {
         self.program = program
         self.options = options
         self.subcommandLines = subcommands.map { ("\(program) \($0.name) \($0.synopsis)", $0.summary) }
+        self.commandLines = commands.flatMap { command in
+            [("\(program) \(command.usage)", command.summary)] + command.options.map { ("  " + $0.usage, $0.summary) }
+        }
     }
 
     var text: String {
@@ -29,6 +35,10 @@ struct ProgramHelp {
                     ("\(program) --list", "list the datasets"),
                 ]),
         ]
+        if !commandLines.isEmpty {
+            sections.append(
+                "dataset commands (typed in a session too, without \(program)):\n" + Self.columns(commandLines))
+        }
         if !subcommandLines.isEmpty {
             sections.append(
                 "subcommands (\(program) SUBCOMMAND --help for their options):\n" + Self.columns(subcommandLines))

@@ -228,7 +228,9 @@ public struct ScreenRenderer {
         }
         let loaded = list.loadedSources
         if loaded.count > 1 || (!list.sourceFailures.isEmpty && !loaded.isEmpty) {
-            parts.append("loaded " + loaded.joined(separator: ", "))
+            // Many sources (a year of months) are counted, not listed; failures are still named.
+            parts.append(
+                loaded.count > 4 ? "loaded \(loaded.count) sources" : "loaded " + loaded.joined(separator: ", "))
             for failure in list.sourceFailures {
                 parts.append("\(failure.source) failed")
             }

@@ -3,7 +3,7 @@ import ListKit
 /// The text of `h` and `ls`, kept in one place.
 @MainActor
 enum HelpText {
-    static func session(commands: [ListCommand], width: Int) -> String {
+    static func session(commands: [ListCommand], anywhere: [DatasetCommand] = [], width: Int) -> String {
         var text =
             "commands:\n"
             + ProgramHelp.columns(
@@ -32,6 +32,11 @@ enum HelpText {
                     ("q", "quit (so does the end of input)"),
                 ], width: width) + "\n"
         text += "keys at a terminal's prompt:\n" + ProgramHelp.columns(editingKeys, width: width) + "\n"
+        if !anywhere.isEmpty {
+            text += "on any screen:\n"
+            let rows = anywhere.map { (VisibleText.make($0.usage), VisibleText.make($0.summary)) }
+            text += ProgramHelp.columns(rows, width: width) + "\n"
+        }
         if !commands.isEmpty {
             text += "on this screen:\n"
             let rows = commands.map { (VisibleText.make($0.usage), VisibleText.make($0.summary)) }

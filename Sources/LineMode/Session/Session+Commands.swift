@@ -8,7 +8,8 @@ extension Session {
         case .help:
             emit(
                 HelpText.session(
-                    commands: currentList?.commands ?? [], width: terminalSize?()?.columns ?? options.width))
+                    commands: currentList?.commands ?? [], anywhere: registry.commands,
+                    width: terminalSize?()?.columns ?? options.width))
         case .list:
             emit(HelpText.datasets(registry))
         case .back:
@@ -161,7 +162,8 @@ extension Session {
     }
 
     /// A command of the screen on top, or of a list below it (`market` from a company's
-    /// `info`); else a dataset's name, which opens it.
+    /// `info`); else a dataset's command (`stock 2330`), which opens its screen; else a
+    /// dataset's name, which opens it.
     private func runCustom(_ name: String, arguments: String) async throws {
         let folded = TextFolding.fold(name)
         for (depth, screen) in stack.screens.enumerated().reversed() {
@@ -169,11 +171,27 @@ extension Session {
                 let custom = list.commands.first(where: { TextFolding.fold($0.name) == folded })
             else { continue }
             while stack.depth > depth + 1 { stack.pop() }
-            let selection = try await loader.run(title: custom.name) { reporter in
-                try await custom.run(arguments, reporter)
+            let selection: Selection
+            do {
+                selection = try await loader.run(title: custom.name) { reporter in
+                    try await custom.run(arguments, reporter)
+                }
+            } catch SessionError.interrupted(let what) {
+                // What arrived before Ctrl-C (months of `older 12`) is kept: show it.
+                show()
+                throw SessionError.interrupted(what)
             }
             try await handle(selection, from: list, row: nil)
             return
+        }
+        if let command = registry.command(named: folded) {
+            let parsed = try ParsedArguments.parse(CommandParser.words(arguments), declared: command.options)
+            let given = Dictionary(parsed.options.map { ($0.name, $0.value) }) { _, last in last }
+            var context = self.context
+            context.options.merge(given) { $1 }
+            let screen = try command.makeScreen(
+                DatasetCommand.Arguments(positionals: parsed.positionals, options: given), context)
+            return await open(screen)
         }
         if arguments.isEmpty, let dataset = registry.dataset(named: name) {
             return await open(try dataset.makeRootScreen(context: context))

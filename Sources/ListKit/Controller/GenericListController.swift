@@ -15,7 +15,12 @@
 /// ```
 @MainActor
 public final class GenericListController<T: Identifiable & Sendable, Row: ListRow>: ListScreen {
-    public let title: String
+    /// The breadcrumb title: what `titleProvider` makes of the items, else the title given at init.
+    public var title: String { titleProvider?(items) ?? initialTitle }
+    /// Makes the title from the items, for screens that learn their name as they load (a
+    /// security opened by its code); `nil`, or a `nil` answer, keeps the title given at init.
+    public var titleProvider: (([T]) -> String?)?
+    private let initialTitle: String
     /// All items, merged from every loaded source, in their natural order.
     public private(set) var items: [T]
     /// Fills the reusable row for one item.
@@ -93,7 +98,7 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
         configure: @escaping (inout Row, T) -> Void,
         select: @escaping (T) throws -> Selection
     ) {
-        self.title = title
+        self.initialTitle = title
         self.declaredColumns = columns
         self.items = items
         self.configure = configure
@@ -121,7 +126,7 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
         configure: @escaping (inout Row, T) -> Void,
         select: @escaping (T) throws -> Selection
     ) {
-        self.title = title
+        self.initialTitle = title
         self.declaredColumns = columns
         self.items = []
         self.configure = configure
@@ -412,7 +417,7 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
         for source in wanted {
             do {
                 progress.update { $0.step = source.title }
-                let request = LoadRequest(progress: progress, refresh: force)
+                let request = LoadRequest(progress: progress, refresh: force, batch: wanted.map(\.id))
                 if let batches = source.batches {
                     guard try await receive(batches(request), from: source, progress: progress) else {
                         cancelled = true

@@ -69,9 +69,13 @@ public struct LoadRequest: Sendable {
     public let progress: ProgressReporter
     /// True when the user refreshed: a cache that is still fresh must not be used.
     public let refresh: Bool
+    /// The ids of the sources this load fetches, one after another, in that order: a loader
+    /// finds its own among them to say where the load is (`month 4 of 12`).
+    public let batch: [String]
 
-    public init(progress: ProgressReporter, refresh: Bool) {
+    public init(progress: ProgressReporter, refresh: Bool, batch: [String] = []) {
         self.progress = progress
         self.refresh = refresh
+        self.batch = batch
     }
 }

@@ -15,6 +15,9 @@ public protocol Dataset: Sendable {
     /// Command-line options the dataset reads from `DatasetContext.options` (`--market otc`);
     /// the program's parser accepts exactly these, and `--help` lists them.
     var options: [OptionDeclaration] { get }
+    /// Verbs with arguments the dataset offers at every screen and on the command line
+    /// (`stock 2330`); the registry gathers them.
+    var commands: [DatasetCommand] { get }
     /// Makes the dataset's first screen.
     ///
     /// - Throws: An error with a description the user can act on, when the dataset cannot
@@ -24,4 +27,5 @@ public protocol Dataset: Sendable {
 
 extension Dataset {
     public var options: [OptionDeclaration] { [] }
+    public var commands: [DatasetCommand] { [] }
 }

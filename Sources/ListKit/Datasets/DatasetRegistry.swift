@@ -4,17 +4,30 @@ public struct DatasetRegistry: Sendable {
 
     /// A registry of `datasets`.
     ///
-    /// - Throws: `RegistryError.duplicateID` when two datasets share an id.
+    /// - Throws: `RegistryError.duplicateID` when two datasets share an id, or a command shares
+    ///   its name with a dataset or another command.
     public init(_ datasets: [any Dataset]) throws(RegistryError) {
         var seen = Set<String>()
-        for dataset in datasets where !seen.insert(dataset.id).inserted {
+        for dataset in datasets where !seen.insert(dataset.id.lowercased()).inserted {
             throw .duplicateID(dataset.id)
+        }
+        for command in datasets.flatMap(\.commands) where !seen.insert(command.name.lowercased()).inserted {
+            throw .duplicateID(command.name)
         }
         self.datasets = datasets
     }
 
     /// The ids, in order.
     public var ids: [String] { datasets.map(\.id) }
+
+    /// Every dataset's commands, in the order the datasets are registered.
+    public var commands: [DatasetCommand] { datasets.flatMap(\.commands) }
+
+    /// The command whose name is `name`, compared without case.
+    public func command(named name: String) -> DatasetCommand? {
+        let wanted = name.lowercased()
+        return commands.first { $0.name.lowercased() == wanted }
+    }
 
     /// The dataset whose id is `name`, compared without case.
     public func dataset(named name: String) -> (any Dataset)? {
@@ -53,7 +66,7 @@ public enum RegistryError: UserFacingError, Hashable {
 
     public var description: String {
         switch self {
-        case .duplicateID(let id): return "two datasets are registered as \"\(id)\""
+        case .duplicateID(let id): return "two datasets or commands are registered as \"\(id)\""
         }
     }
 }

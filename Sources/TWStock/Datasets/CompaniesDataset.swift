@@ -37,6 +37,7 @@ public struct CompaniesDataset: Dataset {
         } select: { company in
             try Self.select(company, store: store, context: context)
         }
+        controller.searchText = CompanyPresentation.searchText
         if markets.count < Market.allCases.count {
             controller.activate(sources: Set(markets.map(\.rawValue)))
             controller.applyScope { markets.contains($0.market) }
@@ -89,16 +90,16 @@ public struct CompaniesDataset: Dataset {
         return controller
     }
 
-    /// Listed companies drill into their daily ticks; TWSE publishes no prices for the others.
+    /// 上市 and 上櫃 companies drill into their daily prices (from TWSE and TPEx); no daily
+    /// prices are published for 興櫃 companies, whose detail says so.
     @MainActor
     static func select(_ company: Company, store: MarketDataStore, context: DatasetContext) throws -> Selection {
-        guard company.market == .listed else {
-            let note =
-                "TWSE publishes daily prices only for 上市 (listed) companies; \(company.market.title) prices come "
-                + "from TPEx, which browse does not read yet, so there are no ticks to show"
-            return .detail(CompanyPresentation.detail(company, notes: [note]))
+        guard company.market != .emerging else {
+            let note = String(describing: MarketDataError.noDailyPrices(company.code, company.market))
+            return .detail(CompanyPresentation.detail(company, notes: [note + ", so there is no history to show"]))
         }
-        return .push(CompanyTicksScreen.make(company: company, store: store, context: context))
+        let security = Security(code: company.code, name: company.shortName, company: company, market: company.market)
+        return .push(SecurityScreen.make(security, store: store, context: context))
     }
 
     /// The markets an option names; `nil` or `all` means every market.

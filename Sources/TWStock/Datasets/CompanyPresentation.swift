@@ -1,65 +1,125 @@
 import ListKit
+import Tabular
 
 /// How companies look in tables, exports and details.
+///
+/// The table shows a few columns; every one of the source's 33 fields is a column too (not
+/// shown until `show`), so an export carries them all. Text fields export exactly as the source
+/// wrote them; numbers as numbers and dates as `yyyy-mm-dd`.
 enum CompanyPresentation {
-    /// The table's columns: the code and short name stay longest on a narrow screen.
-    static let columns = [
-        Column("code", kind: .code, priority: 10),
-        Column("name", priority: 9, minimumWidth: 4),
-        Column("company", priority: 2, minimumWidth: 8),
-        Column("market", priority: 7),
-        Column("industry", priority: 4, minimumWidth: 6),
-        Column("capital", kind: .integer, priority: 6),
-        Column("listed", kind: .date, priority: 5),
-    ]
+    /// The table's columns: the code and short name stay longest on a narrow screen; then every
+    /// other field of the source, in its order, shown only when asked for.
+    static let columns: [Column] = {
+        let shown = [
+            Column("code", kind: .code, priority: 10),
+            Column("name", priority: 9, minimumWidth: 4),
+            Column("company", priority: 2, minimumWidth: 8),
+            Column("market", priority: 7),
+            Column("industry", priority: 4, minimumWidth: 6),
+            Column("capital", kind: .integer, priority: 6),
+            Column("listed", kind: .date, priority: 5),
+        ]
+        let names = Set(shown.map(\.name))
+        let rest = CompanyField.allCases.filter { !names.contains($0.column) }.map { field in
+            Column(field.column, kind: kind(of: field), priority: 0, isShownByDefault: false)
+        }
+        return shown + rest
+    }()
+
+    static func kind(of field: CompanyField) -> ColumnKind {
+        switch field.kind {
+        case .text: return .text
+        case .code: return .code
+        case .count: return .integer
+        case .date, .rocDate: return .date
+        }
+    }
+
+    /// What a filter searches: the columns the table shows, not every field (a filter over
+    /// 2,000 companies would otherwise build 35 cells each).
+    static func searchText(_ company: Company) -> String {
+        [
+            company.code.rawValue, company.shortName, company.name, company.market.title,
+            company.industryName ?? company.industryCode ?? "",
+            company.paidInCapital.map { ExactDecimal($0).formatted(grouping: true) } ?? "",
+            company.listingDate?.description ?? "",
+        ].joined(separator: " ")
+    }
 
     static func configure(_ row: inout ColumnsRow, _ company: Company) {
         row["code"] = .text(company.code.rawValue)
-        row["name"] = .text(company.shortName)
-        row["company"] = .text(company.name)
+        row["name"] = text(company, .shortName, shown: company.shortName)
+        row["company"] = text(company, .name, shown: company.name)
         row["market"] = .text(company.market.title)
         row["industry"] = .text(company.industryName ?? company.industryCode ?? "")
         row["capital"] = company.paidInCapital.map { Cell.integer($0, grouped: true) } ?? .missing
         row["listed"] = .date(company.listingDate)
+        row["report_date"] = .date(company.reportDate)
+        row["founded"] = .date(company.foundedDate)
+        row["private_placement_shares"] = count(company.privatePlacementShares)
+        row["preferred_shares"] = count(company.preferredShares)
+        row["issued_shares"] = count(company.issuedShares)
+        for field in CompanyField.allCases where field.kind == .text && !shownTextFields.contains(field) {
+            row[field.column] = text(company, field, shown: nil)
+        }
     }
 
+    /// Text fields the table fills from the typed company.
+    private static let shownTextFields: Set<CompanyField> = [.name, .shortName]
+
+    /// A text field: exported as the source wrote it, shown cleaned of padding.
+    private static func text(_ company: Company, _ field: CompanyField, shown: String?) -> Cell {
+        let source = company.sourceText(field)
+        let value = source.isEmpty ? (shown ?? "") : source
+        return Cell(.text(value), text: shown ?? FieldText.clean(source) ?? source)
+    }
+
+    private static func count(_ value: Int64?) -> Cell {
+        value.map { Cell.integer($0, grouped: true) } ?? .missing
+    }
+
+    /// Every field the source has for the company, each as the source wrote it (padding,
+    /// U+3000 and placeholders such as `-` kept); numbers grouped, dates as `yyyy-mm-dd`.
     static func detail(_ company: Company, notes: [String] = []) -> Detail {
         var fields: [Detail.Field] = [
             .init("code", company.code.rawValue),
-            .init("name", company.shortName),
-            .init("company", company.name),
+            .init("name", shown(company, .shortName) ?? company.shortName),
+            .init("company", shown(company, .name) ?? company.name),
             .init("market", company.market.title),
             .init(
                 "industry",
                 company.industryName.map { "\($0) (\(company.industryCode ?? ""))" } ?? company.industryCode ?? "—"),
-            .init(
-                "paid-in capital",
-                company.paidInCapital.map { "NT$ " + ExactDecimal($0).formatted(grouping: true) } ?? "—"),
-            .init("listed", company.listingDate?.description ?? "—"),
-            .init("founded", company.foundedDate?.description ?? "—"),
         ]
-        let optional: [(String, String?)] = [
-            ("chairman", company.chairman),
-            ("general manager", company.generalManager),
-            ("spokesperson", company.spokesperson),
-            ("par value", company.parValue),
-            ("issued shares", company.issuedShares.map { ExactDecimal($0).formatted(grouping: true) }),
-            ("registered in", company.foreignRegistration),
-            ("address", company.address),
-            ("phone", company.phone),
-            ("website", company.website),
-            ("English name", company.englishShortName),
-            ("transfer agent", company.transferAgent),
-            (
-                "auditors",
-                company.auditors.isEmpty
-                    ? nil : company.auditFirm.map { "\($0): " + company.auditors.joined(separator: ", ") }
-            ),
-            ("data as of", company.reportDate?.description),
-        ]
-        for (name, value) in optional {
-            if let value, !value.isEmpty { fields.append(.init(name, value)) }
+        let listed: Set<CompanyField> = [.code, .shortName, .name, .industryCode]
+        for field in CompanyField.allCases where !listed.contains(field) {
+            guard let value = detailValue(company, field) else { continue }
+            fields.append(.init(field.label, value))
         }
         return Detail(title: "\(company.code) \(company.shortName)", fields: fields, notes: notes)
+    }
+
+    /// The source's text, when it holds anything but padding. Only trailing ASCII spaces are
+    /// dropped (on screen they would wrap into an empty line); inner runs of spaces, U+3000 and
+    /// placeholders stay as written. Exports keep even those spaces.
+    private static func shown(_ company: Company, _ field: CompanyField) -> String? {
+        var source = Substring(company.sourceText(field))
+        while source.last == " " { source = source.dropLast() }
+        return source.unicodeScalars.allSatisfy(MissingValueRule.isPadding) ? nil : String(source)
+    }
+
+    private static func detailValue(_ company: Company, _ field: CompanyField) -> String? {
+        let grouped = { (value: Int64) in ExactDecimal(value).formatted(grouping: true) }
+        let typed: String?
+        switch field {
+        case .paidInCapital: typed = company.paidInCapital.map { "NT$ " + grouped($0) }
+        case .privatePlacementShares: typed = company.privatePlacementShares.map(grouped)
+        case .preferredShares: typed = company.preferredShares.map(grouped)
+        case .issuedShares: typed = company.issuedShares.map(grouped)
+        case .listingDate: typed = company.listingDate?.description
+        case .foundedDate: typed = company.foundedDate?.description
+        case .reportDate: typed = company.reportDate?.description
+        default: typed = nil
+        }
+        return typed ?? shown(company, field)
     }
 }

@@ -1,15 +1,16 @@
 import ListKit
 
-/// How daily ticks look in tables, exports and details, shared by `ticks` and the drill-down.
+/// How daily ticks look in tables, exports and details, shared by `ticks` and a security's
+/// screen: the same columns in the same order, so both export alike.
 enum TickPresentation {
-    /// The columns of the all-market list (`withSecurity`) or of one security's days: the
-    /// close and its change stay longest on a narrow screen.
+    /// The columns of the all-market list (`withSecurity`: code and name shown, the date in the
+    /// header) or of one security's days (the date shown). Every column is exported either way;
+    /// the close and its change stay longest on a narrow screen.
     static func columns(withSecurity: Bool) -> [Column] {
-        let lead =
-            withSecurity
-            ? [Column("code", kind: .code, priority: 10), Column("name", priority: 9, minimumWidth: 4)]
-            : [Column("date", kind: .date, priority: 10)]
-        return lead + [
+        [
+            Column("date", kind: .date, priority: 10, isShownByDefault: !withSecurity),
+            Column("code", kind: .code, priority: 10, isShownByDefault: withSecurity),
+            Column("name", priority: 9, minimumWidth: 4, isShownByDefault: withSecurity),
             Column("open", kind: .decimal, priority: 4),
             Column("high", kind: .decimal, priority: 3),
             Column("low", kind: .decimal, priority: 3),
@@ -18,17 +19,19 @@ enum TickPresentation {
             Column("volume", kind: .integer, priority: 6),
             Column("value", kind: .integer, priority: 2),
             Column("transactions", kind: .integer, priority: 1),
+            Column("note", priority: 0, isShownByDefault: false),
+            Column("market", priority: 0, isShownByDefault: false),
         ]
     }
 
-    /// The columns of a tick row. `withSecurity` adds code and name (the all-market list).
-    static func configure(_ row: inout ColumnsRow, _ tick: DailyTick, withSecurity: Bool) {
-        if withSecurity {
-            row["code"] = .text(tick.code.rawValue)
-            row["name"] = .text(tick.name ?? "")
-        } else {
-            row["date"] = .date(tick.date)
-        }
+    /// The cells of a tick's row.
+    ///
+    /// - Parameter name: The security's name for ticks that carry none (a STOCK_DAY month
+    ///   names it only in its title).
+    static func configure(_ row: inout ColumnsRow, _ tick: DailyTick, name: String? = nil) {
+        row["date"] = .date(tick.date)
+        row["code"] = .text(tick.code.rawValue)
+        row["name"] = .text(tick.name ?? name ?? "")
         row["open"] = .decimal(tick.open, grouped: true)
         row["high"] = .decimal(tick.high, grouped: true)
         row["low"] = .decimal(tick.low, grouped: true)
@@ -37,9 +40,13 @@ enum TickPresentation {
         row["volume"] = count(tick.volume)
         row["value"] = count(tick.value)
         row["transactions"] = count(tick.transactions)
+        row["note"] = .text(note(tick))
+        row["market"] = .text(tick.market.title)
     }
 
-    /// `▲1.30`, `▼20.00`, `X` (not compared), `0.00`; exported as the signed amount, or `X`.
+    /// `▲1.30`, `▼20.00`, `X 不比價` (not compared), `0.00`. The value is always the signed
+    /// amount or missing, so an export writes a number or nothing (`null` in JSON), never text;
+    /// why a change is missing is in the note.
     static func changeCell(_ change: PriceChange) -> Cell {
         switch change {
         case .up(let amount):
@@ -53,9 +60,21 @@ enum TickPresentation {
             cell.tone = .fall
             return cell
         case .unchanged: return Cell(.decimal(ExactDecimal(units: 0, scale: 2)), text: "0.00")
-        case .notCompared: return Cell(.text("X"), text: "X 不比價")
+        case .notCompared: return Cell(.missing, text: notComparedNote)
         case .absent: return .missing
         }
+    }
+
+    static let notComparedNote = "X 不比價"
+
+    /// Why a value of the row is missing, then the source's own remark: `X 不比價`, `no trade`,
+    /// `odd lots only`, `**`, TPEx's `*`; joined by `; `, empty when there is nothing to say.
+    static func note(_ tick: DailyTick) -> String {
+        var parts: [String] = []
+        if tick.change == .notCompared { parts.append(notComparedNote) }
+        if tick.close == nil { parts.append((tick.volume ?? 0) > 0 ? "odd lots only" : "no trade") }
+        if let remark = tick.note, !remark.isEmpty { parts.append(remark) }
+        return parts.joined(separator: "; ")
     }
 
     static func count(_ value: Int64?) -> Cell {
@@ -63,11 +82,17 @@ enum TickPresentation {
         return .integer(value, grouped: true)
     }
 
-    /// Every field of a tick, and the company it belongs to when known.
-    static func detail(_ tick: DailyTick, company: Company?) -> Detail {
+    /// Every field of a tick, and the company it belongs to when known. TPEx's volume and value
+    /// are shown in shares and NT$, each saying what TPEx wrote.
+    static func detail(_ tick: DailyTick, company: Company?, name fallbackName: String? = nil) -> Detail {
         func price(_ value: ExactDecimal?) -> String { value?.formatted(grouping: true) ?? "— (no trade)" }
         func number(_ value: Int64?) -> String { value.map { ExactDecimal($0).formatted(grouping: true) } ?? "—" }
-        let name = company?.shortName ?? tick.name ?? ""
+        func converted(_ value: Int64?, field: String, unit: String) -> String {
+            guard let value, tick.market == .otc else { return number(value) }
+            return number(value) + " (TPEx: \(field) " + ExactDecimal(value / 1000).formatted(grouping: true)
+                + " \(unit) × 1,000)"
+        }
+        let name = company?.shortName ?? tick.name ?? fallbackName ?? ""
         var fields: [Detail.Field] = [
             .init("date", tick.date?.description ?? "unknown"),
             .init("code", tick.code.rawValue),
@@ -77,11 +102,14 @@ enum TickPresentation {
             .init("low", price(tick.low)),
             .init("close", price(tick.close)),
             .init("change", changeText(tick.change)),
-            .init("volume (shares)", number(tick.volume)),
-            .init("value (NT$)", number(tick.value)),
+            .init("volume (shares)", converted(tick.volume, field: "成交張數", unit: "lots")),
+            .init("value (NT$)", converted(tick.value, field: "成交仟元", unit: "thousands")),
             .init("transactions", number(tick.transactions)),
         ]
-        if let note = tick.note, !note.isEmpty { fields.append(.init("note", note)) }
+        if let note = tick.note, !note.isEmpty {
+            fields.append(.init("note", tick.market == .otc ? "\(note) (TPEx's mark on this date)" : note))
+        }
+        fields.append(.init("source", tick.market == .otc ? "TPEx (上櫃)" : "TWSE (上市)"))
         if let company {
             fields.append(.init("company", company.name))
             fields.append(.init("market", company.market.title))

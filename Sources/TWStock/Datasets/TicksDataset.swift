@@ -9,6 +9,8 @@ public struct TicksDataset: Dataset {
     public var title: String { "Taiwan daily ticks (STOCK_DAY_ALL)" }
     public var summary: String { "the latest trading day of every TWSE-listed security (needs the network; cached)" }
 
+    public var commands: [DatasetCommand] { [StockCommand.command] }
+
     @MainActor
     public func makeRootScreen(context: DatasetContext) throws -> any ListScreen {
         let store = try MarketDataStore.shared(for: context)
@@ -23,10 +25,14 @@ public struct TicksDataset: Dataset {
         let controller = GenericListController(
             title: id, sources: [source], columns: TickPresentation.columns(withSecurity: true)
         ) { (row: inout ColumnsRow, tick) in
-            TickPresentation.configure(&row, tick, withSecurity: true)
+            TickPresentation.configure(&row, tick)
         } select: { tick in
-            .detail(TickPresentation.detail(tick, company: store.cachedCompany(tick.code)))
+            // Every security of the list is on TWSE: its months come from STOCK_DAY.
+            let company = store.cachedCompany(tick.code)
+            let security = Security(code: tick.code, name: tick.name, company: company, market: .listed)
+            return .push(SecurityScreen.make(security, store: store, context: context))
         }
+        controller.searchText = { tick in "\(tick.code) \(tick.name ?? "")" }
         controller.header = { ticks in
             let quiet = ticks.filter { $0.close == nil }.count
             var line =

@@ -3,7 +3,8 @@ import ListKit
 /// A company's basic data (公司基本資料), from mopsfin's t187ap03 files or TPEx's openapi.
 ///
 /// Text fields are trimmed of the padding the sources use (spaces, U+3000) and are `nil` where
-/// the source writes a placeholder (`"－ "`, `-`, `--`) or nothing.
+/// the source writes a placeholder (`"－ "`, `-`, `--`) or nothing; ``sourceText(_:)`` gives
+/// each field as the source wrote it.
 public struct Company: Sendable, Hashable, Identifiable {
     /// The fields only a detail view reads, kept behind one reference: a list of two thousand
     /// companies is merged, sorted and copied as small values (one retain each, not thirty).
@@ -89,7 +90,7 @@ public struct Company: Sendable, Hashable, Identifiable {
         parValue: String? = nil, privatePlacementShares: Int64? = nil, preferredShares: Int64? = nil,
         issuedShares: Int64? = nil, financialReportType: String? = nil, transferAgent: String? = nil,
         transferAgentPhone: String? = nil, transferAgentAddress: String? = nil, auditFirm: String? = nil,
-        auditors: [String] = [], email: String? = nil, website: String? = nil
+        auditors: [String] = [], email: String? = nil, website: String? = nil, sourceText: [String] = []
     ) {
         self.code = code
         self.shortName = shortName
@@ -125,7 +126,18 @@ public struct Company: Sendable, Hashable, Identifiable {
                 auditFirm: auditFirm,
                 auditors: auditors,
                 email: email,
-                website: website))
+                website: website,
+                sourceText: sourceText))
+    }
+
+    /// A field's text exactly as the source wrote it — padding, U+3000 and placeholders such as
+    /// `"－ "` or `-` kept — or `""` when the source has no such field (TPEx's JSON has no 住址)
+    /// or the company was not read from a file.
+    ///
+    /// - Complexity: O(1).
+    public func sourceText(_ field: CompanyField) -> String {
+        let text = details.value.sourceText
+        return text.indices.contains(field.rawValue) ? text[field.rawValue] : ""
     }
 
     /// The stock code identifies the company.
@@ -168,6 +180,8 @@ struct CompanyDetails: Sendable, Hashable {
     let auditors: [String]
     let email: String?
     let website: String?
+    /// Every field's text as written, by ``CompanyField/rawValue``.
+    let sourceText: [String]
 }
 
 /// A reference to immutable details, compared and hashed by value.

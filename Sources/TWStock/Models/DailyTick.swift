@@ -37,15 +37,20 @@ public struct DailyTick: Sendable, Hashable, Identifiable {
     public let change: PriceChange
     /// Number of trades (成交筆數), `nil` when the field is empty.
     public let transactions: Int64?
-    /// STOCK_DAY's 註記 column (`**` marks a price adjusted for a par-value change or split),
-    /// `nil` when empty or absent.
+    /// The source's own remark on the day, as written: STOCK_DAY's 註記 column (`**` marks a
+    /// price adjusted for a par-value change or split), or the `*` TPEx puts on some dates;
+    /// `nil` when there is none.
     public let note: String?
+    /// The market of the exchange that published the figures: ``Market/listed`` for TWSE's
+    /// files, ``Market/otc`` for TPEx's (whose volume and value came as lots and NT$ thousands
+    /// and are given here in shares and NT$).
+    public let market: Market
 
     /// Creates a tick.
     public init(
         date: CalendarDate?, code: StockCode, name: String? = nil, volume: Int64?, value: Int64?,
         open: ExactDecimal?, high: ExactDecimal?, low: ExactDecimal?, close: ExactDecimal?,
-        change: PriceChange, transactions: Int64?, note: String? = nil
+        change: PriceChange, transactions: Int64?, note: String? = nil, market: Market = .listed
     ) {
         self.date = date
         self.code = code
@@ -59,6 +64,7 @@ public struct DailyTick: Sendable, Hashable, Identifiable {
         self.change = change
         self.transactions = transactions
         self.note = note
+        self.market = market
     }
 
     /// The security and the day.

@@ -1,4 +1,5 @@
-/// One security's trading days in one month, from a STOCK_DAY report (JSON or CSV).
+/// One security's trading days in one month, from TWSE's STOCK_DAY report (JSON or CSV) or
+/// TPEx's tradingStock report (JSON).
 public struct StockMonth: Sendable, Hashable {
     /// The security.
     public let code: StockCode
@@ -14,11 +15,14 @@ public struct StockMonth: Sendable, Hashable {
     public let notes: [String]
     /// Rows that were skipped, with why and where.
     public let issues: [ParseIssue]
+    /// The market of the exchange that published it: ``Market/listed`` (TWSE's STOCK_DAY) or
+    /// ``Market/otc`` (TPEx's tradingStock).
+    public let market: Market
 
     /// Creates a month.
     public init(
         code: StockCode, name: String?, month: YearMonth, title: String, ticks: [DailyTick], notes: [String],
-        issues: [ParseIssue]
+        issues: [ParseIssue], market: Market = .listed
     ) {
         self.code = code
         self.name = name
@@ -27,5 +31,6 @@ public struct StockMonth: Sendable, Hashable {
         self.ticks = ticks
         self.notes = notes
         self.issues = issues
+        self.market = market
     }
 }

@@ -17,6 +17,8 @@ public enum TWSEFileKind: Sendable, Hashable, CustomStringConvertible {
     case stockDayJSON
     /// STOCK_DAY CSV for one security and month.
     case stockDayCSV(StockDayCSVLanguage)
+    /// TPEx tradingStock JSON for one 上櫃 security and month.
+    case tpexStockMonthJSON
     /// TWSE's "FOR SECURITY REASONS" block page: no data, the client is blocked.
     case blockPage
 
@@ -31,6 +33,7 @@ public enum TWSEFileKind: Sendable, Hashable, CustomStringConvertible {
         case .stockDayJSON: return .stockDayJSON
         case .stockDayCSV(.chinese): return .stockDayCSV
         case .stockDayCSV(.english): return .stockDayEnglishCSV
+        case .tpexStockMonthJSON: return .tpexStockMonthJSON
         case .blockPage: return nil
         }
     }

@@ -28,6 +28,12 @@ public struct YearMonth: Sendable, Hashable, Comparable, CustomStringConvertible
     /// The first day of the month, as TWSE wants it in `date=yyyyMMdd` requests.
     public var firstDay: CalendarDate? { CalendarDate(year: year, month: month, day: 1) }
 
+    /// The month before this one (January of year 1 has none and gives itself).
+    public var previous: YearMonth {
+        let earlier = month == 1 ? YearMonth(year: year - 1, month: 12) : YearMonth(year: year, month: month - 1)
+        return earlier ?? self
+    }
+
     /// The ROC (民國) year: the Gregorian year minus 1911.
     public var rocYear: Int { year - ROCCalendar.yearOffset }
 

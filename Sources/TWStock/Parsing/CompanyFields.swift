@@ -5,39 +5,48 @@ import ListKit
 /// The t187ap03 CSV and TPEx's JSON carry the same data under different names; each parser
 /// fills this from its own names, and ``company(market:)`` reads it once.
 struct CompanyFields {
-    var reportDate = ""
-    var code = ""
-    var name = ""
-    var shortName = ""
-    var foreignRegistration = ""
-    var industryCode = ""
-    var address = ""
-    var taxID = ""
-    var chairman = ""
-    var generalManager = ""
-    var spokesperson = ""
-    var spokespersonTitle = ""
-    var deputySpokesperson = ""
-    var phone = ""
-    var foundedDate = ""
-    var listingDate = ""
-    var parValue = ""
-    var paidInCapital = ""
-    var privatePlacementShares = ""
-    var preferredShares = ""
-    var financialReportType = ""
-    var transferAgent = ""
-    var transferAgentPhone = ""
-    var transferAgentAddress = ""
-    var auditFirm = ""
-    var auditor1 = ""
-    var auditor2 = ""
-    var englishShortName = ""
-    var englishAddress = ""
-    var fax = ""
-    var email = ""
-    var website = ""
-    var issuedShares = ""
+    /// The text of each field as the source wrote it, by ``CompanyField/rawValue``.
+    private(set) var values = [String](repeating: "", count: CompanyField.allCases.count)
+
+    /// A field's text as written.
+    subscript(_ field: CompanyField) -> String {
+        get { values[field.rawValue] }
+        set { values[field.rawValue] = newValue }
+    }
+
+    var reportDate: String { self[.reportDate] }
+    var code: String { self[.code] }
+    var name: String { self[.name] }
+    var shortName: String { self[.shortName] }
+    var foreignRegistration: String { self[.foreignRegistration] }
+    var industryCode: String { self[.industryCode] }
+    var address: String { self[.address] }
+    var taxID: String { self[.taxID] }
+    var chairman: String { self[.chairman] }
+    var generalManager: String { self[.generalManager] }
+    var spokesperson: String { self[.spokesperson] }
+    var spokespersonTitle: String { self[.spokespersonTitle] }
+    var deputySpokesperson: String { self[.deputySpokesperson] }
+    var phone: String { self[.phone] }
+    var foundedDate: String { self[.foundedDate] }
+    var listingDate: String { self[.listingDate] }
+    var parValue: String { self[.parValue] }
+    var paidInCapital: String { self[.paidInCapital] }
+    var privatePlacementShares: String { self[.privatePlacementShares] }
+    var preferredShares: String { self[.preferredShares] }
+    var financialReportType: String { self[.financialReportType] }
+    var transferAgent: String { self[.transferAgent] }
+    var transferAgentPhone: String { self[.transferAgentPhone] }
+    var transferAgentAddress: String { self[.transferAgentAddress] }
+    var auditFirm: String { self[.auditFirm] }
+    var auditor1: String { self[.auditor1] }
+    var auditor2: String { self[.auditor2] }
+    var englishShortName: String { self[.englishShortName] }
+    var englishAddress: String { self[.englishAddress] }
+    var fax: String { self[.fax] }
+    var email: String { self[.email] }
+    var website: String { self[.website] }
+    var issuedShares: String { self[.issuedShares] }
 
     /// Reads the fields.
     ///
@@ -88,7 +97,8 @@ struct CompanyFields {
                 auditFirm: FieldText.clean(auditFirm),
                 auditors: [auditor1, auditor2].compactMap(FieldText.clean),
                 email: FieldText.clean(email),
-                website: FieldText.clean(website))
+                website: FieldText.clean(website),
+                sourceText: values)
         } catch {
             throw UnreadableRow("\(code): \(error.message)")
         }

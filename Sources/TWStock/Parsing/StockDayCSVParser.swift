@@ -65,9 +65,7 @@ public enum StockDayCSVParser {
         if let requestedCode, let titleCode = title.code, titleCode != requestedCode {
             throw .wrongStock(format, requested: requestedCode, received: titleCode)
         }
-        guard let code = title.code ?? requestedCode else {
-            throw .wrongKind(format, line: titleRecord?.line ?? 1, found: "no security code in the title")
-        }
+        guard let code = title.code ?? requestedCode else { throw .unknownCode(format) }
 
         var ticks: [DailyTick] = []
         var notes: [String] = []

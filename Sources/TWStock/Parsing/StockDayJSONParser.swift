@@ -52,10 +52,7 @@ public enum StockDayJSONParser {
         if let requestedCode, let titleCode = title.code, titleCode != requestedCode {
             throw .wrongStock(format, requested: requestedCode, received: titleCode)
         }
-        guard let code = title.code ?? requestedCode else {
-            throw .wrongKind(
-                format, line: 1, found: "no security code in the title \(TWSEParseError.quote(title.text))")
-        }
+        guard let code = title.code ?? requestedCode else { throw .unknownCode(format) }
         guard let fieldNames = object["fields"]?.array?.map({ $0.string ?? "" }), let rows = object["data"]?.array
         else {
             throw .wrongKind(format, line: 1, found: "no \"fields\" and \"data\" members")

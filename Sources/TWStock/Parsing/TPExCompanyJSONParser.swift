@@ -4,8 +4,9 @@ import Tabular
 /// t187ap03 data as a JSON array of objects with English keys, some containing dots
 /// (`Paidin.Capital.NTDollars`, `UnifiedBusinessNo.`).
 ///
-/// Its `Address` holds the English correspondence address (the Chinese 住址 of the CSV is not
-/// in this API), so it is read into ``Company/englishAddress``.
+/// Its keys map onto the same 33 fields as the CSV (``CompanyField/tpexKey``); its `Address`
+/// holds the English correspondence address (the Chinese 住址 of the CSV is not in this API),
+/// so it is read into ``Company/englishAddress``.
 public enum TPExCompanyJSONParser {
     /// Parses the body.
     ///
@@ -40,40 +41,10 @@ public enum TPExCompanyJSONParser {
                         format: format, line: line, row: offset + 1, message: "skipped row: \(key) is not a string"))
                 continue
             }
-            func value(_ key: String) -> String { object[key]?.string ?? "" }
             var fields = CompanyFields()
-            fields.reportDate = value("Date")
-            fields.code = value("SecuritiesCompanyCode")
-            fields.name = value("CompanyName")
-            fields.shortName = value("CompanyAbbreviation")
-            fields.foreignRegistration = value("Registration")
-            fields.industryCode = value("SecuritiesIndustryCode")
-            fields.englishAddress = value("Address")
-            fields.taxID = value("UnifiedBusinessNo.")
-            fields.chairman = value("Chairman")
-            fields.generalManager = value("GeneralManager")
-            fields.spokesperson = value("Spokesman")
-            fields.spokespersonTitle = value("TitleOfSpokesman")
-            fields.deputySpokesperson = value("DeputySpokesperson")
-            fields.phone = value("Telephone")
-            fields.foundedDate = value("DateOfIncorporation")
-            fields.listingDate = value("DateOfListing")
-            fields.parValue = value("ParValueOfCommonStock")
-            fields.paidInCapital = value("Paidin.Capital.NTDollars")
-            fields.privatePlacementShares = value("PrivateStock.shares")
-            fields.preferredShares = value("PreferredStock.shares")
-            fields.financialReportType = value("PreparationOfFinancialReportType")
-            fields.transferAgent = value("StockTransferAgent")
-            fields.transferAgentPhone = value("StockTransferAgentTelephone")
-            fields.transferAgentAddress = value("StockTransferAgentAddress")
-            fields.auditFirm = value("AccountingFirm")
-            fields.auditor1 = value("CPA.CharteredPublicAccountant.First")
-            fields.auditor2 = value("CPA.CharteredPublicAccountant.Second")
-            fields.englishShortName = value("Symbol")
-            fields.fax = value("Fax")
-            fields.email = value("EmailAddress")
-            fields.website = value("WebAddress")
-            fields.issuedShares = value("IssueShares")
+            for field in CompanyField.allCases {
+                if let key = field.tpexKey { fields[field] = object[key]?.string ?? "" }
+            }
             do throws(UnreadableRow) {
                 companies.append(try fields.company(market: market))
             } catch {

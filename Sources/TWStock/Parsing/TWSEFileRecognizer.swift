@@ -31,6 +31,7 @@ public enum TWSEFileRecognizer {
         // The format only names the kind in error messages; any is fine here.
         guard let root = try? JSONValue.decode(body, format: .stockDayJSON) else { return nil }
         if let object = root.object {
+            if object["tables"]?.array != nil { return .tpexStockMonthJSON }
             return object["stat"] != nil || (object["fields"] != nil && object["data"] != nil) ? .stockDayJSON : nil
         }
         guard let first = root.array?.first?.object else { return nil }
@@ -55,9 +56,7 @@ public enum TWSEFileRecognizer {
         }
         guard let header = records.first else { return nil }
         let columns = ColumnMap(header: header)
-        if columns.contains(CompanyListParser.Column.code.names),
-            columns.contains(CompanyListParser.Column.shortName.names)
-        {
+        if columns.contains(CompanyField.code.headers), columns.contains(CompanyField.shortName.headers) {
             return .companyListCSV(market: market(fromFileName: fileName))
         }
         if columns.contains(TickColumns.code), columns.contains(TickColumns.close) {

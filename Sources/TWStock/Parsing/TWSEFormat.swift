@@ -16,7 +16,19 @@ public enum TWSEFormat: String, Sendable, Hashable, CaseIterable, CustomStringCo
     case stockDayCSV = "STOCK_DAY CSV"
     /// `en/exchangeReport/STOCK_DAY?response=csv` (English).
     case stockDayEnglishCSV = "STOCK_DAY English CSV"
+    /// TPEx `www/zh-tw/afterTrading/tradingStock?response=json` (one 上櫃 security, one month).
+    case tpexStockMonthJSON = "TPEx tradingStock JSON"
 
     /// The name used in messages.
     public var description: String { rawValue }
+
+    /// Who publishes files of this kind, as messages name them: `TWSE`, `TPEx` or `MOPS`.
+    public var publisher: String {
+        switch self {
+        case .companyListCSV: return "MOPS"
+        case .tpexCompanyJSON, .tpexStockMonthJSON: return "TPEx"
+        case .securityListCSV, .stockDayAllCSV, .stockDayAllJSON, .stockDayJSON, .stockDayCSV, .stockDayEnglishCSV:
+            return "TWSE"
+        }
+    }
 }

@@ -27,13 +27,17 @@ public enum TWSEParseError: Error, Sendable, Hashable, CustomStringConvertible {
     case wrongStock(TWSEFormat, requested: StockCode, received: StockCode)
     /// The file holds no data at all.
     case empty(TWSEFormat)
+    /// A per-stock file that does not name its security (no title line: saved from the English
+    /// page, or re-saved by a spreadsheet), read without being told which it is.
+    case unknownCode(TWSEFormat)
 
     /// The kind of file that failed.
     public var format: TWSEFormat {
         switch self {
         case .blockPage(let format), .wrongKind(let format, _, _), .missingColumns(let format, _, _),
             .undecodable(let format, _), .invalidJSON(let format, _), .exchangeMessage(let format, _),
-            .wrongMonth(let format, _, _), .wrongStock(let format, _, _), .empty(let format):
+            .wrongMonth(let format, _, _), .wrongStock(let format, _, _), .empty(let format),
+            .unknownCode(let format):
             return format
         }
     }
@@ -53,13 +57,15 @@ public enum TWSEParseError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidJSON(let format, let detail):
             return "\(format): \(detail)"
         case .exchangeMessage(let format, let message):
-            return "\(format): TWSE says \"\(message)\""
+            return "\(format): \(format.publisher) says \"\(message)\""
         case .wrongMonth(let format, let requested, let received):
-            return "\(format): asked for \(requested) but TWSE answered for \(received); ask again later"
+            return "\(format): asked for \(requested) but \(format.publisher) answered for \(received); ask again later"
         case .wrongStock(let format, let requested, let received):
             return "\(format): asked for \(requested) but the report is for \(received)"
         case .empty(let format):
             return "\(format): the file holds no data"
+        case .unknownCode(let format):
+            return "\(format): the file does not name its security (it has no title line)"
         }
     }
 

@@ -12,6 +12,9 @@ struct ExchangeResource<Value: Sendable> {
     var url: URL
     /// Whether a cached entry may answer without a request.
     var isFresh: (CacheMetadata, Date) -> Bool
+    /// Whether a cached entry can never change (a month fetched after it ended): it answers
+    /// even when the person refreshes.
+    var isFinal: ((CacheMetadata) -> Bool)?
     /// Parses bytes, given the trading date when the data is dated; a download that does not
     /// parse is never cached.
     var parse: ([UInt8], CalendarDate?) throws -> Value

@@ -28,9 +28,13 @@ public enum Freshness {
     /// A month of one stock is final once it was fetched after the month ended; before that it
     /// is fresh until the next publication after its fetch.
     public static func monthIsFresh(_ month: YearMonth, fetchedAt: Date, now: Date) -> Bool {
-        let fetchedDay = TaipeiTime.day(of: fetchedAt)
-        if YearMonth(fetchedDay) > month { return true }
+        if monthIsFinal(month, fetchedAt: fetchedAt) { return true }
         return now < nextPublication(after: fetchedAt)
+    }
+
+    /// A month fetched after it ended (Taipei time) never changes again.
+    public static func monthIsFinal(_ month: YearMonth, fetchedAt: Date) -> Bool {
+        YearMonth(TaipeiTime.day(of: fetchedAt)) > month
     }
 
     /// Company lists: 24 hours.

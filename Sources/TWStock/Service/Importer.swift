@@ -31,18 +31,24 @@ public struct Importer: Sendable {
 
     /// Imports each file; one file's failure does not stop the others.
     ///
-    /// - Parameter date: The trading date for files that carry none (`--date`).
-    public func importFiles(_ paths: [String], date: CalendarDate?) -> [Outcome] {
+    /// - Parameters:
+    ///   - date: The trading date for files that carry none (`--date`); a file that carries
+    ///     another date, or a month without it, is refused.
+    ///   - code: The security of per-stock files that do not name it (`--code`); a file that
+    ///     names another one is refused.
+    public func importFiles(_ paths: [String], date: CalendarDate?, code: StockCode? = nil) -> [Outcome] {
         paths.map { path in
             do {
-                return try importFile(path, date: date)
+                return try importFile(path, date: date, code: code)
             } catch {
                 return .refused(path: path, reason: String(describing: error))
             }
         }
     }
 
-    private func importFile(_ path: String, date suppliedDate: CalendarDate?) throws -> Outcome {
+    private func importFile(_ path: String, date suppliedDate: CalendarDate?, code suppliedCode: StockCode?) throws
+        -> Outcome
+    {
         let url = URL(fileURLWithPath: path)
         let bytes = try Self.readFile(path, limit: maxFileBytes)
         let data = Data(bytes)
@@ -66,6 +72,9 @@ public struct Importer: Sendable {
             try store.store("mops/t187ap03_O", body: data, source: source, tradingDate: nil)
             return .imported(path: path, kind: kind.description, records: result.records.count, skipped: result.issues)
         case .stockDayAllCSV(let fileDate):
+            if let fileDate, let suppliedDate, fileDate != suppliedDate {
+                throw ImportError.dateConflict(own: fileDate, given: suppliedDate, from: "its file name")
+            }
             guard let date = fileDate ?? suppliedDate else { throw ImportError.undated(name) }
             let day = try StockDayAllCSVParser.parse(bytes, tradingDate: date)
             try store.store(
@@ -74,23 +83,31 @@ public struct Importer: Sendable {
                 path: path, kind: "\(TWSEFormat.stockDayAllCSV) (\(date))", records: day.ticks.count,
                 skipped: day.issues)
         case .stockDayAllJSON:
-            let probe = try StockDayAllJSONParser.parse(bytes, tradingDate: suppliedDate)
-            guard let date = probe.date ?? suppliedDate ?? TradingDateHint.date(fromFileName: name) else {
-                throw ImportError.undated(name)
+            let probe = try StockDayAllJSONParser.parse(bytes, tradingDate: nil)
+            let own =
+                probe.date.map { ($0, "its Date field") }
+                ?? TradingDateHint.date(fromFileName: name).map { ($0, "its file name") }
+            if let (ownDate, origin) = own, let suppliedDate, ownDate != suppliedDate {
+                throw ImportError.dateConflict(own: ownDate, given: suppliedDate, from: origin)
             }
+            guard let date = own?.0 ?? suppliedDate else { throw ImportError.undated(name) }
             let day = try StockDayAllJSONParser.parse(bytes, tradingDate: date)
             try store.store(
                 "\(MarketDataStore.dayPrefix)/\(date.compact)", body: data, source: source, tradingDate: date)
             return .imported(
                 path: path, kind: "\(TWSEFormat.stockDayAllJSON) (\(date))", records: day.ticks.count,
                 skipped: day.issues)
-        case .stockDayJSON, .stockDayCSV:
-            let month = try Self.month(of: bytes, kind: kind)
+        case .stockDayJSON, .stockDayCSV, .tpexStockMonthJSON:
+            let (month, codeOrigin) = try Self.month(of: bytes, kind: kind, fileName: name, code: suppliedCode)
+            if let suppliedDate, !month.month.contains(suppliedDate) {
+                throw ImportError.monthConflict(month: month.month, given: suppliedDate)
+            }
             try store.store(
-                "twse/STOCK_DAY/\(month.code.rawValue)/\(month.month.year)\(month.month.month < 10 ? "0" : "")\(month.month.month)",
-                body: data, source: source, tradingDate: nil)
+                MarketDataStore.monthKey(month.month, of: month.code, market: month.market), body: data,
+                source: source, tradingDate: nil)
+            let origin = codeOrigin.map { ", the code from \($0)" } ?? ""
             return .imported(
-                path: path, kind: "\(kind) (\(month.code) \(month.month))", records: month.ticks.count,
+                path: path, kind: "\(kind) (\(month.code) \(month.month)\(origin))", records: month.ticks.count,
                 skipped: month.issues)
         }
     }
@@ -111,16 +128,36 @@ public struct Importer: Sendable {
         }
     }
 
-    /// A per-stock file read for what it says it is, whatever month and code that is.
-    private static func month(of bytes: [UInt8], kind: TWSEFileKind) throws -> StockMonth {
-        // Parse once without expectations to learn the month, then check it properly.
-        let probe: StockMonth
-        if case .stockDayCSV = kind {
-            probe = try StockDayCSVParser.parse(bytes, requestedMonth: nil, code: nil)
-        } else {
-            probe = try StockDayJSONParser.parse(bytes, requestedMonth: nil, code: nil)
+    /// A per-stock file read for what it says it is, whatever month that is. Its security is
+    /// the one it names; a file that names none (no title line) takes `code`, or the code in
+    /// its file name.
+    ///
+    /// - Returns: The month, and where its code came from when the file did not say.
+    private static func month(of bytes: [UInt8], kind: TWSEFileKind, fileName: String, code: StockCode?) throws
+        -> (StockMonth, String?)
+    {
+        func parse(_ code: StockCode?) throws(TWSEParseError) -> StockMonth {
+            switch kind {
+            case .stockDayCSV: return try StockDayCSVParser.parse(bytes, requestedMonth: nil, code: code)
+            case .tpexStockMonthJSON: return try TPExStockMonthParser.parse(bytes, requestedMonth: nil, code: code)
+            default: return try StockDayJSONParser.parse(bytes, requestedMonth: nil, code: code)
+            }
         }
-        return probe
+        if let code {
+            do {
+                return (try parse(code), nil)
+            } catch .wrongStock(_, let requested, let received) {
+                throw ImportError.codeConflict(own: received, given: requested)
+            }
+        }
+        do {
+            return (try parse(nil), nil)
+        } catch .unknownCode {
+            guard let hinted = SecurityCodeHint.code(fromFileName: fileName) else {
+                throw ImportError.unknownCode(fileName)
+            }
+            return (try parse(hinted), "its file name")
+        }
     }
 }
 
@@ -133,6 +170,14 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
     case codeListOnly
     case unknownMarket(String)
     case undated(String)
+    /// `--date` names another day than the file's own.
+    case dateConflict(own: CalendarDate, given: CalendarDate, from: String)
+    /// `--date` is not in the month a per-stock file holds.
+    case monthConflict(month: YearMonth, given: CalendarDate)
+    /// A per-stock file that names no security, and whose file name does not either.
+    case unknownCode(String)
+    /// `--code` names another security than the file's own.
+    case codeConflict(own: StockCode, given: StockCode)
 
     public var description: String {
         switch self {
@@ -149,6 +194,16 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
         case .undated(let name):
             return "\(name) carries no trading date; give it with --date yyyy-mm-dd "
                 + "or keep TWSE's file name STOCK_DAY_ALL_yyyyMMdd.csv"
+        case .dateConflict(let own, let given, let origin):
+            return "its own trading date is \(own) (from \(origin)), not --date \(given); "
+                + "import it without --date"
+        case .monthConflict(let month, let given):
+            return "it holds \(month), and --date \(given) is not in that month; import it without --date"
+        case .unknownCode(let name):
+            return "\(name) does not name its security (it has no title line) and neither does its file name; "
+                + "give it with --code CODE"
+        case .codeConflict(let own, let given):
+            return "it is a month of \(own), not of --code \(given)"
         }
     }
 }

@@ -148,39 +148,114 @@ public final class MarketDataStore: Sendable {
         return try StockDayAllCSVParser.parse(bytes, tradingDate: date)
     }
 
-    // MARK: - One stock's month
+    // MARK: - One security's month
 
-    /// One stock's trading days in a month (STOCK_DAY), a per-stock request made only on a
-    /// user's selection or `older`.
-    public func month(_ month: YearMonth, of code: StockCode, request: LoadRequest) async throws -> Sourced<StockMonth>
-    {
-        let resource = ExchangeResource<StockMonth>(
-            key: "twse/STOCK_DAY/\(code.rawValue)/\(month.year)\(month.month < 10 ? "0" : "")\(month.month)",
-            title: "\(code) for \(month) (STOCK_DAY)", url: hosts.stockDay(code, month: month),
+    /// One security's trading days in a month, from the exchange of its market: TWSE's
+    /// STOCK_DAY for 上市, TPEx's tradingStock for 上櫃. A per-stock request, made only when a
+    /// person asks (a selection, `stock`, `older`). A month fetched after it ended is final:
+    /// its cached copy answers for good, even when the person refreshes.
+    ///
+    /// - Throws: ``MarketDataError/noDailyPrices(_:_:)`` for a 興櫃 security, or what the
+    ///   download or the parser threw.
+    public func month(
+        _ month: YearMonth, of code: StockCode, market: Market = .listed, request: LoadRequest
+    ) async throws -> Sourced<StockMonth> {
+        guard let url = hosts.month(month, of: code, market: market) else {
+            throw MarketDataError.noDailyPrices(code, market)
+        }
+        let format: TWSEFormat = market == .otc ? .tpexStockMonthJSON : .stockDayJSON
+        var resource = ExchangeResource<StockMonth>(
+            key: Self.monthKey(month, of: code, market: market),
+            title: "\(code) for \(month) (\(market == .otc ? "TPEx tradingStock" : "STOCK_DAY"))", url: url,
             isFresh: { metadata, now in Freshness.monthIsFresh(month, fetchedAt: metadata.fetchedAt, now: now) },
-            parse: { bytes, _ in try Self.parseMonth(bytes, month: month, code: code) },
+            parse: { bytes, _ in try Self.parseMonth(bytes, month: month, code: code, format: format) },
             issues: \.issues, count: \.ticks.count)
+        resource.isFinal = { metadata in Freshness.monthIsFinal(month, fetchedAt: metadata.fetchedAt) }
         return try await obtain(resource, request: request)
     }
 
-    /// Every month of `code` in the cache (downloaded or imported), without touching the network.
+    /// Where a month is cached: `twse/STOCK_DAY/2330/202506`, `tpex/tradingStock/2926/202505`.
+    static func monthKey(_ month: YearMonth, of code: StockCode, market: Market) -> String {
+        "\(monthPrefix(market))/\(code.rawValue)/\(month.year)\(month.month < 10 ? "0" : "")\(month.month)"
+    }
+
+    static func monthPrefix(_ market: Market) -> String {
+        market == .otc ? "tpex/tradingStock" : "twse/STOCK_DAY"
+    }
+
+    /// Every month of `code` in the cache, from either exchange (downloaded or imported),
+    /// without touching the network.
     public func cachedMonths(of code: StockCode, progress: ProgressReporter) -> [StockMonth] {
-        cache.keys(under: "twse/STOCK_DAY/\(code.rawValue)").compactMap { key in
-            let name = key.split(separator: "/").last.map(String.init) ?? ""
-            guard name.count == 6, let number = Int(name),
-                let month = YearMonth(year: number / 100, month: number % 100)
-            else { return nil }
-            do {
-                guard let entry = try cache.read(key) else { return nil }
-                return try Self.parseMonth(Array(entry.body), month: month, code: code)
-            } catch {
-                progress.note(String(describing: error))
-                return nil
+        [Market.listed, .otc].flatMap { market in
+            cache.keys(under: "\(Self.monthPrefix(market))/\(code.rawValue)").compactMap { key -> StockMonth? in
+                let name = key.split(separator: "/").last.map(String.init) ?? ""
+                guard name.count == 6, let number = Int(name),
+                    let month = YearMonth(year: number / 100, month: number % 100)
+                else { return nil }
+                do {
+                    guard let entry = try cache.read(key) else { return nil }
+                    let format: TWSEFormat = market == .otc ? .tpexStockMonthJSON : .stockDayJSON
+                    return try Self.parseMonth(Array(entry.body), month: month, code: code, format: format)
+                } catch {
+                    progress.note(String(describing: error))
+                    return nil
+                }
             }
         }
     }
 
-    static func parseMonth(_ bytes: [UInt8], month: YearMonth, code: StockCode) throws(TWSEParseError) -> StockMonth {
+    /// The market whose exchange publishes `code`'s daily prices, as far as the cache knows:
+    /// the company lists, then months with trading days, then the all-market days (every code
+    /// in them is on TWSE). `nil` when the cache does not say.
+    public func knownMarket(of code: StockCode, progress: ProgressReporter) -> Market? {
+        if let company = cachedCompany(code) { return company.market }
+        if let month = cachedMonths(of: code, progress: progress).first(where: { !$0.ticks.isEmpty }) {
+            return month.market
+        }
+        let listed = cachedMarketDays(progress: progress).contains { day in day.ticks.contains { $0.code == code } }
+        return listed ? .listed : nil
+    }
+
+    /// Finds which exchange publishes `code`'s daily prices by asking: TWSE first, then TPEx,
+    /// for `month` and then, when neither has trading days in it (the first days of a month),
+    /// for the month before.
+    ///
+    /// - Returns: The market, the month that answered, and a sentence saying who answered.
+    /// - Throws: ``MarketDataError/notFound(_:months:)`` when neither has any trading day of the
+    ///   code, or the first error met when a request failed.
+    public func discoverMarket(of code: StockCode, month: YearMonth, request: LoadRequest) async throws -> (
+        market: Market, month: Sourced<StockMonth>, answer: String
+    ) {
+        var firstError: (any Error)?
+        var asked: [YearMonth] = []
+        for candidate in [month, month.previous] {
+            asked.append(candidate)
+            for market in [Market.listed, .otc] {
+                do {
+                    let result = try await self.month(candidate, of: code, market: market, request: request)
+                    guard !result.value.ticks.isEmpty else { continue }
+                    let host = market == .listed ? "TWSE" : "TPEx"
+                    let answer =
+                        market == .listed
+                        ? "\(code): \(host) answered (上市)"
+                        : "\(code): TWSE has no daily prices of it; \(host) answered (上櫃)"
+                    return (market, result, answer)
+                } catch {
+                    if Task.isCancelled { throw CancellationError() }
+                    if firstError == nil { firstError = error }
+                }
+            }
+        }
+        if let firstError { throw firstError }
+        throw MarketDataError.notFound(code, months: asked)
+    }
+
+    static func parseMonth(
+        _ bytes: [UInt8], month: YearMonth, code: StockCode, format: TWSEFormat = .stockDayJSON
+    ) throws(TWSEParseError) -> StockMonth {
+        if format == .tpexStockMonthJSON {
+            return try TPExStockMonthParser.parse(bytes, requestedMonth: month, code: code)
+        }
         switch Self.firstByte(of: bytes) {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             break
@@ -221,7 +296,10 @@ public final class MarketDataStore: Sendable {
             guard let cached else { throw FetchError.offline(what) }
             return try fromCache(cached)
         }
-        if let cached, !request.refresh, resource.isFresh(cached.metadata, now()) {
+        if let cached,
+            resource.isFinal?(cached.metadata) == true
+                || (!request.refresh && resource.isFresh(cached.metadata, now()))
+        {
             return try fromCache(cached)
         }
         let response: FetchedResponse
@@ -234,7 +312,7 @@ public final class MarketDataStore: Sendable {
             value = try parse(Array(response.body), date)
             // An empty answer (TWSE's "no data" while it throttles) never replaces data we had.
             if count(value) == 0, let cached, let old = try? fromCache(cached), count(old.value) > 0 {
-                throw MarketDataError.emptyAnswer
+                throw MarketDataError.emptyAnswer(host: url.host ?? "the exchange")
             }
         } catch {
             if Task.isCancelled { throw CancellationError() }
@@ -321,15 +399,25 @@ public final class MarketDataStore: Sendable {
 /// Problems with the exchange's answers that are not parse errors.
 public enum MarketDataError: Error, Sendable, Hashable, CustomStringConvertible {
     case undatedDay(String)
-    case emptyAnswer
+    case emptyAnswer(host: String)
+    /// The security is on a market whose prices no exchange publishes day by day (興櫃).
+    case noDailyPrices(StockCode, Market)
+    /// Neither TWSE nor TPEx has a trading day of the code in these months.
+    case notFound(StockCode, months: [YearMonth])
 
     public var description: String {
         switch self {
         case .undatedDay(let host):
             return "\(host) sent STOCK_DAY_ALL without a trading date (no Content-Disposition file name); "
                 + "it was not kept"
-        case .emptyAnswer:
-            return "TWSE answered with no data where the cache has some"
+        case .emptyAnswer(let host):
+            return "\(host) answered with no data where the cache has some"
+        case .noDailyPrices(let code, let market):
+            return "\(code) is a \(market.title) (\(market.rawValue)) security: no daily prices are published for "
+                + "the \(market.title) market (TWSE publishes 上市 prices, TPEx 上櫃 prices)"
+        case .notFound(let code, let months):
+            let asked = months.map(\.description).joined(separator: " or ")
+            return "neither TWSE nor TPEx has daily prices of \(code) in \(asked); check the code"
         }
     }
 }

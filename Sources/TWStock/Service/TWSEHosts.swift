@@ -10,11 +10,17 @@ public struct TWSEHosts: Sendable, Hashable {
     public var openAPI: URL
     /// `BROWSE_MOPS_URL`, default `https://mopsfin.twse.com.tw`.
     public var mops: URL
+    /// `BROWSE_TPEX_URL`, default `https://www.tpex.org.tw`.
+    public var tpex: URL
 
-    public init(twse: URL, openAPI: URL, mops: URL) {
+    public init(
+        twse: URL, openAPI: URL, mops: URL,
+        tpex: URL = URL(string: "https://www.tpex.org.tw") ?? URL(fileURLWithPath: "/")
+    ) {
         self.twse = twse
         self.openAPI = openAPI
         self.mops = mops
+        self.tpex = tpex
     }
 
     /// The hosts, with any overrides from `environment`.
@@ -31,7 +37,8 @@ public struct TWSEHosts: Sendable, Hashable {
         self.init(
             twse: try base("BROWSE_TWSE_URL", "https://www.twse.com.tw"),
             openAPI: try base("BROWSE_TWSE_OPENAPI_URL", "https://openapi.twse.com.tw"),
-            mops: try base("BROWSE_MOPS_URL", "https://mopsfin.twse.com.tw"))
+            mops: try base("BROWSE_MOPS_URL", "https://mopsfin.twse.com.tw"),
+            tpex: try base("BROWSE_TPEX_URL", "https://www.tpex.org.tw"))
     }
 
     /// The MOPS company list of one market (`/opendata/t187ap03_L.csv`).
@@ -49,6 +56,25 @@ public struct TWSEHosts: Sendable, Hashable {
         let day = month.firstDay?.compact ?? "\(month.year)0101"
         return Self.url(
             twse, path: "/exchangeReport/STOCK_DAY", query: "response=json&date=\(day)&stockNo=\(code.rawValue)")
+    }
+
+    /// One 上櫃 security's month at TPEx
+    /// (`/www/zh-tw/afterTrading/tradingStock?code=CODE&date=yyyy/MM/01&response=json`).
+    public func tpexStockMonth(_ code: StockCode, month: YearMonth) -> URL {
+        let monthText = month.month < 10 ? "0\(month.month)" : "\(month.month)"
+        return Self.url(
+            tpex, path: "/www/zh-tw/afterTrading/tradingStock",
+            query: "code=\(code.rawValue)&date=\(month.year)/\(monthText)/01&response=json")
+    }
+
+    /// The daily prices of one security's month, from the exchange of its market: TWSE's
+    /// STOCK_DAY for 上市, TPEx's tradingStock for 上櫃; `nil` for 興櫃, which has none.
+    public func month(_ month: YearMonth, of code: StockCode, market: Market) -> URL? {
+        switch market {
+        case .listed: return stockDay(code, month: month)
+        case .otc: return tpexStockMonth(code, month: month)
+        case .emerging: return nil
+        }
     }
 
     private static func url(_ base: URL, path: String, query: String) -> URL {

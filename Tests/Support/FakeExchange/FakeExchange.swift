@@ -2,15 +2,20 @@ import Foundation
 import ListKitTesting
 import Synchronization
 
-/// A loopback stand-in for TWSE and MOPS, serving fixture files on the real paths, with a
-/// switch for the faults the real hosts show. Point `browse` at it with `environment`.
+/// A loopback stand-in for TWSE, TPEx and MOPS, serving fixture files on the real paths, with
+/// a switch for the faults the real hosts show. Point `browse` at it with `environment`: every
+/// host is this one server, so TWSE, MOPS and TPEx requests share one throttle budget, and
+/// `arrivals` is the server's own log of when each request came.
 ///
 /// Files are given by name:
 /// - `companies_X` (X = L, O, R) answers `/opendata/t187ap03_X.csv`;
 /// - `STOCK_DAY_ALL_yyyyMMdd` answers `/exchangeReport/STOCK_DAY_ALL`, the date sent in
 ///   `Content-Disposition` as TWSE does;
 /// - `STOCK_DAY_CODE_yyyyMM` answers `/exchangeReport/STOCK_DAY?date=yyyyMMdd&stockNo=CODE`;
-///   a month without a file gets TWSE's "no data" answer.
+///   a month without a file gets TWSE's "no data" answer;
+/// - `TPEX_CODE_yyyyMM` answers
+///   `/www/zh-tw/afterTrading/tradingStock?code=CODE&date=yyyy/MM/01&response=json`; a month
+///   without a file gets a table without rows, as TPEx answers for a month without trading.
 public final class FakeExchange: Sendable {
     /// What every request gets, for now.
     public enum Mode: Sendable, Hashable {
@@ -35,18 +40,52 @@ public final class FakeExchange: Sendable {
         let mode = ModeBox()
         self.mode = mode
         server = try LoopbackServer { request in
-            Self.answer(request, files: files, mode: mode.value.withLock { $0 })
+            var behaviour = Self.answer(request, files: files, mode: mode.value.withLock { $0 })
+            if case .respond(var response) = behaviour,
+                let delay = mode.delays.withLock({ $0.first { request.target.contains($0.key) }?.value })
+            {
+                response.delay = delay
+                behaviour = .respond(response)
+            }
+            return behaviour
         }
     }
 
     private final class ModeBox: Sendable {
         let value = Mutex(Mode.normal)
+        let delays = Mutex<[String: Duration]>([:])
+    }
+
+    /// Holds back the answers to requests whose path and query contain `text` (`date=20250301`)
+    /// for `delay`; `nil` answers them at once again.
+    public func delay(_ delay: Duration?, requestsContaining text: String) {
+        mode.delays.withLock { $0[text] = delay }
     }
 
     /// The environment that points `browse` here.
     public var environment: [String: String] {
         let base = server.baseURL.absoluteString
-        return ["BROWSE_TWSE_URL": base, "BROWSE_TWSE_OPENAPI_URL": base, "BROWSE_MOPS_URL": base]
+        return [
+            "BROWSE_TWSE_URL": base, "BROWSE_TWSE_OPENAPI_URL": base, "BROWSE_MOPS_URL": base, "BROWSE_TPEX_URL": base,
+        ]
+    }
+
+    /// The server's log: each request's path and query, and when it arrived, in order.
+    public var arrivals: [(target: String, at: Date)] {
+        server.requests.map { ($0.target, $0.receivedAt) }.sorted { $0.at < $1.at }
+    }
+
+    /// The most requests the log shows within any `seconds`: never more than 3 in 5 s when
+    /// the client keeps the exchanges' limit.
+    public func mostRequests(within seconds: TimeInterval) -> Int {
+        let times = arrivals.map(\.at.timeIntervalSince1970)
+        var most = 0
+        var start = 0
+        for end in times.indices {
+            while times[end] - times[start] >= seconds { start += 1 }
+            most = max(most, end - start + 1)
+        }
+        return most
     }
 
     public func set(_ newMode: Mode) {
@@ -108,6 +147,19 @@ public final class FakeExchange: Sendable {
             }
             guard let found = file(prefix: "STOCK_DAY_\(code)_\(month)") else {
                 return .init(text: #"{"stat":"很抱歉，沒有符合條件的資料!"}"#)
+            }
+            return .init(headers: [("Content-Type", "application/json")], body: found.body)
+        case "/www/zh-tw/afterTrading/tradingStock":
+            let code = request.query("code") ?? ""
+            let parts = (request.query("date") ?? "").split(separator: "/")
+            let month = parts.count >= 2 ? "\(parts[0])\(parts[1])" : ""
+            guard let found = file(prefix: "TPEX_\(code)_\(month)") else {
+                let empty =
+                    #"{"tables":[{"title":"個股日成交資訊","subtitle":"","date":"\#(month)01","data":[],"#
+                    + #""fields":["日 期","成交張數","成交仟元","開盤","最高","最低","收盤","漲跌","筆數"],"#
+                    + #""notes":[],"totalCount":0,"summary":[]}],"date":"\#(month)01","code":"\#(code)","#
+                    + #""name":"","stat":"ok"}"#
+                return .init(headers: [("Content-Type", "application/json")], text: empty)
             }
             return .init(headers: [("Content-Type", "application/json")], body: found.body)
         default:

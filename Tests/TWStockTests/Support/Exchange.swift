@@ -21,6 +21,8 @@ struct ExchangeHarness {
         "STOCK_DAY_2330_202506": Fixture.url("STOCK_DAY_2330_202506_sample.json"),
         // Served for June when the exchange is set to answer for the wrong month.
         "STOCK_DAY_2330_202505": Fixture.url("STOCK_DAY_2330_wrong_month.json"),
+        "TPEX_1240_202506": Fixture.url("tpex_tradingStock_1240_202506.json"),
+        "TPEX_1240_202505": Fixture.url("tpex_tradingStock_1240_202505_empty.json"),
     ]
 
     init() throws {

@@ -1,0 +1,67 @@
+import ListKit
+
+/// `stock CODE [--months N]`: any security's daily prices by its code — a company of either
+/// market, an ETF, a TDR — in a session or as `browse stock 2330 --months 12`.
+///
+/// The market comes from the cached lists when they know the code; otherwise the screen asks
+/// TWSE, then TPEx, and says which answered.
+enum StockCommand {
+    static let command = DatasetCommand(
+        name: "stock", usage: "stock CODE [--months N]",
+        summary: "a security's daily prices by its code: a company of either market, an ETF, a TDR",
+        options: [
+            OptionDeclaration(
+                "months", value: "N",
+                summary: "open with N months of history, fetched one by one (1–\(SecurityScreen.maximumMonths))")
+        ]
+    ) { arguments, context in
+        try make(arguments, context: context)
+    }
+
+    @MainActor
+    static func make(_ arguments: DatasetCommand.Arguments, context: DatasetContext) throws -> any ListScreen {
+        guard arguments.positionals.count == 1, let text = arguments.positionals.first else {
+            throw StockCommandError.code(arguments.positionals.dropFirst().first)
+        }
+        guard let code = StockCode(text) else { throw StockCommandError.notACode(text) }
+        var months = 1
+        if let given = arguments.options["months"] {
+            guard let number = Int(given), (1...SecurityScreen.maximumMonths).contains(number) else {
+                throw DatasetOptionError(
+                    option: "months", value: given,
+                    expected: "give a number of months from 1 to \(SecurityScreen.maximumMonths)")
+            }
+            months = number
+        }
+        let store = try MarketDataStore.shared(for: context)
+        let company = store.cachedCompany(code)
+        if let company, company.market == .emerging {
+            throw StockCommandError.noDailyPrices(MarketDataError.noDailyPrices(code, company.market))
+        }
+        let security = Security(code: code, name: company?.shortName, company: company, market: company?.market)
+        return SecurityScreen.make(security, store: store, context: context, months: months)
+    }
+}
+
+/// A `stock` command that cannot open a screen.
+enum StockCommandError: UserFacingError, Hashable {
+    /// No code, or a word after it (`stock 2330 2317`).
+    case code(String?)
+    case notACode(String)
+    case noDailyPrices(MarketDataError)
+
+    var description: String {
+        switch self {
+        case .code(nil): return "stock needs a security code: stock 2330 [--months 12]"
+        case .code(let extra?): return "stock takes one code; \"\(extra)\" is one too many: stock 2330 [--months 12]"
+        case .notACode(let text):
+            return "\"\(text)\" is not a security code (4–6 letters or digits, such as 2330 or 00632R)"
+        case .noDailyPrices(let reason): return String(describing: reason)
+        }
+    }
+
+    var exitCode: ExitCode {
+        if case .noDailyPrices = self { return .failure }
+        return .usage
+    }
+}

@@ -1,0 +1,179 @@
+import FakeExchange
+import Foundation
+import ListKit
+import ListKitTesting
+import Testing
+
+@testable import TWStock
+
+/// Any security by its code (`stock CODE`), many months at once, and what happens when some of
+/// them do not arrive.
+@MainActor
+@Suite struct SecurityScreenTests {
+    func context(_ harness: ExchangeHarness, offline: Bool = false) -> DatasetContext {
+        DatasetContext(
+            cacheDirectory: harness.cacheFolder, offline: offline, now: harness.clock.now,
+            environment: harness.exchange.environment)
+    }
+
+    func stock(_ words: [String], months: String? = nil, _ context: DatasetContext) throws -> any ListScreen {
+        try StockCommand.make(
+            DatasetCommand.Arguments(positionals: words, options: months.map { ["months": $0] } ?? [:]),
+            context: context)
+    }
+
+    @Test func aCodeNoListKnowsIsAskedOfTWSEThenTPExWhichSaysWhoAnswered() async throws {
+        let harness = try ExchangeHarness()
+        defer { harness.cleanUp() }
+        let screen = try stock(["1240"], context(harness))
+        #expect(screen.title == "1240", "the name is not known before the first answer")
+        let progress = ProgressReporter()
+        await screen.load(force: false, progress: progress)
+        #expect(progress.takeNotes().contains("1240: TWSE has no daily prices of it; TPEx answered (上櫃)"))
+        #expect(
+            harness.requests == [
+                "/exchangeReport/STOCK_DAY?response=json&date=20250601&stockNo=1240",
+                "/www/zh-tw/afterTrading/tradingStock?code=1240&date=2025/06/01&response=json",
+            ], "TWSE first, then TPEx, once each")
+        #expect(screen.title == "1240 茂生農經", "named by TPEx's answer")
+        #expect(screen.headerLines.first == "1240 茂生農經 · 上櫃 (TPEx)")
+        #expect(screen.count == 4)
+    }
+
+    @Test func aCodeTheCachedListsKnowGoesStraightToItsExchange() async throws {
+        let harness = try ExchangeHarness()
+        defer { harness.cleanUp() }
+        let companies = try CompaniesDataset().makeRootScreen(context: context(harness))
+        await companies.load(force: false, progress: ProgressReporter())
+        let before = harness.requests.count
+        let otc = try stock(["1240"], context(harness))
+        #expect(otc.title == "1240 茂生農經")
+        await otc.load(force: false, progress: ProgressReporter())
+        #expect(
+            Array(harness.requests.dropFirst(before))
+                == ["/www/zh-tw/afterTrading/tradingStock?code=1240&date=2025/06/01&response=json"])
+        #expect(otc.headerLines.first?.hasPrefix("1240 茂生農經 · 茂生農經股份有限公司 · 上櫃") == true)
+        // 興櫃 has no daily prices: said at once, with no request.
+        let error = try #require(throws: StockCommandError.self) { try stock(["6999"], context(harness)) }
+        #expect(error.description.hasPrefix("6999 is a 興櫃 (emerging) security: no daily prices are published"))
+    }
+
+    @Test func aCodeNobodyKnowsFailsWithTheReason() async throws {
+        let harness = try ExchangeHarness()
+        defer { harness.cleanUp() }
+        let screen = try stock(["9999"], context(harness))
+        await screen.load(force: false, progress: ProgressReporter())
+        guard case .failed(let reason) = screen.state else {
+            Issue.record("a code no exchange knows does not load")
+            return
+        }
+        #expect(reason.contains("neither TWSE nor TPEx has daily prices of 9999 in 2025-06 or 2025-05; check the code"))
+        #expect(harness.requests.count == 4, "two exchanges, this month and the one before")
+    }
+
+    @Test func wrongArgumentsAreUsageErrors() throws {
+        let harness = try ExchangeHarness()
+        defer { harness.cleanUp() }
+        let ctx = context(harness)
+        #expect(throws: StockCommandError.code(nil)) { try stock([], ctx) }
+        #expect(throws: StockCommandError.code("2317")) { try stock(["2330", "2317"], ctx) }
+        #expect(throws: StockCommandError.notACode("台積電")) { try stock(["台積電"], ctx) }
+        let months = try #require(throws: DatasetOptionError.self) { try stock(["2330"], months: "0", ctx) }
+        #expect(months.description == "--months 0: give a number of months from 1 to 120")
+        #expect(StockCommandError.code(nil).exitCode == .usage)
+        #expect(throws: OlderCountError.self) { try SecurityScreen.olderCount("twelve") }
+        #expect(try SecurityScreen.olderCount(" 12 ") == 12)
+        #expect(try SecurityScreen.olderCount("") == 1)
+    }
+
+    @Test func manyMonthsComeOneRequestAtATimeNewestFirstWithinTheThrottle() async throws {
+        let harness = try ExchangeHarness()
+        defer { harness.cleanUp() }
+        let screen = try stock(["2330"], months: "4", context(harness))
+        await screen.load(force: false, progress: ProgressReporter())
+        #expect(
+            harness.requests.map { $0.split(separator: "&").dropFirst().first ?? "" } == [
+                "date=20250601", "date=20250501", "date=20250401", "date=20250301",
+            ])
+        #expect(harness.exchange.mostRequests(within: 5) <= 3, "the server never saw 4 requests in 5 seconds")
+        #expect(screen.loadedSources.count == 5, "four months and the cached days")
+        #expect(screen.column("date").first == "2025-06-16")
+        #expect(screen.column("date").last == "2025-05-02", "May's day is there too")
+    }
+
+    @Test func theProgressLineSaysWhichMonthOfHowMany() async throws {
+        let harness = try ExchangeHarness()
+        defer { harness.cleanUp() }
+        let store = try harness.store()
+        let state = SecurityState(
+            Security(code: StockCode("2330")!, market: .listed), current: YearMonth(year: 2025, month: 6)!)
+        let months = state.months.start(12)
+        let source = SecurityScreen.monthSource(months[3], state: state, store: store, log: ProvenanceLog())
+        let progress = ProgressReporter()
+        _ = try await source.load(
+            LoadRequest(progress: progress, refresh: false, batch: months.map(SecurityScreen.sourceID) + ["cached"]))
+        #expect(progress.current.step == "month 4 of 12 · 2025-03")
+    }
+
+    @Test func ctrlCKeepsWhatArrivedAndOlderFetchesTheRestFirst() async throws {
+        let harness = try ExchangeHarness()
+        defer { harness.cleanUp() }
+        let screen = try stock(["2330"], context(harness))
+        await screen.load(force: false, progress: ProgressReporter())
+        let older = try #require(screen.commands.first { $0.name == "older" })
+        // May and April answer at once; March is held back, and Ctrl-C comes while it is asked.
+        harness.exchange.delay(.seconds(20), requestsContaining: "date=20250301")
+        let progress = ProgressReporter()
+        let task = Task { @MainActor in try await older.run("4", progress) }
+        while !harness.requests.contains(where: { $0.contains("date=20250301") }) {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        task.cancel()
+        _ = try await task.value
+        #expect(progress.takeNotes().contains("2 of 4 months arrived before Ctrl-C; older fetches the rest first"))
+        #expect(screen.column("date").contains("2025-05-02"), "May arrived and is shown")
+        #expect(!harness.requests.contains { $0.contains("date=20250201") }, "February was never asked for")
+        harness.exchange.delay(nil, requestsContaining: "date=20250301")
+        let before = harness.requests.count
+        _ = try await older.run("1", ProgressReporter())
+        #expect(
+            harness.requests.dropFirst(before).map { $0.split(separator: "&").dropFirst().first ?? "" } == [
+                "date=20250301", "date=20250201", "date=20250101",
+            ], "the months Ctrl-C stopped, then one more")
+    }
+
+    @Test func aMonthThatFailedIsNamedWhileTheRestShow() async throws {
+        var files = ExchangeHarness.files
+        files["STOCK_DAY_2330_202504"] = Fixture.url("STOCK_DAY_2330_title_month_differs.json")
+        let exchange = try FakeExchange(files: files)
+        defer { exchange.stop() }
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("browse-failed-month-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let ctx = DatasetContext(
+            cacheDirectory: cache, now: { Date(timeIntervalSince1970: 1_751_256_000) },
+            environment: exchange.environment)
+        let screen = try stock(["2330"], months: "3", ctx)
+        await screen.load(force: false, progress: ProgressReporter())
+        #expect(screen.state == .loaded)
+        #expect(screen.sourceFailures.map(\.source) == ["month 2025-04"])
+        #expect(screen.sourceFailures.first?.reason.contains("asked for 2025-04 but TWSE answered for 2025-06") == true)
+        #expect(screen.column("date").contains("2025-06-16") && screen.column("date").contains("2025-05-02"))
+    }
+
+    @Test func aPastMonthIsCachedForGoodAndTheCurrentOneFollowsFreshness() async throws {
+        let harness = try ExchangeHarness()
+        defer { harness.cleanUp() }
+        let store = try harness.store()
+        let code = try #require(StockCode("2330"))
+        let may = try #require(YearMonth(year: 2025, month: 5))
+        let june = try #require(YearMonth(year: 2025, month: 6))
+        _ = try await store.month(may, of: code, request: load().0)
+        _ = try await store.month(june, of: code, request: load().0)
+        #expect(harness.requests.count == 2)
+        harness.clock.advance(hours: 24 * 40)
+        let past = try await store.month(may, of: code, request: load(refresh: true).0)
+        #expect(past.provenance.fromCache, "a month fetched after it ended never changes, even for r")
+        _ = try await store.month(june, of: code, request: load().0)
+        #expect(harness.requests.count == 3, "the month that was current is asked again once it may have changed")
+    }
+}
