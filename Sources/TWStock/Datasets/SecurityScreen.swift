@@ -57,6 +57,15 @@ enum SecurityScreen {
         }
         controller.titleProvider = { _ in state.title }
         controller.header = { ticks in header(ticks, state: state, log: log, context: context) }
+        // Closes with volume bars by date: drawn above the table on a tall terminal, and what
+        // `chart` alone draws; with many months loaded it spans them all.
+        let columns = TickPresentation.columns(withSecurity: false)
+        if let close = columns.first(where: { $0.name == "close" }),
+            let date = columns.first(where: { $0.name == "date" })
+        {
+            controller.chartRequest = ChartRequest(
+                y: close, x: date, bars: columns.first { $0.name == "volume" })
+        }
         controller.commands = [
             ListCommand(
                 name: "older", usage: "older [N]",
