@@ -57,7 +57,7 @@ public enum FetchError: UserFacingError, Hashable {
             return "could not reach \(host): \(reason)"
         case .tooLarge(let host, let limit):
             return "the download from \(host) was stopped at \(ByteSize(limit)) (after decompression), "
-                + "the most browse reads into memory"
+                + "the most read into memory"
         case .offline(let what):
             return "offline: no cached copy of \(what)"
         case .cancelled:

@@ -32,15 +32,15 @@ import Testing
     @Test(arguments: [
         (
             ["nosuch"],
-            "browse: no dataset, file or URL named \"nosuch\"; datasets: companies, ticks, people, films (browse --list describes them)\n"
+            "browse: no dataset, file or URL named \"nosuch\"; datasets: companies, ticks, people, films (--list describes them)\n"
         ),
         (
             ["nosuch", "--format", "csv"],
-            "browse: no dataset, file or URL named \"nosuch\"; datasets: companies, ticks, people, films (browse --list describes them)\n"
+            "browse: no dataset, file or URL named \"nosuch\"; datasets: companies, ticks, people, films (--list describes them)\n"
         ),
         (["--width", "5"], "browse: --width 5: give a width from 20 to 10000 columns\n"),
         (["--page-size", "0"], "browse: --page-size 0: give a number of rows from 1 to 100000\n"),
-        (["--bogus"], "browse: unknown option --bogus; browse --help lists the options\n"),
+        (["--bogus"], "browse: unknown option --bogus; --help lists the options\n"),
         (["films", "--format", "xml"], "browse: --format xml: use table, csv, tsv, json or markdown\n"),
         (["films", "--sort", "nosuch"], "browse: no column \"nosuch\"; columns: title, year, director, episode\n"),
         (["films", "people"], "browse: unexpected argument \"people\": give one dataset, file or URL\n"),

@@ -85,7 +85,7 @@ import Testing
             .deletingLastPathComponent().appendingPathComponent("README.md").path
         let run = try Browse.run(["import", "--cache-dir", cache.path, readme, "/nonexistent.csv"], input: Data())
         #expect(run.status == 1)
-        #expect(run.stderr.contains("README.md: not a TWSE or MOPS data file that browse knows"))
+        #expect(run.stderr.contains("README.md: not a TWSE or MOPS data file of a kind known here"))
         #expect(run.stderr.contains("/nonexistent.csv: cannot read it"))
         #expect(try Browse.run(["import"], input: Data()).status == 2)
     }

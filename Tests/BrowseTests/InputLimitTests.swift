@@ -48,7 +48,7 @@ import Testing
         expectOneLine(
             measured.run,
             "could not load endless.csv: \(address): the download from 127.0.0.1 was stopped at 8 MiB "
-                + "(after decompression), the most browse reads into memory; --max-input SIZE reads more")
+                + "(after decompression), the most read into memory; --max-input SIZE reads more")
         #expect(measured.peakResidentBytes < 100 << 20, "peak \(measured.peakResidentBytes >> 20) MiB of a 2 GiB body")
     }
 
@@ -62,7 +62,7 @@ import Testing
         expectOneLine(
             measured.run,
             "could not load bomb.csv: \(address): the download from 127.0.0.1 was stopped at 8 MiB "
-                + "(after decompression), the most browse reads into memory; --max-input SIZE reads more")
+                + "(after decompression), the most read into memory; --max-input SIZE reads more")
         #expect(measured.peakResidentBytes < 100 << 20, "peak \(measured.peakResidentBytes >> 20) MiB of a 1 GiB bomb")
     }
 
@@ -72,7 +72,7 @@ import Testing
         }
         expectOneLine(
             measured.run,
-            "could not load zero: /dev/zero: stopped reading at 16 MiB, the most browse reads into memory; "
+            "could not load zero: /dev/zero: stopped reading at 16 MiB, the most read into memory; "
                 + "--max-input SIZE reads more")
         #expect(measured.peakResidentBytes < 100 << 20, "peak \(measured.peakResidentBytes >> 20) MiB")
     }
@@ -84,7 +84,7 @@ import Testing
         }
         expectOneLine(
             measured.run,
-            "could not load stdin: standard input: stopped reading at 8 MiB, the most browse reads into memory; "
+            "could not load stdin: standard input: stopped reading at 8 MiB, the most read into memory; "
                 + "--max-input SIZE reads more")
         #expect(measured.peakResidentBytes < 100 << 20, "peak \(measured.peakResidentBytes >> 20) MiB")
     }

@@ -159,7 +159,7 @@ import Testing
         #expect(
             run.stderr
                 == "browse: could not load data.csv: \(address): it is a web page (\"Sign in\"), not a table; "
-                + "browse opens CSV, TSV and JSON\n")
+                + "CSV, TSV and JSON files can be opened\n")
     }
 
     @Test func aCacheFolderThatIsAFileIsSaidToBeOne() throws {

@@ -39,7 +39,7 @@ import Testing
         let reading = pipeOf(3 << 20)
         defer { close(reading) }
         let opened = try await open("-", opener: FileOpener(standardInput: reading), maxInputBytes: 1 << 20)
-        #expect(opened.failure == "standard input: stopped reading at 1 MiB, the most browse reads into memory")
+        #expect(opened.failure == "standard input: stopped reading at 1 MiB, the most read into memory")
         let error = FileLoadError.overLimit("stdin", limit: 1 << 20)
         #expect(error.remedy == .allowLargerInput)
     }
@@ -54,7 +54,7 @@ import Testing
 
     @Test func aDeviceWithoutEndStopsAtTheLimit() async throws {
         let opened = try await open("/dev/zero", maxInputBytes: 2 << 20)
-        #expect(opened.failure == "/dev/zero: stopped reading at 2 MiB, the most browse reads into memory")
+        #expect(opened.failure == "/dev/zero: stopped reading at 2 MiB, the most read into memory")
     }
 }
 
@@ -81,7 +81,8 @@ import Testing
         let opened = try await open(path)
         #expect(
             opened.failure
-                == "\(path): it is a web page (\"Sign in to Example\"), not a table; browse opens CSV, TSV and JSON")
+                == "\(path): it is a web page (\"Sign in to Example\"), not a table; CSV, TSV and JSON files can be opened"
+        )
     }
 
     @Test func aWebPageServedForAURLIsNotOpenedAsATable() async throws {
@@ -91,7 +92,7 @@ import Testing
         defer { server.stop() }
         let url = server.baseURL.appendingPathComponent("ticks.csv").absoluteString
         let opened = try await open(url, opener: FileOpener(fetcher: { _ in HTTPClient(throttle: nil) }))
-        #expect(opened.failure == "\(url): it is a web page, not a table; browse opens CSV, TSV and JSON")
+        #expect(opened.failure == "\(url): it is a web page, not a table; CSV, TSV and JSON files can be opened")
     }
 
     @Test func anExplicitFormatStillOpensIt() async throws {

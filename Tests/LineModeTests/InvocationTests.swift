@@ -136,6 +136,6 @@ import Testing
         #expect(ErrorText.words(for: .allowLargerInput, interactive: false) == "--max-input SIZE reads more")
         #expect(
             ErrorText.words(for: .allowLargerInput, interactive: true)
-                == "start browse with --max-input SIZE to read more")
+                == "start with --max-input SIZE to read more")
     }
 }

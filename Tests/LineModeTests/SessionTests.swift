@@ -225,7 +225,7 @@ struct Harness {
         #expect(harness.output.text.contains("on any screen:\n  item N [--plus K]  one item by its number"))
         #expect(
             harness.errors.text.split(separator: "\n") == [
-                "browse: unknown option --bogus; browse --help lists the options",
+                "browse: unknown option --bogus; --help lists the options",
                 "browse: --item : give a number",
             ])
     }

@@ -129,6 +129,11 @@ private enum Examples {
         }
     }
 
+    static func identity() -> ProgramIdentity {
+        // ProgramIdentity
+        ProgramIdentity(name: "bookshelf", version: "1.2.0", summary: "the books on our shelves")
+    }
+
     static func option() -> OptionDeclaration {
         // OptionDeclaration
         OptionDeclaration("market", value: "listed|otc|emerging|all", summary: "companies of one market only")
@@ -153,6 +158,7 @@ private enum Examples {
         #expect(cells["capital"].text == "259,327,332,420")
         #expect(cells["close"].text == "1045.00")
         #expect(Examples.option().usage == "--market listed|otc|emerging|all")
+        #expect(Examples.identity().userAgent == "bookshelf/1.2.0")
         let books = try await Examples.streaming([["A", "B"], ["C"]]).load(
             LoadRequest(progress: ProgressReporter(), refresh: false))
         #expect(books.map(\.title) == ["A", "B", "C"])

@@ -20,7 +20,7 @@ import Testing
             [UInt8](repeating: UInt8(ascii: "["), count: 1_000_000)
             + [UInt8](repeating: UInt8(ascii: "]"), count: 1_000_000)
         let problem = try #require(throws: JSONProblem.self) { try JSONReader.parse(deep) }
-        #expect(problem.message.contains("nested deeper than 512 levels; browse reads tables, not trees"))
+        #expect(problem.message.contains("nested deeper than 512 levels; tables are read here, not trees"))
         #expect(problem.line == 1)
     }
 

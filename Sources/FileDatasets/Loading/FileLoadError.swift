@@ -41,7 +41,7 @@ public enum FileLoadError: UserFacingError, Hashable {
         case .empty:
             return "it is empty: there is nothing to show"
         case .binary(_, let offset):
-            return "it is not text (a NUL byte at byte offset \(offset)); browse opens CSV, TSV and JSON"
+            return "it is not text (a NUL byte at byte offset \(offset)); CSV, TSV and JSON files can be opened"
         case .notUTF8(_, let error):
             return "it is not UTF-8 text (\(error)); for a Big5 file add --encoding big5"
         case .notBig5(_, let error):
@@ -51,14 +51,14 @@ public enum FileLoadError: UserFacingError, Hashable {
         case .offline:
             return "offline: a URL needs the network; run without --offline"
         case .tooLarge(_, let bytes):
-            return "it has \(bytes) bytes; browse opens files up to 4 GiB"
+            return "it has \(bytes) bytes; files up to 4 GiB can be opened"
         case .overLimit(_, let limit):
-            return "stopped reading at \(ByteSize(limit)), the most browse reads into memory"
+            return "stopped reading at \(ByteSize(limit)), the most read into memory"
         case .webPage(_, let title):
             let titled = title.map { " (\"\($0)\")" } ?? ""
-            return "it is a web page\(titled), not a table; browse opens CSV, TSV and JSON"
+            return "it is a web page\(titled), not a table; CSV, TSV and JSON files can be opened"
         case .tooManyColumns(_, let count, let limit):
-            return "its first row has \(count) fields; browse shows at most \(limit) columns "
+            return "its first row has \(count) fields; at most \(limit) columns can be shown "
                 + "(is the delimiter right? try --delimiter)"
         case .json(_, let problem):
             return problem.description

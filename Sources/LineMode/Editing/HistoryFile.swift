@@ -23,22 +23,28 @@ public struct HistoryFile: Sendable, Hashable {
         self.path = path
     }
 
-    /// The history file for this user: `BROWSE_HISTORY` when it names a file,
+    /// The history file for this user of `program`: `BROWSE_HISTORY` (for `browse`; the
+    /// program's own name in capitals otherwise) when it names a file,
     /// `$XDG_STATE_HOME/browse/history`, or `~/.local/state/browse/history`.
     ///
-    /// - Returns: nil when `BROWSE_HISTORY` is set and empty (the history is turned off), or
-    ///   when there is no home folder to keep it in.
-    public static func location(environment: [String: String]) -> HistoryFile? {
-        if let chosen = environment["BROWSE_HISTORY"] {
+    /// - Returns: nil when the variable is set and empty (the history is turned off), or when
+    ///   there is no home folder to keep it in.
+    public static func location(environment: [String: String], program: String = "browse") -> HistoryFile? {
+        if let chosen = environment[variable(program: program)] {
             return chosen.isEmpty ? nil : HistoryFile(path: chosen)
         }
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return HistoryFile(path: state + "/browse/history")
+            return HistoryFile(path: state + "/\(program)/history")
         }
         if let home = environment["HOME"], home.hasPrefix("/") {
-            return HistoryFile(path: home + "/.local/state/browse/history")
+            return HistoryFile(path: home + "/.local/state/\(program)/history")
         }
         return nil
+    }
+
+    /// The variable that names or turns off the history: `BROWSE_HISTORY` for `browse`.
+    public static func variable(program: String) -> String {
+        String(program.uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }) + "_HISTORY"
     }
 
     /// The history as it is in the file; empty when there is no file yet.

@@ -48,14 +48,14 @@ public struct LineEditor: LineSource {
     ///   - note: Writes a message (a history file that cannot be written), once.
     /// - Returns: nil when the prompt cannot edit here; read plain lines instead.
     public static func atTerminal(
-        input: Int32, output: Int32, environment: [String: String],
+        input: Int32, output: Int32, environment: [String: String], program: String = "browse",
         context: @escaping @MainActor () -> CompletionContext, note: @escaping @MainActor (String) -> Void
     ) -> LineEditor? {
         guard isatty(input) != 0, isatty(output) != 0 else { return nil }
         guard let term = environment["TERM"], !term.isEmpty, term != "dumb" else { return nil }
         guard TerminalMode.install(input: input, output: output) else { return nil }
         return LineEditor(
-            input: input, output: output, historyFile: HistoryFile.location(environment: environment),
+            input: input, output: output, historyFile: HistoryFile.location(environment: environment, program: program),
             completer: Completer(home: environment["HOME"]), context: context, note: note)
     }
 

@@ -39,9 +39,9 @@ public enum ErrorText {
         case .goOnline:
             return "run once without --offline to download it"
         case .allowLargerInput:
-            return interactive ? "start browse with --max-input SIZE to read more" : "--max-input SIZE reads more"
+            return interactive ? "start with --max-input SIZE to read more" : "--max-input SIZE reads more"
         case .waitForALaterRun:
-            return "wait a while before running browse again"
+            return "wait a while before running it again"
         }
     }
 

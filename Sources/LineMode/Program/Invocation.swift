@@ -78,7 +78,7 @@ public struct Invocation: Sendable, Hashable {
             "commands", shortName: "c", value: "'CMD; CMD'", summary: "run these session commands, then exit"),
         OptionDeclaration("width", value: "N", summary: "fit N columns (default: the terminal, COLUMNS, or 80)"),
         OptionDeclaration("page-size", value: "N", summary: "rows per page (default: the terminal's height, or 20)"),
-        OptionDeclaration("cache-dir", value: "DIR", summary: "where downloads are cached (default ~/.cache/browse)"),
+        OptionDeclaration("cache-dir", value: "DIR", summary: "where downloads are cached (default ~/.cache/PROGRAM)"),
         OptionDeclaration("offline", summary: "use cached data only"),
         OptionDeclaration("ascii", summary: "draw charts with * - | instead of braille dots"),
         OptionDeclaration(
@@ -213,7 +213,7 @@ public struct Invocation: Sendable, Hashable {
         } else if batch {
             guard target != nil || command != nil else {
                 throw .conflicting(
-                    "--format, --filter and --sort need a dataset, file or URL: browse NAME --format csv")
+                    "--format, --filter and --sort need a dataset, file or URL first: NAME --format csv")
             }
             action = .batch
         }

@@ -13,15 +13,61 @@ public struct Launcher {
     public var opener: (any ListOpener)?
     /// Verbs after the program's name (`import`).
     public var subcommands: [any Subcommand] = []
+    /// The program: its name at the start of each message and in help, its version, and where
+    /// its cache and history live.
+    public var identity: ProgramIdentity
     /// The program's name, at the start of each message.
-    public var program = "browse"
-    public var version = BrowseVersion.current
+    public var program: String { identity.name }
 
-    public init(registry: DatasetRegistry, terminal: TerminalInfo, output: any TextSink, errors: any TextSink) {
+    public init(
+        identity: ProgramIdentity = .browse, registry: DatasetRegistry, terminal: TerminalInfo,
+        output: any TextSink, errors: any TextSink
+    ) {
+        self.identity = identity
         self.registry = registry
         self.terminal = terminal
         self.output = output
         self.errors = errors
+    }
+
+    /// Runs a program of your own on ListKit and exits: the one call an outside package's
+    /// `main.swift` needs.
+    ///
+    /// ```swift
+    /// await Launcher.main(
+    ///     identity: ProgramIdentity(name: "bookshelf", version: "1.0.0", summary: "our books"),
+    ///     datasets: [BookshelfDataset()])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - identity: The program's name, version and one-line summary.
+    ///   - datasets: What it offers, in the order it lists them.
+    ///   - opener: Opens names that are not datasets (pass `FileOpener()` from FileDatasets
+    ///     to offer files and URLs); `nil` offers datasets only.
+    ///   - subcommands: Verbs of its own (`import`).
+    public static func main(
+        identity: ProgramIdentity, datasets: [any Dataset], opener: (any ListOpener)? = nil,
+        subcommands: [any Subcommand] = []
+    ) async -> Never {
+        Signals.ignoreBrokenPipe()
+        MemoryPolicy.returnLargeBlocksToTheSystem()
+        Interrupts.shared.install()
+        let environment = ProcessInfo.processInfo.environment
+        let errors = FileDescriptorSink(descriptor: STDERR_FILENO)
+        let registry: DatasetRegistry
+        do {
+            registry = try DatasetRegistry(datasets)
+        } catch {
+            MessageWriter(sink: errors, program: identity.name).report(error, interactive: false)
+            exit(ExitCode.failure.rawValue)
+        }
+        var launcher = Launcher(
+            identity: identity, registry: registry, terminal: TerminalInfo.current(environment: environment),
+            output: FileDescriptorSink(descriptor: STDOUT_FILENO), errors: errors)
+        launcher.opener = opener
+        launcher.subcommands = subcommands
+        let code = await launcher.run(arguments: Array(CommandLine.arguments.dropFirst()))
+        exit(code.rawValue)
     }
 
     /// Options declared by the datasets and the opener, each once, in the order declared.
@@ -48,10 +94,11 @@ public struct Launcher {
         case .help:
             return write(
                 ProgramHelp(
-                    program: program, options: declaredOptions, subcommands: subcommands, commands: registry.commands
+                    identity: identity, options: declaredOptions, subcommands: subcommands,
+                    commands: registry.commands
                 ).text)
         case .version:
-            return write("\(program) \(version)\n")
+            return write("\(identity.name) \(identity.version)\n")
         case .listDatasets:
             return write(HelpText.datasets(registry))
         case .batch:
@@ -76,7 +123,7 @@ public struct Launcher {
             guard terminalDescriptor >= 0 else {
                 return fail(
                     UsageError.conflicting(
-                        "browse - reads the data from standard input, so commands cannot come from it and there is "
+                        "\(program) - reads the data from standard input, so commands cannot come from it and there is "
                             + "no terminal to read them from: give them with -c 'CMD; CMD', or print the view with "
                             + "--format FMT"))
             }
@@ -95,7 +142,7 @@ public struct Launcher {
         var editor: LineEditor?
         if invocation.commands == nil {
             editor = LineEditor.atTerminal(
-                input: commandDescriptor, output: STDOUT_FILENO, environment: terminal.environment,
+                input: commandDescriptor, output: STDOUT_FILENO, environment: terminal.environment, program: program,
                 context: { [registry] in CompletionContext.current(stack: session.stack, registry: registry) },
                 note: { [messages] message in messages.note(message) })
             Interrupts.shared.setKeepsSession(editor != nil)
@@ -238,7 +285,7 @@ public struct Launcher {
     private func makeContext(_ invocation: Invocation) -> DatasetContext {
         DatasetContext(
             cacheDirectory: CacheLocation.resolve(
-                explicit: invocation.cacheDirectory, environment: terminal.environment),
+                explicit: invocation.cacheDirectory, environment: terminal.environment, program: identity.name),
             offline: invocation.offline,
             now: Self.clock(environment: terminal.environment),
             environment: terminal.environment,
@@ -281,18 +328,18 @@ public struct Launcher {
     }
 }
 
-/// Where the cache lives: `--cache-dir`, else `$XDG_CACHE_HOME/browse`, else `~/.cache/browse`,
-/// else (no home at all) a folder in the system's temporary directory.
+/// Where a program's cache lives: `--cache-dir`, else `$XDG_CACHE_HOME/PROGRAM`, else
+/// `~/.cache/PROGRAM`, else (no home at all) a folder in the system's temporary directory.
 public enum CacheLocation {
-    public static func resolve(explicit: String?, environment: [String: String]) -> URL {
+    public static func resolve(explicit: String?, environment: [String: String], program: String = "browse") -> URL {
         if let explicit, !explicit.isEmpty { return URL(fileURLWithPath: explicit, isDirectory: true) }
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("browse", isDirectory: true)
+            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent(program, isDirectory: true)
         }
         if let home = environment["HOME"], !home.isEmpty {
             return URL(fileURLWithPath: home, isDirectory: true)
-                .appendingPathComponent(".cache/browse", isDirectory: true)
+                .appendingPathComponent(".cache/\(program)", isDirectory: true)
         }
-        return FileManager.default.temporaryDirectory.appendingPathComponent("browse-cache", isDirectory: true)
+        return FileManager.default.temporaryDirectory.appendingPathComponent("\(program)-cache", isDirectory: true)
     }
 }

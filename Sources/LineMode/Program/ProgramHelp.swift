@@ -1,10 +1,12 @@
+import Foundation
 import ListKit
 
 /// The text of `browse --help`, made from the declarations of everything the program offers:
 /// its own options, the datasets' and the opener's, and its subcommands. Within each section
 /// every description starts at the same column.
 struct ProgramHelp {
-    let program: String
+    let identity: ProgramIdentity
+    var program: String { identity.name }
     /// Options declared by datasets and the opener.
     let options: [OptionDeclaration]
     /// Each subcommand's usage and summary.
@@ -13,9 +15,12 @@ struct ProgramHelp {
     private let commandLines: [(String, String)]
 
     @MainActor
-    init(program: String, options: [OptionDeclaration], subcommands: [any Subcommand], commands: [DatasetCommand] = [])
-    {
-        self.program = program
+    init(
+        identity: ProgramIdentity, options: [OptionDeclaration], subcommands: [any Subcommand],
+        commands: [DatasetCommand] = []
+    ) {
+        self.identity = identity
+        let program = identity.name
         self.options = options
         self.subcommandLines = subcommands.map { ("\(program) \($0.name) \($0.synopsis)", $0.summary) }
         self.commandLines = commands.flatMap { command in
@@ -25,7 +30,7 @@ struct ProgramHelp {
 
     var text: String {
         var sections = [
-            "\(program) — browse lists in the terminal: datasets, CSV/TSV/JSON files and URLs",
+            "\(program) — \(identity.summary)",
             "usage:\n"
                 + Self.columns([
                     ("\(program) [NAME] [options]", "a session (at the dataset list, or in NAME)"),
@@ -43,17 +48,21 @@ struct ProgramHelp {
             sections.append(
                 "subcommands (\(program) SUBCOMMAND --help for their options):\n" + Self.columns(subcommandLines))
         }
-        sections.append("options:\n" + Self.columns(Invocation.programOptions.map { ($0.usage, $0.summary) }))
+        sections.append(
+            "options:\n"
+                + Self.columns(
+                    Invocation.programOptions.map {
+                        ($0.usage, $0.summary.replacingOccurrences(of: "PROGRAM", with: program))
+                    }))
         if !options.isEmpty {
             sections.append("dataset and file options:\n" + Self.columns(options.map { ($0.usage, $0.summary) }))
         }
-        sections.append(
-            """
-            In a session, type h for the commands and the editing keys. At a terminal the
-            prompt edits, recalls (↑, Ctrl-R) and completes (Tab) commands; the history is
-            kept in $XDG_STATE_HOME/browse/history, and BROWSE_HISTORY= turns it off.
-            Exit status: 0 ok, 1 failure, 2 usage, 130 interrupted.
-            """)
+        let closing =
+            "In a session, type h for the commands and the editing keys. At a terminal the prompt edits, recalls "
+            + "(↑, Ctrl-R) and completes (Tab) commands; the history is kept in $XDG_STATE_HOME/\(program)/history, "
+            + "and \(HistoryFile.variable(program: program))= turns it off. "
+            + "Exit status: 0 ok, 1 failure, 2 usage, 130 interrupted."
+        sections.append(TextWrapping.wrap(closing, width: 80).joined(separator: "\n"))
         return sections.joined(separator: "\n\n") + "\n"
     }
 

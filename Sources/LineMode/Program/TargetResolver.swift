@@ -30,7 +30,7 @@ struct TargetResolver {
         if let opener {
             if insideSession, name == Self.standardInputName {
                 throw UsageError.conflicting(
-                    "open - cannot read standard input inside a session; start with browse - instead")
+                    "open - cannot read standard input inside a session; start the program with - instead")
             }
             if let screen = try opener.screen(named: name, context: context) { return screen }
         }

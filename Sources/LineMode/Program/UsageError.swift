@@ -11,9 +11,9 @@ public enum UsageError: UserFacingError, Hashable {
     public var description: String {
         switch self {
         case .unknownOption(let option):
-            return "unknown option \(CommandError.excerpt(option)); browse --help lists the options"
+            return "unknown option \(CommandError.excerpt(option)); --help lists the options"
         case .missingValue(let option):
-            return "\(option) needs a value; browse --help shows it"
+            return "\(option) needs a value; --help shows it"
         case .badValue(let option, let value, let expected):
             return "\(option) \(CommandError.excerpt(value)): \(expected)"
         case .unexpectedArgument(let argument):

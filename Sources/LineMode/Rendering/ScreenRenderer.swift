@@ -226,14 +226,18 @@ public struct ScreenRenderer {
         if list.count > 0 {
             parts.append("page \(NumberText.grouped(page.number))/\(NumberText.grouped(page.pageCount))")
         }
-        let loaded = list.loadedSources
-        if loaded.count > 1 || (!list.sourceFailures.isEmpty && !loaded.isEmpty) {
+        let failed = Set(list.sourceFailures.map(\.source))
+        let loaded = list.loadedSources.filter { !failed.contains($0) }
+        if loaded.count > 1 || (!failed.isEmpty && !loaded.isEmpty) {
             // Many sources (a year of months) are counted, not listed; failures are still named.
             parts.append(
                 loaded.count > 4 ? "loaded \(loaded.count) sources" : "loaded " + loaded.joined(separator: ", "))
-            for failure in list.sourceFailures {
-                parts.append("\(failure.source) failed")
-            }
+        }
+        for failure in list.sourceFailures {
+            // A refresh that failed keeps the rows from before.
+            let kept = list.loadedSources.contains(failure.source)
+            parts.append(
+                kept ? "\(failure.source) could not be refreshed (earlier rows shown)" : "\(failure.source) failed")
         }
         parts += columns
         if list.count == 0, !list.filterText.isEmpty {

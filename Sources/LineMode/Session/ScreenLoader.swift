@@ -75,7 +75,14 @@ struct ScreenLoader {
         let failures = list.sourceFailures
         for failure in failures {
             let reason = ErrorText.line(failure.reason, remedy: failure.remedy, interactive: interactive)
-            let rest = list.loadedSources.isEmpty ? "" : "; the rest is shown"
+            // A source that failed to refresh keeps its earlier rows; another source's rows are
+            // "the rest".
+            let rest: String
+            if list.loadedSources.contains(failure.source) {
+                rest = "; its earlier rows are shown"
+            } else {
+                rest = list.loadedSources.isEmpty ? "" : "; the rest is shown"
+            }
             messages.note("\(list.title): \(failure.source) did not load: \(reason)\(rest)")
         }
         return .loaded

@@ -47,7 +47,7 @@ public enum OpenError: UserFacingError, Hashable {
         switch self {
         case .unknownName(let name, let datasets, let filesAndURLs):
             let what = filesAndURLs ? "dataset, file or URL" : "dataset"
-            let describe = filesAndURLs ? " (browse --list describes them)" : ""
+            let describe = filesAndURLs ? " (--list describes them)" : ""
             return "no \(what) named \"\(CommandError.excerpt(name))\"; datasets: \(datasets.joined(separator: ", "))"
                 + describe
         }

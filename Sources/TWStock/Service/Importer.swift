@@ -183,9 +183,9 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .unreadable(let reason): return "cannot read it: \(reason)"
         case .tooLarge(let limit):
-            return "stopped reading at \(ByteSize(limit)), the most browse reads into memory "
+            return "stopped reading at \(ByteSize(limit)), the most read into memory "
                 + "(--max-input SIZE reads more)"
-        case .unrecognised: return "not a TWSE or MOPS data file that browse knows"
+        case .unrecognised: return "not a TWSE or MOPS data file of a kind known here"
         case .blockPage: return "it is TWSE's \"FOR SECURITY REASONS\" block page, not data"
         case .codeListOnly: return "a code list without prices or company data; nothing to import"
         case .unknownMarket(let name):

@@ -87,7 +87,7 @@ public struct JSONCursor {
     func tooDeep() -> JSONProblem {
         JSONProblem(
             line: line, column: column,
-            message: "nested deeper than \(Self.maximumDepth) levels; browse reads tables, not trees")
+            message: "nested deeper than \(Self.maximumDepth) levels; tables are read here, not trees")
     }
 
     /// Reads an object, calling `member` with each key and value in order. Nested arrays and
