@@ -53,7 +53,7 @@ let package = Package(
         ),
         // The testing library for plug-in authors (and this package's tests): a loopback HTTP
         // server with the network's faults.
-        .target(name: "ListKitTesting", dependencies: ["BrowseSupport"]),
+        .target(name: "ListKitTesting", dependencies: ["BrowseSupport", "ListKit", "LineMode"]),
         // A loopback stand-in for the Taiwan exchanges, serving fixtures on their paths: test
         // support only, kept under Tests/.
         .target(name: "FakeExchange", dependencies: ["ListKitTesting"], path: "Tests/Support/FakeExchange"),
@@ -74,7 +74,8 @@ let package = Package(
             dependencies: ["LineMode", "ListKit", "DemoDatasets", "TWStock", "FileDatasets", "FakeExchange"]),
         .testTarget(name: "DemoDatasetsTests", dependencies: ["DemoDatasets", "ListKit"]),
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
-        .testTarget(name: "CustomDatasetsTests", dependencies: ["CustomDatasets", "ListKit"]),
+        .testTarget(name: "ListKitTestingTests", dependencies: ["ListKitTesting", "ListKit"]),
+        .testTarget(name: "CustomDatasetsTests", dependencies: ["CustomDatasets", "ListKit", "ListKitTesting"]),
         .testTarget(name: "DatasetScaffoldTests", dependencies: ["DatasetScaffold"]),
         // Compiles and tests the guide's example (Documentation/WritingADatasetPlugin.md).
         .testTarget(name: "GuideTests", dependencies: ["ListKit"]),

@@ -97,6 +97,17 @@ public enum DataTemplate {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// `1234567` as the status line writes it: `1,234,567`.
+    static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number))
+        var text = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return text
+    }
+
     /// The test: every record loads, the columns are the file's, and the first record reads back.
     public static func test(_ name: DatasetName, _ sample: DataSample) -> String {
         let type = name.typeName
@@ -108,6 +119,7 @@ public enum DataTemplate {
             import CustomDatasets
             import Foundation
             import ListKit
+            import ListKitTesting
             import Testing
 
             @MainActor
@@ -115,7 +127,10 @@ public enum DataTemplate {
                 @Test func showsEveryRecordOfTheBundledFile() async throws {
                     let context = DatasetContext(cacheDirectory: FileManager.default.temporaryDirectory)
                     let screen = \(type)Dataset().makeRootScreen(context: context)
-                    await screen.load(force: false, progress: ProgressReporter())
+                    // The screen as a person at an 80-column terminal reads it.
+                    let shown = await ScreenDriver(screen, width: 80).start()
+                    #expect(shown.screen.contains("of \(grouped(sample.recordCount))"))
+                    #expect(shown.messages.isEmpty)
                     #expect(screen.state == .loaded)
                     #expect(screen.count == \(sample.recordCount))
                     let columns: [String] = \(list(sample.columns.map(\.name)))

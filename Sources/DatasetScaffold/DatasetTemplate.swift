@@ -54,22 +54,22 @@ public enum DatasetTemplate {
         let type = name.typeName
         return """
             import CustomDatasets
-            import Foundation
             import ListKit
+            import ListKitTesting
             import Testing
 
             @MainActor
             @Suite struct \(type)DatasetTests {
-                @Test func listsItsItemsAndShowsADetail() throws {
-                    let context = DatasetContext(cacheDirectory: FileManager.default.temporaryDirectory)
-                    let screen = \(type)Dataset().makeRootScreen(context: context)
-                    #expect(screen.count == \(type)Dataset.items.count)
-                    #expect(screen.columnNames == ["name", "value"])
-                    guard case .detail(let detail) = try screen.select(at: 0) else {
-                        Issue.record("choosing an item shows its detail")
-                        return
-                    }
-                    #expect(detail.title == "first")
+                @Test func listsItsItemsAndShowsADetail() async throws {
+                    // The screens as a person at an 80-column terminal reads them.
+                    let driver = try ScreenDriver(dataset: \(type)Dataset(), width: 80)
+                    let list = await driver.start()
+                    let count = \(type)Dataset.items.count
+                    #expect(list.screen.contains("#  name    value"))
+                    #expect(list.screen.contains("rows 1–\\(count) of \\(count)"))
+                    let detail = await driver.run("1")
+                    #expect(detail.screen.contains("name   first"))
+                    #expect(detail.messages.isEmpty)
                 }
             }
 

@@ -59,6 +59,8 @@ public final class Session {
 
     /// True when a command failed; a script then ends with a failure status.
     public var hadFailure: Bool { failed }
+    /// How many commands have failed so far.
+    public private(set) var failureCount = 0
 
     // MARK: - Running
 
@@ -285,6 +287,7 @@ public final class Session {
             return
         }
         failed = true
+        failureCount += 1
         messages.report(error, interactive: options.interactive)
     }
 }

@@ -6,6 +6,11 @@ public struct DatasetRegistry: Sendable {
     ///
     /// - Throws: `RegistryError.duplicateID` when two datasets share an id, or a command shares
     ///   its name with a dataset or another command.
+    /// A registry of no datasets (a program that starts in one screen).
+    public init() {
+        self.datasets = []
+    }
+
     public init(_ datasets: [any Dataset]) throws(RegistryError) {
         var seen = Set<String>()
         for dataset in datasets where !seen.insert(dataset.id.lowercased()).inserted {
