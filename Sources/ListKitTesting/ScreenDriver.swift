@@ -33,6 +33,9 @@ public final class ScreenDriver {
     /// A driver for `screen` at `width` columns, `pageSize` rows to a page.
     ///
     /// - Parameters:
+    ///   - screen: The screen to drive.
+    ///   - width: The terminal's width, in columns.
+    ///   - pageSize: Rows to a page.
     ///   - context: What datasets get; by default a cache folder of its own in the temporary
     ///     folder, and a fixed clock (`FixedClock.standard`).
     public init(
@@ -53,6 +56,11 @@ public final class ScreenDriver {
 
     /// A driver for a dataset's first screen.
     ///
+    /// - Parameters:
+    ///   - dataset: The dataset whose first screen is driven.
+    ///   - width: The terminal's width, in columns.
+    ///   - pageSize: Rows to a page.
+    ///   - context: What the dataset gets; by default its own cache folder and a fixed clock.
     /// - Throws: What the dataset throws when it cannot make its screen.
     public convenience init(
         dataset: any Dataset, width: Int = 80, pageSize: Int = 20, context: DatasetContext? = nil

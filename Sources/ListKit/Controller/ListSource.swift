@@ -34,8 +34,11 @@ public struct ListSource<Item: Sendable>: Sendable {
     /// }
     /// ```
     ///
-    /// - Parameter batches: Makes the sequence of batches for one load; it should stop when
-    ///   its task is cancelled.
+    /// - Parameters:
+    ///   - id: A stable identifier.
+    ///   - title: A title for status lines and messages.
+    ///   - batches: Makes the sequence of batches for one load; it should stop when its task is
+    ///     cancelled.
     public init<Batches: AsyncSequence & Sendable>(
         id: String, title: String, batches: @escaping @Sendable (LoadRequest) -> Batches
     ) where Batches.Element == [Item] {

@@ -11,6 +11,7 @@ public struct LoadProgress: Sendable, Hashable {
     /// A short note on the current step (`downloading 上櫃`).
     public var step: String?
 
+    /// What the progress counts: items, or bytes (shown as `112.4 MB`).
     public enum Unit: Sendable, Hashable {
         case items
         case bytes

@@ -61,6 +61,7 @@ public indirect enum WhereExpression: Sendable, Hashable, CustomStringConvertibl
 
 /// One comparison of a column with a value.
 public struct WhereComparison: Sendable, Hashable, CustomStringConvertible {
+    /// How the column's value is compared with the value written.
     public enum Operator: String, Sendable, Hashable, CaseIterable {
         case equal = "="
         case notEqual = "!="
