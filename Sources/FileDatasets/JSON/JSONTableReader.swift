@@ -109,7 +109,8 @@ enum JSONTableReader {
         }
     }
 
-    /// A nested value written back as compact JSON.
+    /// A nested value written back as compact JSON. It recurses once per level, which is safe
+    /// because the reader refuses documents nested deeper than `JSONCursor.maximumDepth`.
     private static func json(_ value: JSONValue) -> String {
         func quoted(_ text: String) -> String {
             var escaped = "\""
