@@ -71,6 +71,36 @@ public final class LoopbackServer: Sendable {
         public init(status: Int = 200, headers: [(String, String)] = [], text: String) {
             self.init(status: status, headers: headers, body: Array(text.utf8))
         }
+
+        /// The page a server sends with HTTP 200 in place of data when it blocks a client (the
+        /// Taiwan exchanges' "FOR SECURITY REASONS" page, which `CachedDownloader` recognises
+        /// by default).
+        public static let blockPage = Response(
+            headers: [("Content-Type", "text/html")],
+            text: "<html><body>FOR SECURITY REASONS, THIS PAGE CAN NOT BE ACCESSED!</body></html>")
+
+        /// This answer after `delay` of silence: past a client's timeout, a silent server.
+        public func after(_ delay: Duration) -> Response {
+            var delayed = self
+            delayed.delay = delay
+            return delayed
+        }
+
+        /// This answer cut after `bytes` of its body (its `Content-Length` still says all),
+        /// closed, or reset when `reset` is true.
+        public func cut(after bytes: Int, reset: Bool = false) -> Response {
+            var cut = self
+            cut.cutAfter = bytes
+            cut.resetAfterCut = reset
+            return cut
+        }
+
+        /// This answer sent `bytesPerSecond` bytes at a time, a second apart: a trickle.
+        public func dripping(_ bytesPerSecond: Int) -> Response {
+            var dripping = self
+            dripping.bytesPerSecond = bytesPerSecond
+            return dripping
+        }
     }
 
     /// What the server does with a request.

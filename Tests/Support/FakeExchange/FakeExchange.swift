@@ -101,10 +101,7 @@ public final class FakeExchange: Sendable {
     {
         switch mode {
         case .blockPage:
-            return .respond(
-                .init(
-                    headers: [("Content-Type", "text/html")],
-                    text: "<html><body>FOR SECURITY REASONS, THIS PAGE CAN NOT BE ACCESSED!</body></html>"))
+            return .respond(.blockPage)
         case .drop:
             return .drop
         case .serverError:
