@@ -79,6 +79,39 @@ import Testing
         #expect(row.contains("* ") && row.trimmingCharacters(in: .whitespaces).contains(" "), "a gap: \(row)")
     }
 
+    @Test func yearsWithoutRowsAreAGapNotALine() {
+        // A month of daily closes at 10, then nothing for four years, then a month at 20.
+        let start = CalendarDate(clamping: 2021, month: 7, day: 1).dayNumber
+        let xs = (0..<20).map { Double(start + $0) } + (0..<20).map { Double(start + 1_460 + $0) }
+        let ys: [Double?] = Array(repeating: 10, count: 20) + Array(repeating: 20, count: 20)
+        let data = ChartData(
+            request: ChartRequest(y: Column("close", kind: .decimal), x: Column("date", kind: .date)), source: "test",
+            xs: xs, ys: ys, bars: nil, yScale: 0, barScale: 0)
+        let lines = Self.render(data, width: 60, ascii: true)
+        let plot = lines.prefix(8).map { String($0.drop { $0 != "|" && $0 != "+" }.dropFirst()) }
+        // Only the top and bottom rows have dots: nothing climbs between the two months.
+        #expect(plot.dropFirst().dropLast().allSatisfy { !$0.contains("*") }, "\(plot)")
+        #expect(plot.first?.contains("*") == true && plot.last?.contains("*") == true)
+    }
+
+    @Test func aMonthIsLabelledWithDaysNotTheSameMonthTwice() {
+        let ys: [Double?] = (0..<21).map { Double($0 % 5) }
+        let start = CalendarDate(clamping: 2025, month: 6, day: 2).dayNumber
+        let data = ChartData(
+            request: ChartRequest(y: Column("close", kind: .decimal), x: Column("date", kind: .date)), source: "test",
+            xs: ys.indices.map { Double(start + $0 + $0 / 5 * 2) }, ys: ys, bars: nil, yScale: 0, barScale: 0)
+        for width in [40, 80, 160] {
+            let labels = Self.render(data, width: width, ascii: false).last ?? ""
+            let words = labels.split(separator: " ").map(String.init)
+            #expect(words.first == "2025-06-02" && words.last == "2025-06-30", "\(labels)")
+            #expect(Set(words).count == words.count, "no label twice: \(labels)")
+            for word in words.dropFirst().dropLast() {
+                #expect(word.count == 5 && word.hasPrefix("06-"), "a day of June: \(word)")
+            }
+            if width >= 80 { #expect(words.count >= 4, "days between the ends: \(labels)") }
+        }
+    }
+
     @Test func aChartWithNothingToDrawSaysSo() {
         let lines = Self.render(Self.data([nil, nil], scale: 0), width: 40, ascii: false)
         #expect(lines == ["nothing to draw: no row of the view has a value in value"])

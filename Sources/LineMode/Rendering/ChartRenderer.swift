@@ -3,8 +3,9 @@ import ListKit
 /// Draws a `ChartData` as text: a line of Unicode braille dots (2×4 to a cell) or, in ASCII,
 /// `*` with `|` and `-` axes; the vertical axis labelled with the minimum, the maximum and
 /// round values between in the column's own format; the horizontal axis with dates as
-/// `yyyy-mm`, numbers, or row numbers; optional bars under the line. A row without a value
-/// leaves a gap, never a zero.
+/// `yyyy-mm` (days within a span of a few months), numbers, or row numbers; optional bars under
+/// the line. A row without a value, or a stretch of the axis far longer than the usual step
+/// between rows, leaves a gap, never a zero or an invented line.
 ///
 /// ```text
 /// 1,080.00 ┤       ⢀⡠⠤⠒⠊⠉⠉⠑⠒⠤⣀
@@ -81,7 +82,13 @@ public struct ChartRenderer: Sendable {
             bottom[column] = max(bottom[column], max(from, to))
         }
         var previous: (column: Int, row: Int)?
+        let longestJoin = Self.longestJoin(data)
+        var previousX = -Double.infinity
         for (x, y) in zip(data.xs, data.ys) {
+            // A stretch without rows far longer than the usual spacing (years between two
+            // months of prices) is a gap too: a straight line across it would invent prices.
+            if x - previousX > longestJoin { previous = nil }
+            previousX = x
             guard let y else {
                 // No value: the line stops here and starts again at the next value.
                 previous = nil
@@ -130,6 +137,26 @@ public struct ChartRenderer: Sendable {
             rows.append(style.bold(text))
         }
         return rows
+    }
+
+    /// The widest step between neighbouring points the line still joins: twenty times the
+    /// median step, when the horizontal axis is a column (the row order has no holes). The
+    /// median is that of at most 1,001 steps spread over the chart, which is plenty for a
+    /// threshold and costs the same for a million points.
+    static func longestJoin(_ data: ChartData) -> Double {
+        guard data.request.x != nil, data.xs.count > 4 else { return .infinity }
+        let xs = data.xs
+        let stride = max(1, (xs.count - 1) / 1_000)
+        var steps: [Double] = []
+        var index = 1
+        while index < xs.count {
+            let step = xs[index] - xs[index - 1]
+            if step > 0 { steps.append(step) }
+            index += stride
+        }
+        guard steps.count >= 4 else { return .infinity }
+        steps.sort()
+        return steps[steps.count / 2] * 20
     }
 
     /// The braille dot bits by column (left, right) and row (top to bottom).
@@ -190,21 +217,29 @@ public struct ChartRenderer: Sendable {
     private func xAxis(_ data: ChartData, from first: Double, to last: Double, columns: Int) -> (String, String) {
         var axis = Array(repeating: ascii ? "-" : "─", count: columns)
         var labels = Array(repeating: Character(" "), count: columns)
-        func label(_ x: Double) -> String {
-            guard data.request.x?.kind == .date else { return Self.number(x, scale: 0) }
-            return String(CalendarDate(dayNumber: Int(x.rounded())).description.prefix(7))
+        let dates = data.request.x?.kind == .date
+        // Within a few months, months alone would repeat: the ends show whole dates and the
+        // ticks between them days.
+        let days = dates && last - first < Self.daySpan
+        func label(_ x: Double, end: Bool) -> String {
+            guard dates else { return Self.number(x, scale: 0) }
+            let date = CalendarDate(dayNumber: Int(x.rounded())).description
+            guard days else { return String(date.prefix(7)) }
+            return end ? date : String(date.suffix(5))
         }
-        var ticks: [(x: Double, last: Bool)] = [(first, last <= first)]
+        var ticks: [(x: Double, last: Bool, end: Bool)] = [(first, last <= first, true)]
         if last > first {
-            ticks.append((last, true))
-            ticks += Self.roundTicks(
-                from: first, to: last, count: max(1, columns / 14), dates: data.request.x?.kind == .date
-            )
-            .map { ($0, false) }
+            ticks.append((last, true, true))
+            let count = max(1, columns / (days ? 12 : 14))
+            let between =
+                days
+                ? Self.dayTicks(from: first, to: last, count: count)
+                : Self.roundTicks(from: first, to: last, count: count, dates: dates)
+            ticks += between.map { ($0, false, false) }
         }
         var taken: [Range<Int>] = []
         for tick in ticks {
-            let text = Array(label(tick.x))
+            let text = Array(label(tick.x, end: tick.end))
             let textWidth = DisplayWidth.of(String(text))
             let slot = position(tick.x, from: first, to: last, slots: columns)
             // The last label ends at its tick; the others start at theirs.
@@ -218,6 +253,25 @@ public struct ChartRenderer: Sendable {
             for (offset, character) in text.enumerated() { labels[start + offset] = character }
         }
         return ((ascii ? "+" : "└") + axis.joined(), String(labels))
+    }
+
+    /// Spans shorter than this many days are labelled with days, not months.
+    static let daySpan = 92.0
+
+    /// Days strictly between `first` and `last`, every 1, 2 or 7 days (Mondays) or 14, so that
+    /// about `count` fit.
+    static func dayTicks(from first: Double, to last: Double, count: Int) -> [Double] {
+        let step = [1, 2, 7, 14].first { (last - first) / Double($0) <= Double(count) } ?? 28
+        // Day 4 of the epoch, 1970-01-05, was a Monday.
+        let anchor = step >= 7 ? 4 : 0
+        var day = Int(first) + 1
+        day += ((anchor - day) % step + step) % step
+        var ticks: [Double] = []
+        while Double(day) < last, ticks.count < 200 {
+            ticks.append(Double(day))
+            day += step
+        }
+        return ticks
     }
 
     /// Round positions strictly between `first` and `last`: multiples of 1, 2 or 5 times a
