@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "DemoDatasets", targets: ["DemoDatasets"]),
         .library(name: "TWStock", targets: ["TWStock"]),
         .library(name: "FileDatasets", targets: ["FileDatasets"]),
+        .library(name: "ListKitNetworking", targets: ["ListKitNetworking"]),
         .library(name: "ListKitTesting", targets: ["ListKitTesting"]),
         .plugin(name: "NewDataset", targets: ["NewDataset"]),
         .executable(name: "browse", targets: ["browse"]),
@@ -27,13 +28,15 @@ let package = Package(
         // The one CSV scanner and JSON reader over bytes, Big5 decoding and the missing-value rule,
         // shared by the file and exchange parsers.
         .target(name: "Tabular", dependencies: ["BrowseSupport"]),
-        // HTTP downloads (URLSession), the per-host throttle and the download cache.
-        .target(name: "Fetching", dependencies: ["BrowseSupport"]),
+        // Polite downloads for datasets: URLSession with deadlines, the per-host throttle across
+        // processes, block-page handling and the crash-safe cache. A product of its own, so that
+        // plug-ins download the way the built-in datasets do.
+        .target(name: "ListKitNetworking", dependencies: ["BrowseSupport"]),
         // Generates dataset plug-ins: names, models, registry edits (used by the new-dataset plugin).
         .target(name: "DatasetScaffold"),
         // A test probe that writes cache entries until it is killed (crash-safety tests).
         .executableTarget(
-            name: "cache-writer-probe", dependencies: ["Fetching"], path: "Tests/Support/CacheWriterProbe"),
+            name: "cache-writer-probe", dependencies: ["ListKitNetworking"], path: "Tests/Support/CacheWriterProbe"),
         // A test probe that runs a command and reports its own peak memory (input-limit tests).
         .executableTarget(name: "peak-memory-probe", path: "Tests/Support/PeakMemoryProbe"),
         // Datasets added by `swift package new-dataset`; registered in Registry.swift.
@@ -58,9 +61,9 @@ let package = Package(
         // support only, kept under Tests/.
         .target(name: "FakeExchange", dependencies: ["ListKitTesting"], path: "Tests/Support/FakeExchange"),
         // Taiwan Stock Exchange / TPEx data: models, parsers, HTTP, cache, datasets.
-        .target(name: "TWStock", dependencies: ["ListKit", "Tabular", "Fetching"]),
+        .target(name: "TWStock", dependencies: ["ListKit", "Tabular", "ListKitNetworking"]),
         // Any CSV/TSV/JSON file, URL or standard input as a dataset, over an index of its bytes.
-        .target(name: "FileDatasets", dependencies: ["ListKit", "Tabular", "Fetching"]),
+        .target(name: "FileDatasets", dependencies: ["ListKit", "Tabular", "ListKitNetworking"]),
         // Argument parsing and wiring only.
         .executableTarget(
             name: "browse",
@@ -79,19 +82,19 @@ let package = Package(
         .testTarget(name: "DatasetScaffoldTests", dependencies: ["DatasetScaffold"]),
         // Compiles and tests the guide's example (Documentation/WritingADatasetPlugin.md).
         .testTarget(name: "GuideTests", dependencies: ["ListKit"]),
-        .testTarget(name: "FetchingTests", dependencies: ["Fetching", "ListKitTesting"]),
+        .testTarget(name: "ListKitNetworkingTests", dependencies: ["ListKitNetworking", "ListKitTesting"]),
         .testTarget(
-            name: "TWStockTests", dependencies: ["TWStock", "ListKit", "Fetching", "ListKitTesting", "FakeExchange"],
+            name: "TWStockTests", dependencies: ["TWStock", "ListKit", "ListKitNetworking", "ListKitTesting", "FakeExchange"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "FileDatasetsTests",
-            dependencies: ["FileDatasets", "ListKit", "Tabular", "ListKitTesting", "Fetching"],
+            dependencies: ["FileDatasets", "ListKit", "Tabular", "ListKitTesting", "ListKitNetworking"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "BrowseTests",
             dependencies: [
-                "browse", "ListKitTesting", "FakeExchange", "Fetching", "cache-writer-probe", "peak-memory-probe",
+                "browse", "ListKitTesting", "FakeExchange", "ListKitNetworking", "cache-writer-probe", "peak-memory-probe",
             ],
             exclude: ["Snapshots"]
         ),

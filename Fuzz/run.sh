@@ -18,19 +18,19 @@ declare -A deps=(
   [BrowseSupport]=""
   [ListKit]="BrowseSupport"
   [Tabular]="BrowseSupport"
-  [Fetching]="BrowseSupport"
-  [TWStock]="BrowseSupport ListKit Tabular Fetching"
+  [ListKitNetworking]="BrowseSupport"
+  [TWStock]="BrowseSupport ListKit Tabular ListKitNetworking"
   [LineMode]="BrowseSupport ListKit"
-  [FileDatasets]="BrowseSupport ListKit Tabular Fetching"
+  [FileDatasets]="BrowseSupport ListKit Tabular ListKitNetworking"
 )
 declare -A targets=(
   [csv]="BrowseSupport Tabular"
   [json]="BrowseSupport Tabular"
-  [twse]="BrowseSupport ListKit Tabular Fetching TWStock"
+  [twse]="BrowseSupport ListKit Tabular ListKitNetworking TWStock"
   [commands]="BrowseSupport ListKit LineMode"
   [arguments]="BrowseSupport ListKit LineMode"
   [layout]="BrowseSupport ListKit LineMode"
-  [files]="BrowseSupport ListKit Tabular Fetching FileDatasets"
+  [files]="BrowseSupport ListKit Tabular ListKitNetworking FileDatasets"
 )
 declare -A seeds=(
   [csv]="$root/Tests/TWStockTests/Fixtures/*.csv $root/Tests/FileDatasetsTests/Fixtures/* $root/../shared/twse/*.csv"

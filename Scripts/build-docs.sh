@@ -14,7 +14,7 @@ rm -rf .build/docs
 mkdir -p "$graphs" .build/docs
 swift build --scratch-path "$scratch" -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir \
   -Xswiftc "$PWD/$graphs" -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public >/dev/null
-for module in ListKit Fetching ListKitTesting; do
+for module in ListKit ListKitNetworking ListKitTesting; do
   catalog="Sources/$module/$module.docc"
   [ -d "$catalog" ] || continue
   only="$scratch/graphs-of/$module"

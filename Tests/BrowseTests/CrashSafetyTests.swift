@@ -1,5 +1,5 @@
 import FakeExchange
-import Fetching
+import ListKitNetworking
 import Foundation
 import ListKitTesting
 import Testing

@@ -1,4 +1,4 @@
-import Fetching
+import ListKitNetworking
 import Foundation
 
 /// A downloader for tests that must not download.

@@ -1,5 +1,5 @@
 import BrowseSupport
-import Fetching
+import ListKitNetworking
 import Foundation
 import ListKit
 import Tabular

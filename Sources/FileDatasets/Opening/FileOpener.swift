@@ -1,4 +1,4 @@
-import Fetching
+import ListKitNetworking
 import ListKit
 
 /// Opens files, URLs and standard input as list screens: what `browse FILE` and `open FILE` use.

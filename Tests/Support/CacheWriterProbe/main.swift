@@ -1,4 +1,4 @@
-import Fetching
+import ListKitNetworking
 import Foundation
 
 // A test probe: writes two versions of one cache entry in turn, forever, so that a test can

@@ -3,7 +3,7 @@ import ListKitTesting
 import Synchronization
 import Testing
 
-@testable import Fetching
+@testable import ListKitNetworking
 
 @Suite struct HTTPClientTests {
     func serve(_ behaviour: @escaping @Sendable (LoopbackServer.Request) -> LoopbackServer.Behaviour) throws

@@ -1,4 +1,4 @@
-import Fetching
+import ListKitNetworking
 import Foundation
 import ListKitTesting
 import Synchronization
