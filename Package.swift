@@ -84,7 +84,8 @@ let package = Package(
         .testTarget(name: "GuideTests", dependencies: ["ListKit"]),
         .testTarget(name: "ListKitNetworkingTests", dependencies: ["ListKitNetworking", "ListKitTesting"]),
         .testTarget(
-            name: "TWStockTests", dependencies: ["TWStock", "ListKit", "ListKitNetworking", "ListKitTesting", "FakeExchange"],
+            name: "TWStockTests",
+            dependencies: ["TWStock", "ListKit", "ListKitNetworking", "ListKitTesting", "FakeExchange"],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "FileDatasetsTests",
@@ -94,7 +95,8 @@ let package = Package(
         .testTarget(
             name: "BrowseTests",
             dependencies: [
-                "browse", "ListKitTesting", "FakeExchange", "ListKitNetworking", "cache-writer-probe", "peak-memory-probe",
+                "browse", "ListKitTesting", "FakeExchange", "ListKitNetworking", "cache-writer-probe",
+                "peak-memory-probe",
             ],
             exclude: ["Snapshots"]
         ),

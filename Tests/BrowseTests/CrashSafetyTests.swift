@@ -1,6 +1,6 @@
 import FakeExchange
-import ListKitNetworking
 import Foundation
+import ListKitNetworking
 import ListKitTesting
 import Testing
 

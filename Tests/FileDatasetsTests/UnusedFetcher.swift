@@ -1,5 +1,5 @@
-import ListKitNetworking
 import Foundation
+import ListKitNetworking
 
 /// A downloader for tests that must not download.
 struct UnusedFetcher: HTTPFetching {

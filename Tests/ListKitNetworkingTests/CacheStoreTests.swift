@@ -1,5 +1,5 @@
-import ListKitNetworking
 import Foundation
+import ListKitNetworking
 import Testing
 
 #if canImport(Glibc)

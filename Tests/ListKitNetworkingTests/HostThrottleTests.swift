@@ -1,5 +1,5 @@
-import ListKitNetworking
 import Foundation
+import ListKitNetworking
 import ListKitTesting
 import Synchronization
 import Testing

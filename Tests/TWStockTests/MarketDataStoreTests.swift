@@ -1,7 +1,7 @@
 import FakeExchange
-import ListKitNetworking
 import Foundation
 import ListKit
+import ListKitNetworking
 import ListKitTesting
 import Testing
 

@@ -1,6 +1,6 @@
 import BrowseSupport
-import ListKitNetworking
 import ListKit
+import ListKitNetworking
 import Tabular
 
 /// Why a file or URL that exists could not be shown; each description says what to do.

@@ -1,7 +1,7 @@
 import BrowseSupport
-import ListKitNetworking
 import Foundation
 import ListKit
+import ListKitNetworking
 import Tabular
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
-import ListKitNetworking
 import ListKit
+import ListKitNetworking
 
 extension FileTable {
     /// Reads and indexes a local file, outside any screen: for tools (the new-dataset plugin)

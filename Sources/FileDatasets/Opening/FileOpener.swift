@@ -1,5 +1,5 @@
-import ListKitNetworking
 import ListKit
+import ListKitNetworking
 
 /// Opens files, URLs and standard input as list screens: what `browse FILE` and `open FILE` use.
 ///

@@ -1,6 +1,6 @@
-import ListKitNetworking
 import Foundation
 import ListKit
+import ListKitNetworking
 
 /// One thing the exchanges publish, described once for `MarketDataStore`: where it is cached
 /// and downloaded from, when a cached copy may answer, and how its bytes become a value.

@@ -1,6 +1,6 @@
-import ListKitNetworking
 import Foundation
 import ListKit
+import ListKitNetworking
 import Synchronization
 import Tabular
 

@@ -1,5 +1,5 @@
-import ListKitNetworking
 import Foundation
+import ListKitNetworking
 
 // A test probe: writes two versions of one cache entry in turn, forever, so that a test can
 // kill it (SIGKILL) at any moment of a write and check what is left.
