@@ -81,7 +81,8 @@ let package = Package(
         .testTarget(name: "CustomDatasetsTests", dependencies: ["CustomDatasets", "ListKit", "ListKitTesting"]),
         .testTarget(name: "DatasetScaffoldTests", dependencies: ["DatasetScaffold"]),
         // Compiles and tests the guide's example (Documentation/WritingADatasetPlugin.md).
-        .testTarget(name: "GuideTests", dependencies: ["ListKit"]),
+        // Every Swift block of the README and the guides, compiled together (Generated/), and tests of them.
+        .testTarget(name: "GuideTests", dependencies: ["ListKit", "LineMode", "ListKitNetworking", "ListKitTesting"]),
         .testTarget(name: "ListKitNetworkingTests", dependencies: ["ListKitNetworking", "ListKitTesting"]),
         .testTarget(
             name: "TWStockTests",

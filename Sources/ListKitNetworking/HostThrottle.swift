@@ -66,10 +66,13 @@ public final class HostThrottle: Sendable {
         let id: UInt64
     }
 
+    /// A throttle whose records live in `folder`, shared by every process that uses it.
+    ///
     /// - Parameters:
     ///   - folder: Where the request times are kept; `nil` keeps them in memory only.
     ///   - limit: Requests allowed per window (3).
     ///   - window: The window in seconds (5).
+    ///   - clock: The time; tests pass one they move by hand.
     public init(folder: URL?, limit: Int = 3, window: Double = 5, clock: any ThrottleClock = SystemThrottleClock()) {
         self.folder = folder
         self.limit = max(1, limit)

@@ -28,20 +28,62 @@ import Testing
         #expect(text.hasSuffix("has no moons"))
     }
 
-    @Test func everySwiftBlockOfTheGuideIsCompiledCode() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let guide = try String(
-            contentsOf: root.appendingPathComponent("Documentation/WritingADatasetPlugin.md"), encoding: .utf8)
-        let example = try String(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("SolarSystemDataset.swift"), encoding: .utf8)
-        let blocks = guide.components(separatedBy: "```swift\n").dropFirst().compactMap {
-            $0.components(separatedBy: "```").first
+    @Test func theReadmesMountainsSortAndShowADetail() throws {
+        let screen = MountainsDataset().makeRootScreen(context: context)
+        #expect(screen.columnNames == ["mountain", "metres"])
+        try screen.applySort(SortOrder(column: "metres", descending: true))
+        #expect(column("mountain", of: screen) == ["Everest", "Denali", "Kilimanjaro"])
+        guard case .detail(let detail) = try screen.select(at: 0) else {
+            Issue.record("choosing a mountain shows its detail")
+            return
         }
-        #expect(blocks.count >= 4, "the guide shows the example in several steps")
-        for block in blocks {
-            #expect(example.contains(block), "this guide block is not in SolarSystemDataset.swift:\n\(block)")
+        #expect(detail.fields == [.init("height", "8849 m")])
+    }
+
+    @Test func theOverviewsLighthousesListAndShowADetail() throws {
+        let screen = LighthousesDataset().makeRootScreen(context: context)
+        #expect(screen.columnNames == ["lighthouse", "first lit"])
+        #expect(column("lighthouse", of: screen) == ["Eddystone", "Bell Rock"])
+    }
+
+    @Test func authorsDrillIntoTheirBooks() throws {
+        let screen = AuthorsDataset().makeRootScreen(context: context)
+        #expect(column("author", of: screen).first == "Dan Simmons")
+        let asimov = try #require(column("author", of: screen).firstIndex(of: "Isaac Asimov"))
+        guard case .push(let books) = try screen.select(at: asimov) else {
+            Issue.record("an author opens their books")
+            return
+        }
+        #expect(column("title", of: books) == ["Foundation", "I, Robot"])
+    }
+
+    @Test func aPendingDrillWaitsForItsWorkThenPushes() async throws {
+        let screen = reviewedBooks(Book.shelf) { book, _ in
+            book.author == "Frank Herbert" ? [Review(id: 1, reader: "Ann", stars: 5)] : []
+        }
+        guard case .pending(let title, let resolve) = try screen.select(at: 1) else {
+            Issue.record("choosing a book looks up its reviews first")
+            return
+        }
+        #expect(title == "reviews of Dune")
+        guard case .push(let reviews) = try await resolve(ProgressReporter()) else {
+            Issue.record("the reviews open as a list")
+            return
+        }
+        #expect(column("reader", of: reviews) == ["Ann"])
+        guard case .pending(_, let none) = try screen.select(at: 0),
+            case .message(let text) = try await none(ProgressReporter())
+        else {
+            Issue.record("a book nobody reviewed says so")
+            return
+        }
+        #expect(text == "nobody has reviewed Foundation yet")
+    }
+
+    /// The texts of one column, in the screen's order.
+    private func column(_ name: String, of screen: any ListScreen) -> [String] {
+        screen.rows(in: 0..<screen.count).map { cells in
+            cells.first { $0.name == name }?.cell.value.exportText ?? "?"
         }
     }
 }

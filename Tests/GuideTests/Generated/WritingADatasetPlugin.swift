@@ -1,11 +1,9 @@
-// The complete example of Documentation/WritingADatasetPlugin.md. GuideTests checks that every
-// Swift block of the guide appears in this file verbatim, so the guide cannot drift from code
-// that compiles and passes its tests.
+// Generated from Documentation/WritingADatasetPlugin.md by DocumentationCodeTests: edit the document, not this file.
+// swift-format-ignore-file
 
-import Foundation
 import ListKit
 
-// MARK: - The model
+// Documentation/WritingADatasetPlugin.md, block 1
 
 /// A planet and its moons.
 struct Planet: Identifiable, Sendable, Hashable {
@@ -15,8 +13,7 @@ struct Planet: Identifiable, Sendable, Hashable {
     var id: String { name }
 }
 
-// MARK: - A custom row
-
+// Documentation/WritingADatasetPlugin.md, block 2
 /// A row type of our own: typed properties, laid out as a table by the front end.
 struct PlanetRow: ListRow {
     var name = ""
@@ -34,13 +31,14 @@ struct PlanetRow: ListRow {
     }
 }
 
-// MARK: - Loading, with progress and errors
-
-/// What can go wrong while loading, said so that the user knows what to do.
-enum SolarSystemError: Error, CustomStringConvertible {
+// Documentation/WritingADatasetPlugin.md, block 3
+/// What can go wrong while loading. The description states what happened; the remedy is what
+/// may help, and the front end words it for the prompt (`r` tries again) or for a script.
+enum SolarSystemError: UserFacingError {
     case observatoryClosed
 
-    var description: String { "the observatory is closed; try again at night (r)" }
+    var description: String { "the observatory is closed" }
+    var remedy: Remedy? { .retryLater(seconds: nil) }
 }
 
 /// Loads the planets asynchronously, reporting progress as it goes.
@@ -62,8 +60,7 @@ enum SolarSystemError: Error, CustomStringConvertible {
     return planets
 }
 
-// MARK: - The dataset, with a drill-down
-
+// Documentation/WritingADatasetPlugin.md, block 4
 struct SolarSystemDataset: Dataset {
     var id: String { "solar-system" }
     var title: String { "The solar system" }
@@ -83,6 +80,7 @@ struct SolarSystemDataset: Dataset {
         return planets
     }
 
+// Documentation/WritingADatasetPlugin.md, block 5
     /// The drill-down: a planet's moons, in the basic row style.
     @MainActor
     static func moons(of planet: Planet) -> any ListScreen {

@@ -1,0 +1,79 @@
+// Generated from Sources/ListKit/ListKit.docc/WritingADataset.md by DocumentationCodeTests: edit the document, not this file.
+// swift-format-ignore-file
+
+import LineMode
+import ListKit
+
+// Sources/ListKit/ListKit.docc/WritingADataset.md, block 1
+
+struct Book: Identifiable, Sendable, Hashable {
+    let isbn: String
+    let title: String
+    let author: String
+    let year: Int
+    let pages: Int
+    var id: String { isbn }
+}
+
+extension Book {
+    static let shelf = [
+        Book(isbn: "9780553293357", title: "Foundation", author: "Isaac Asimov", year: 1951, pages: 255),
+        Book(isbn: "9780441172719", title: "Dune", author: "Frank Herbert", year: 1965, pages: 617),
+        Book(isbn: "9780765377067", title: "The Three-Body Problem", author: "Liu Cixin", year: 2008, pages: 400),
+        Book(isbn: "9780553283686", title: "Hyperion", author: "Dan Simmons", year: 1989, pages: 482),
+        Book(isbn: "9780553382563", title: "I, Robot", author: "Isaac Asimov", year: 1950, pages: 224),
+    ]
+}
+
+// Sources/ListKit/ListKit.docc/WritingADataset.md, block 2
+/// The shelf's table: its columns, how a row shows a book, and what choosing one does.
+enum BookTable {
+    static let columns = [
+        Column("title", priority: 10, minimumWidth: 12),
+        Column("author", priority: 5, minimumWidth: 8),
+        Column("year", kind: .integer, priority: 8),
+        Column("pages", kind: .integer),
+    ]
+
+    static func configure(_ row: inout ColumnsRow, _ book: Book) {
+        row["title"] = .text(book.title)
+        row["author"] = .text(book.author)
+        row["year"] = .integer(book.year)
+        row["pages"] = .integer(book.pages, grouped: true)
+    }
+
+    static func select(_ book: Book) -> Selection {
+        .detail(
+            Detail(
+                title: book.title,
+                fields: [.init("author", book.author), .init("published", String(book.year)), .init("ISBN", book.isbn)]))
+    }
+}
+
+@MainActor
+func bookTable(title: String, books: [Book]) -> GenericListController<Book, ColumnsRow> {
+    GenericListController(
+        title: title, items: books, columns: BookTable.columns, configure: BookTable.configure,
+        select: BookTable.select)
+}
+
+// Sources/ListKit/ListKit.docc/WritingADataset.md, block 3
+struct BookshelfDataset: Dataset {
+    var id: String { "shelf" }
+    var title: String { "Our shelf" }
+    var summary: String { "the books on our shelf" }
+
+    @MainActor
+    func makeRootScreen(context: DatasetContext) -> any ListScreen {
+        bookTable(title: id, books: Book.shelf)
+    }
+}
+
+// Sources/ListKit/ListKit.docc/WritingADataset.md, block 4
+@MainActor private func listKitWritingADatasetMain4() async {
+    // main.swift
+
+    await Launcher.main(
+        identity: ProgramIdentity(name: "bookshelf", version: "1.0.0", summary: "the books on our shelf"),
+        datasets: [BookshelfDataset()])
+}
