@@ -56,6 +56,9 @@ enum FileScreen {
             prefetcher.viewChanged(to: sorted)
             return sorted
         }
+        controller.valuesOfItems = { columns, indices, body in
+            holder.current?.forEachValues(of: columns, rows: indices, body) ?? false
+        }
         controller.header = { _ in
             guard let table = holder.current else { return [] }
             // Titles above the table and notes below it, a few at most.

@@ -54,6 +54,11 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     /// comparisons) and, once it returns true, return at once with anything: the controller
     /// then throws the result away and keeps the view it had (Ctrl-C during `sort COL`).
     public var sortItems: ((_ order: SortOrder, _ indices: [Int], _ shouldStop: () -> Bool) -> [Int]?)?
+    /// A faster read of some columns' values (for `chart`): given the column names and the
+    /// view's item indices (`nil` for every item, in item order), calls `body` with each item's
+    /// values, in order, and returns true; or returns false, having called nothing, to read them
+    /// through the rows. The values must be those the row's cells hold.
+    public var valuesOfItems: ((_ columns: [String], _ indices: [Int]?, _ body: ([CellValue]) -> Void) -> Bool)?
 
     public private(set) var state: LoadState
     public private(set) var sourceFailures: [SourceFailure] = []
@@ -188,6 +193,13 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     public func forEachRow(_ body: ([NamedCell]) throws -> Void) rethrows {
         for index in 0..<count {
             try body(configuredCells(item(at: index)))
+        }
+    }
+
+    public func forEachValues(of columns: [String], _ body: ([CellValue]) -> Void) {
+        if let valuesOfItems, valuesOfItems(columns, view, body) { return }
+        forEachRow { cells in
+            body(columns.map { name in cells.first { $0.name == name }?.cell.value ?? .missing })
         }
     }
 
