@@ -145,7 +145,7 @@ public struct CachedDownloader: Sendable {
 
     /// Downloads, turning a block page (or, when asked, a dropped connection) into a
     /// remembered block.
-    private func download(_ url: URL, progress: (@Sendable (Int64, Int64?) -> Void)?) async throws(FetchError)
+    func download(_ url: URL, progress: (@Sendable (Int64, Int64?) -> Void)?) async throws(FetchError)
         -> FetchedResponse
     {
         let host = url.host ?? url.absoluteString

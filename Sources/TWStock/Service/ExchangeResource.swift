@@ -4,33 +4,33 @@ import ListKitNetworking
 
 /// One thing the exchanges publish, described once for `MarketDataStore`: where it is cached
 /// and downloaded from, when a cached copy may answer, and how its bytes become a value.
-struct ExchangeResource<Value: Sendable> {
+struct ExchangeResource<Value: Sendable>: Sendable {
     /// The cache key (for dated data, the newest cached key).
     var key: String
     /// What it is, for messages (`the 上市 company list`).
     var title: String
     var url: URL
     /// Whether a cached entry may answer without a request.
-    var isFresh: (CacheMetadata, Date) -> Bool
+    var isFresh: @Sendable (CacheMetadata, Date) -> Bool
     /// Whether a cached entry can never change (a month fetched after it ended): it answers
     /// even when the person refreshes.
-    var isFinal: ((CacheMetadata) -> Bool)?
+    var isFinal: (@Sendable (CacheMetadata) -> Bool)?
     /// Parses bytes, given the trading date when the data is dated; a download that does not
     /// parse is never cached.
-    var parse: ([UInt8], CalendarDate?) throws -> Value
+    var parse: @Sendable ([UInt8], CalendarDate?) throws -> Value
     /// The rows the parser skipped, reported after a download.
-    var issues: (Value) -> [ParseIssue]
+    var issues: @Sendable (Value) -> [ParseIssue]
     /// How many records the value holds: an empty answer never replaces cached data.
-    var count: (Value) -> Int
+    var count: @Sendable (Value) -> Int
     /// The trading date of a fresh download, when the data is dated.
-    var tradingDate: (FetchedResponse) throws -> CalendarDate? = { _ in nil }
+    var tradingDate: (@Sendable (FetchedResponse) throws -> CalendarDate)?
     /// For dated data, the key a download is stored under.
-    var keyForDate: ((CalendarDate) -> String)?
+    var keyForDate: (@Sendable (CalendarDate) -> String)?
 
     init(
-        key: String, title: String, url: URL, isFresh: @escaping (CacheMetadata, Date) -> Bool,
-        parse: @escaping ([UInt8], CalendarDate?) throws -> Value, issues: @escaping (Value) -> [ParseIssue],
-        count: @escaping (Value) -> Int
+        key: String, title: String, url: URL, isFresh: @escaping @Sendable (CacheMetadata, Date) -> Bool,
+        parse: @escaping @Sendable ([UInt8], CalendarDate?) throws -> Value,
+        issues: @escaping @Sendable (Value) -> [ParseIssue], count: @escaping @Sendable (Value) -> Int
     ) {
         self.key = key
         self.title = title
@@ -39,5 +39,24 @@ struct ExchangeResource<Value: Sendable> {
         self.parse = parse
         self.issues = issues
         self.count = count
+    }
+}
+
+extension ExchangeResource {
+    /// The rule the downloader reads this resource by: a dated resource is kept under the key
+    /// of its date, and a download without its date is refused.
+    var rule: DownloadRule<Value> {
+        let (parse, keyForDate, tradingDate, key) = (self.parse, self.keyForDate, self.tradingDate, self.key)
+        var storage: (@Sendable (FetchedResponse) throws -> (key: String, date: String?))?
+        if let tradingDate {
+            storage = { response in
+                let date = try tradingDate(response)
+                return (keyForDate?(date) ?? key, date.description)
+            }
+        }
+        return DownloadRule(
+            title: title, isFresh: isFresh, isFinal: isFinal,
+            decode: { body, date in try parse(Array(body), date.flatMap { CalendarDate(iso: $0) }) },
+            isEmpty: { [count] value in count(value) == 0 }, storage: storage)
     }
 }

@@ -18,6 +18,7 @@ public final class MarketDataStore: Sendable {
     public let offline: Bool
     private let client: any HTTPFetching
     private let cache: CacheStore
+    private let downloader: CachedDownloader
     private let now: @Sendable () -> Date
     private let cacheProblemReported = Mutex(false)
     private let parsedDays = Mutex<[String: MarketDay]>([:])
@@ -32,6 +33,8 @@ public final class MarketDataStore: Sendable {
         self.cache = cache
         self.offline = offline
         self.now = now
+        downloader = CachedDownloader(
+            client: client, cache: cache, offline: offline, now: now, blockPages: Self.blockPages, dropIsBlock: true)
     }
 
     private static let instances = Mutex<[String: MarketDataStore]>([:])
@@ -277,92 +280,42 @@ public final class MarketDataStore: Sendable {
 
     // MARK: - The one way data is obtained
 
-    /// Cache, network and fallback in one place, for any resource of the exchanges.
+    /// Cache, network and fallback in one place, for any resource of the exchanges: the
+    /// package's downloader, with the exchanges' block page and a dropped connection taken as a
+    /// block.
     private func obtain<Value: Sendable>(
         _ resource: ExchangeResource<Value>, request: LoadRequest
     ) async throws -> Sourced<Value> {
-        let (key, what, url, parse, count) = (
-            resource.key, resource.title, resource.url, resource.parse, resource.count
-        )
         let progress = request.progress
-        let cached = readCache(key, progress: progress)
-        func fromCache(_ entry: CacheEntry) throws -> Sourced<Value> {
-            let date = entry.metadata.tradingDate.flatMap { CalendarDate(iso: $0) }
-            let value = try parse(Array(entry.body), date)
-            return Sourced(
-                value, Provenance(fetchedAt: entry.metadata.fetchedAt, fromCache: true, source: entry.metadata.source))
-        }
-        if offline {
-            guard let cached else { throw FetchError.offline(what) }
-            return try fromCache(cached)
-        }
-        if let cached,
-            resource.isFinal?(cached.metadata) == true
-                || (!request.refresh && resource.isFresh(cached.metadata, now()))
-        {
-            return try fromCache(cached)
-        }
-        let response: FetchedResponse
-        let value: Value
-        let date: CalendarDate?
-        do {
-            progress.update { $0.unit = .bytes }
-            response = try await download(url, progress: progress)
-            date = try resource.tradingDate(response)
-            value = try parse(Array(response.body), date)
-            // An empty answer (TWSE's "no data" while it throttles) never replaces data we had.
-            if count(value) == 0, let cached, let old = try? fromCache(cached), count(old.value) > 0 {
-                throw MarketDataError.emptyAnswer(host: url.host ?? "the exchange")
-            }
-        } catch {
-            if Task.isCancelled { throw CancellationError() }
-            guard let cached, let old = try? fromCache(cached) else { throw error }
-            progress.note(
-                "could not refresh \(what) (\(error)); showing the copy from "
-                    + Freshness.age(of: cached.metadata.fetchedAt, now: now()))
-            return old
-        }
-        let fetchedAt = now()
-        let storeKey = date.flatMap { resource.keyForDate?($0) } ?? key
-        do {
-            try cache.write(
-                storeKey, body: response.body, source: url.absoluteString, fetchedAt: fetchedAt,
-                tradingDate: date?.description)
-            if storeKey.hasPrefix(Self.dayPrefix) { parsedDays.withLock { $0[storeKey] = nil } }
-        } catch {
-            reportCacheProblem(error, progress: progress)
-        }
-        let skipped = resource.issues(value)
-        if !skipped.isEmpty {
-            let lines = skipped.prefix(3).map { $0.row.map { "row \($0)" } ?? "line \($0.line)" }
-                .joined(separator: ", ")
-            progress.note(
-                "\(what): skipped \(skipped.count) malformed row(s) (\(lines)\(skipped.count > 3 ? ", …" : ""))")
-        }
-        return Sourced(value, Provenance(fetchedAt: fetchedAt, fromCache: false, source: url.absoluteString))
-    }
-
-    /// Downloads, turning a block page or a dropped connection into a remembered block.
-    private func download(_ url: URL, progress: ProgressReporter) async throws -> FetchedResponse {
-        let host = url.host ?? "TWSE"
-        do {
-            let response = try await client.get(url) { received, total in
+        let result = try await downloader.fetch(
+            resource.url, key: resource.key, rule: resource.rule, refresh: request.refresh,
+            progress: { received, total in
                 progress.update {
+                    $0.unit = .bytes
                     $0.completed = received
                     $0.total = total
                 }
-            }
-            if Self.isBlockPage(response.body) {
-                let reason = "it answered with its \"FOR SECURITY REASONS\" page"
-                client.markBlocked(host: host, reason: reason)
-                throw FetchError.blocked(host: host, reason: reason)
-            }
-            return response
-        } catch FetchError.dropped(let host) {
-            let reason = "it dropped the connection"
-            client.markBlocked(host: host, reason: reason)
-            throw FetchError.blocked(host: host, reason: reason)
+            }, note: { progress.note($0) })
+        if let failure = result.cacheFailure { reportCacheProblem(failure, progress: progress) }
+        if !result.provenance.fromCache {
+            if result.key.hasPrefix(Self.dayPrefix) { parsedDays.withLock { $0[result.key] = nil } }
+            reportSkippedRows(resource.issues(result.value), of: resource.title, progress: progress)
         }
+        let provenance = result.provenance
+        return Sourced(
+            result.value,
+            Provenance(fetchedAt: provenance.fetchedAt, fromCache: provenance.fromCache, source: provenance.source))
+    }
+
+    private func reportSkippedRows(_ skipped: [ParseIssue], of what: String, progress: ProgressReporter) {
+        guard !skipped.isEmpty else { return }
+        let lines = skipped.prefix(3).map { $0.row.map { "row \($0)" } ?? "line \($0.line)" }.joined(separator: ", ")
+        progress.note("\(what): skipped \(skipped.count) malformed row(s) (\(lines)\(skipped.count > 3 ? ", …" : ""))")
+    }
+
+    /// The exchanges' "FOR SECURITY REASONS" page, recognised for the downloader.
+    static let blockPages = BlockPageRecognizer { bytes in
+        isBlockPage(Data(bytes)) ? "it answered with its \"FOR SECURITY REASONS\" page" : nil
     }
 
     static func isBlockPage(_ body: Data) -> Bool {
@@ -399,7 +352,6 @@ public final class MarketDataStore: Sendable {
 /// Problems with the exchange's answers that are not parse errors.
 public enum MarketDataError: Error, Sendable, Hashable, CustomStringConvertible {
     case undatedDay(String)
-    case emptyAnswer(host: String)
     /// The security is on a market whose prices no exchange publishes day by day (興櫃).
     case noDailyPrices(StockCode, Market)
     /// Neither TWSE nor TPEx has a trading day of the code in these months.
@@ -410,8 +362,6 @@ public enum MarketDataError: Error, Sendable, Hashable, CustomStringConvertible 
         case .undatedDay(let host):
             return "\(host) sent STOCK_DAY_ALL without a trading date (no Content-Disposition file name); "
                 + "it was not kept"
-        case .emptyAnswer(let host):
-            return "\(host) answered with no data where the cache has some"
         case .noDailyPrices(let code, let market):
             return "\(code) is a \(market.title) (\(market.rawValue)) security: no daily prices are published for "
                 + "the \(market.title) market (TWSE publishes 上市 prices, TPEx 上櫃 prices)"
