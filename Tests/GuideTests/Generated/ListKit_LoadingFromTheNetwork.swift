@@ -48,11 +48,15 @@ struct BookServer: Sendable {
         client = HTTPClient.shared(cacheFolder: context.cacheDirectory, maxBodyBytes: context.maxInputBytes)
     }
 
-    func page(_ number: Int, progress: ProgressReporter) async throws -> BookPage {
+    func url(ofPage number: Int) throws -> URL {
         var address = URLComponents(url: base.appendingPathComponent("books"), resolvingAgainstBaseURL: false)
         address?.queryItems = [URLQueryItem(name: "page", value: String(number))]
         guard let url = address?.url else { throw BookServerError.unreadable(page: number) }
-        let response = try await client.get(url) { received, total in
+        return url
+    }
+
+    func page(_ number: Int, progress: ProgressReporter) async throws -> BookPage {
+        let response = try await client.get(try url(ofPage: number)) { received, total in
             progress.update {
                 $0.unit = .bytes
                 $0.completed = received
@@ -68,17 +72,36 @@ struct BookServer: Sendable {
 }
 
 // Sources/ListKit/ListKit.docc/LoadingFromTheNetwork.md, block 2
+extension BookServer {
+    /// The first page, kept for an hour.
+    func newArrivals(context: DatasetContext, request: LoadRequest) async throws -> [Book] {
+        let downloader = CachedDownloader(
+            client: client, cache: CacheStore(folder: context.cacheDirectory), offline: context.offline,
+            now: context.now)
+        let url = try url(ofPage: 1)
+        let rule = DownloadRule<BookPage>(
+            title: "the book server's new arrivals", isFresh: DownloadFreshness.lasts(seconds: 3600).rule,
+            decode: { body, _ in try JSONDecoder().decode(BookPage.self, from: body) },
+            isEmpty: { $0.books.isEmpty })
+        let download = try await downloader.fetch(
+            url, key: CachedDownloader.key(for: url, under: "bookshelf"), rule: rule, refresh: request.refresh,
+            note: { request.progress.note($0) })
+        return download.value.books.map(\.book)
+    }
+}
+
+// Sources/ListKit/ListKit.docc/LoadingFromTheNetwork.md, block 3
 struct NewArrivalsDataset: Dataset {
     let server: URL
     var id: String { "new-arrivals" }
     var title: String { "New arrivals" }
-    var summary: String { "the first page of the book server" }
+    var summary: String { "the first page of the book server, kept for an hour" }
 
     @MainActor
     func makeRootScreen(context: DatasetContext) -> any ListScreen {
         let server = BookServer(base: server, context: context)
         let source = ListSource<Book>(id: "first-page", title: "book server") { request in
-            try await server.page(1, progress: request.progress).books.map(\.book)
+            try await server.newArrivals(context: context, request: request)
         }
         return GenericListController(
             title: id, sources: [source], columns: BookTable.columns, configure: BookTable.configure,

@@ -1,6 +1,7 @@
 // Generated from Sources/ListKit/ListKit.docc/TestingADataset.md by DocumentationCodeTests: edit the document, not this file.
 // swift-format-ignore-file
 
+import Foundation
 import ListKit
 import ListKitTesting
 import Testing
@@ -56,5 +57,20 @@ func bookServer(failing: Bool = false) throws -> LoopbackServer {
         let first = await driver.start()
         #expect(first.screen.contains("Book 1"))
         #expect(first.messages.contains { $0.contains("503") })
+    }
+
+    @Test func newArrivalsAreKeptForOfflineUse() async throws {
+        let server = try bookServer()
+        defer { server.stop() }
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("bookshelf-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let online = DatasetContext(cacheDirectory: cache, now: FixedClock.standard.now)
+        let first = try await ScreenDriver(dataset: NewArrivalsDataset(server: server.baseURL), context: online).start()
+        #expect(first.screen.contains("Book 1"))
+        var offline = online
+        offline.offline = true
+        let again = try await ScreenDriver(dataset: NewArrivalsDataset(server: server.baseURL), context: offline).start()
+        #expect(again.screen.contains("Book 1"))
+        #expect(server.requests.count == 1, "offline never asks")
     }
 }
