@@ -149,6 +149,22 @@ func run() async throws {
     results.append(("sort 證券名稱 (text), first time", textSort, list.count))
     try list.applySort(nil)
 
+    // chart: the points read from the view, then drawn at 160 columns.
+    let closes = try list.column(named: "收盤價")
+    let dates = try list.column(named: "日期")
+    var points: ChartData?
+    let chartData = median(repetitions) { points = ChartData.make(from: list, request: ChartRequest(y: closes)) }
+    results.append(("chart 收盤價: read the points", chartData, points?.count ?? 0))
+    let renderer = ChartRenderer(width: 160, height: 20, ascii: false, style: TextStyle(enabled: false))
+    if let points {
+        results.append(("chart 收盤價: draw at 160 columns", median(repetitions) { _ = renderer.lines(points) }, points.count))
+    }
+    let byDate = median(3) {
+        points = ChartData.make(from: list, request: ChartRequest(y: closes, x: dates))
+        if let points { _ = renderer.lines(points) }
+    }
+    results.append(("chart 收盤價 by 日期: read and draw", byDate, points?.count ?? 0))
+
     list.applyFilter("台積電")
     let sink = CountingSink()
     let export = try median(3) {
