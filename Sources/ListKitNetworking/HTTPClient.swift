@@ -41,9 +41,11 @@ public final class HTTPClient: HTTPFetching {
     ///   - deadline: Seconds for the whole download.
     ///   - maxBodyBytes: The most bytes a body may have after decompression; a larger one is
     ///     stopped with `FetchError.tooLarge` as soon as it passes the limit.
+    ///   - userAgent: What the client says it is: the program's name and version
+    ///     (`bookshelf/1.0.0`), so a server's log names the program that asked.
     public init(
         throttle: HostThrottle?, idleTimeout: Int = 20, deadline: Int = 120,
-        maxBodyBytes: Int = ByteSize.defaultInputLimit.bytes
+        maxBodyBytes: Int = ByteSize.defaultInputLimit.bytes, userAgent: String = "browse/\(BrowseVersion.current)"
     ) {
         self.throttle = throttle
         self.idleTimeout = max(1, idleTimeout)
@@ -53,7 +55,7 @@ public final class HTTPClient: HTTPFetching {
         configuration.timeoutIntervalForRequest = TimeInterval(max(1, idleTimeout))
         configuration.timeoutIntervalForResource = TimeInterval(max(1, deadline))
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpAdditionalHeaders = ["User-Agent": "browse/\(BrowseVersion.current)"]
+        configuration.httpAdditionalHeaders = ["User-Agent": userAgent]
         let router = DelegateRouter()
         self.router = router
         self.configuration = configuration
@@ -68,11 +70,16 @@ public final class HTTPClient: HTTPFetching {
     /// - Parameters:
     ///   - cacheFolder: The program's cache folder.
     ///   - maxBodyBytes: The most bytes a body may have after decompression.
-    public static func shared(cacheFolder: URL, maxBodyBytes: Int = ByteSize.defaultInputLimit.bytes) -> HTTPClient {
-        let key = "\(cacheFolder.standardizedFileURL.path)|\(maxBodyBytes)"
+    ///   - userAgent: What the client says it is (`bookshelf/1.0.0`).
+    public static func shared(
+        cacheFolder: URL, maxBodyBytes: Int = ByteSize.defaultInputLimit.bytes,
+        userAgent: String = "browse/\(BrowseVersion.current)"
+    ) -> HTTPClient {
+        let key = "\(cacheFolder.standardizedFileURL.path)|\(maxBodyBytes)|\(userAgent)"
         return sharedClients.withLock { clients in
             if let client = clients[key] { return client }
-            let client = HTTPClient(throttle: HostThrottle(cacheFolder: cacheFolder), maxBodyBytes: maxBodyBytes)
+            let client = HTTPClient(
+                throttle: HostThrottle(cacheFolder: cacheFolder), maxBodyBytes: maxBodyBytes, userAgent: userAgent)
             clients[key] = client
             return client
         }

@@ -1,3 +1,4 @@
+import BrowseSupport
 import Foundation
 import ListKitTesting
 import Synchronization
@@ -30,6 +31,15 @@ import Testing
         #expect(response.status == 200)
         #expect(String(decoding: response.body, as: UTF8.self) == "證券代號,證券名稱\n")
         #expect(response.suggestedFileName == "STOCK_DAY_ALL_20250304.csv")
+    }
+
+    @Test func theUserAgentNamesTheProgramThatAsked() async throws {
+        let server = try serve { _ in .respond(.init(text: "ok")) }
+        defer { server.stop() }
+        _ = try await fetch(server, "/a")
+        _ = try await fetch(server, "/b", client: HTTPClient(throttle: nil, userAgent: "bookshelf/1.0.0"))
+        #expect(
+            server.requests.map { $0.headers["user-agent"] } == ["browse/\(BrowseVersion.current)", "bookshelf/1.0.0"])
     }
 
     @Test func serverErrorsCarryTheStatusAndRetryAfter() async throws {

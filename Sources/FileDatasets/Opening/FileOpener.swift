@@ -55,7 +55,9 @@ public struct FileOpener: ListOpener {
             location: location, options: options,
             fetcher: {
                 makeFetcher?(context)
-                    ?? HTTPClient.shared(cacheFolder: context.cacheDirectory, maxBodyBytes: context.maxInputBytes)
+                    ?? HTTPClient.shared(
+                        cacheFolder: context.cacheDirectory, maxBodyBytes: context.maxInputBytes,
+                        userAgent: context.program.userAgent)
             },
             offline: context.offline, standardInput: standardInput, maxInputBytes: context.maxInputBytes)
         return FileScreen.make(loader: loader)

@@ -290,7 +290,7 @@ public struct Launcher {
             now: Self.clock(environment: terminal.environment),
             environment: terminal.environment,
             options: invocation.datasetOptions,
-            maxInputBytes: invocation.maxInput?.bytes ?? ByteSize.defaultInputLimit.bytes)
+            maxInputBytes: invocation.maxInput?.bytes ?? ByteSize.defaultInputLimit.bytes, program: identity)
     }
 
     /// The clock: `BROWSE_NOW` (an ISO 8601 instant) fixes it, for reproducible transcripts.

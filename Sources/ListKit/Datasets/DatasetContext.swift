@@ -16,6 +16,8 @@ public struct DatasetContext: Sendable {
     /// The most bytes one input — a download (after decompression), standard input, a pipe or
     /// a device — may bring into memory (`--max-input`); past it the load stops with an error.
     public var maxInputBytes: Int
+    /// The program the dataset runs in: its name and version go in a download's User-Agent.
+    public var program: ProgramIdentity
 
     public init(
         cacheDirectory: URL,
@@ -23,7 +25,8 @@ public struct DatasetContext: Sendable {
         now: @escaping @Sendable () -> Date = { Date() },
         environment: [String: String] = [:],
         options: [String: String] = [:],
-        maxInputBytes: Int = ByteSize.defaultInputLimit.bytes
+        maxInputBytes: Int = ByteSize.defaultInputLimit.bytes,
+        program: ProgramIdentity = .browse
     ) {
         self.cacheDirectory = cacheDirectory
         self.offline = offline
@@ -31,5 +34,6 @@ public struct DatasetContext: Sendable {
         self.environment = environment
         self.options = options
         self.maxInputBytes = maxInputBytes
+        self.program = program
     }
 }

@@ -45,7 +45,8 @@ public final class MarketDataStore: Sendable {
     /// - Throws: `TWSEHostsError` for a bad host override.
     public static func shared(for context: DatasetContext) throws(TWSEHostsError) -> MarketDataStore {
         let hosts = try TWSEHosts(environment: context.environment)
-        let key = "\(context.cacheDirectory.path)|\(context.offline)|\(hosts)|\(context.maxInputBytes)"
+        let key =
+            "\(context.cacheDirectory.path)|\(context.offline)|\(hosts)|\(context.maxInputBytes)|\(context.program.userAgent)"
         return instances.withLock { instances in
             if let store = instances[key] { return store }
             let cache = CacheStore(folder: context.cacheDirectory)
@@ -53,7 +54,9 @@ public final class MarketDataStore: Sendable {
             cache.removeAbandonedFiles()
             let store = MarketDataStore(
                 hosts: hosts,
-                client: HTTPClient.shared(cacheFolder: context.cacheDirectory, maxBodyBytes: context.maxInputBytes),
+                client: HTTPClient.shared(
+                    cacheFolder: context.cacheDirectory, maxBodyBytes: context.maxInputBytes,
+                    userAgent: context.program.userAgent),
                 cache: cache, offline: context.offline, now: context.now)
             instances[key] = store
             return store

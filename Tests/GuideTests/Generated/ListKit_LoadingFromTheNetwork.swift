@@ -45,7 +45,9 @@ struct BookServer: Sendable {
 
     init(base: URL, context: DatasetContext) {
         self.base = base
-        client = HTTPClient.shared(cacheFolder: context.cacheDirectory, maxBodyBytes: context.maxInputBytes)
+        client = HTTPClient.shared(
+            cacheFolder: context.cacheDirectory, maxBodyBytes: context.maxInputBytes,
+            userAgent: context.program.userAgent)
     }
 
     func url(ofPage number: Int) throws -> URL {
