@@ -85,9 +85,10 @@ public final class HTTPClient: HTTPFetching {
         }
     }
 
-    deinit {
-        sessionBox.withLock { $0?.invalidateAndCancel() }
-    }
+    // No `deinit` invalidating the session: on Linux a URLSession torn down while others work
+    // can close or watch their sockets (swift-corelibs-foundation #4791, #3286), and requests of
+    // other clients then hang or reach the wrong server. A client lives as long as the program's
+    // cache folder is in use (`shared`), so its session is kept, finished or not.
 
     /// The URLSession, made on first use: a run that never downloads (offline, a demo) never
     /// pays for setting one up.
@@ -330,15 +331,19 @@ final class DownloadState: Sendable {
     /// The bytes held when memory ran out before the limit was reached, if it did.
     var memoryRanOutAt: Int? { storage.withLock { $0.memoryRanOutAt } }
 
+    /// Marks the download as stopped by its deadline, unless it has already ended: a download
+    /// that ended in time keeps its own outcome even when the request that waits for it is
+    /// resumed late (a busy machine).
     func markDeadlinePassed() {
-        storage.withLock { $0.deadlinePassed = true }
+        storage.withLock { if $0.outcome == nil { $0.deadlinePassed = true } }
     }
 
     /// True when the download stopped because nothing arrived for the idle timeout.
     var wentQuiet: Bool { storage.withLock { $0.wentQuiet } }
 
+    /// Marks the download as gone quiet, unless it has already ended.
     func markIdle() {
-        storage.withLock { $0.wentQuiet = true }
+        storage.withLock { if $0.outcome == nil { $0.wentQuiet = true } }
     }
 
     /// Nanoseconds since the last byte arrived (or the download started).

@@ -119,8 +119,9 @@ public final class LoopbackServer: Sendable {
     /// Starts a server on a free port of 127.0.0.1.
     public init(handler: @escaping @Sendable (Request) -> Behaviour) throws {
         self.handler = handler
-        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let socketFD = socket(AF_INET, Self.streamType, 0)
         guard socketFD >= 0 else { throw ServerError.socket(errno) }
+        Self.closeOnExec(socketFD)
         var yes: Int32 = 1
         setsockopt(socketFD, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
@@ -154,22 +155,53 @@ public final class LoopbackServer: Sendable {
     /// Every request received so far, in order.
     public var requests: [Request] { log.withLock { $0 } }
 
-    /// Stops accepting connections.
+    /// Stops accepting connections. Calling it again does nothing.
+    ///
+    /// The listening socket is shut down here and closed once, by the accepting thread as it
+    /// leaves: closed here, its number could be given to another socket of the process (another
+    /// server's, or a client's) while that thread is about to call `accept` on it, or be closed a
+    /// second time by a second `stop`, cutting a connection that is not this server's.
     public func stop() {
-        running.withLock { $0 = false }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        running.withLock { running in
+            guard running else { return }
+            running = false
+            // Under the lock, so the accepting thread cannot have closed the socket yet.
+            shutdown(listener, Int32(SHUT_RDWR))
+        }
     }
 
     deinit {
         if running.withLock({ $0 }) { stop() }
     }
 
+    /// A stream socket that a child process started by the tests does not inherit: one that
+    /// did would keep a closed connection open (no end of file reaches the client) and a
+    /// stopped server listening (connections wait instead of being refused).
+    #if canImport(Glibc)
+        private static let streamType = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+    #else
+        private static let streamType = SOCK_STREAM
+    #endif
+
+    /// Marks `descriptor` close-on-exec (the C library here has no `accept4` for Swift).
+    private static func closeOnExec(_ descriptor: Int32) {
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    }
+
     private func acceptLoop() {
+        defer {
+            running.withLock { $0 = false }
+            close(listener)
+        }
         while running.withLock({ $0 }) {
             let connection = accept(listener, nil, nil)
             if connection < 0 {
                 if errno == EINTR { continue }
+                return
+            }
+            Self.closeOnExec(connection)
+            guard running.withLock({ $0 }) else {
+                close(connection)
                 return
             }
             let thread = Thread { [self] in serve(connection) }

@@ -74,6 +74,9 @@ final class PseudoTerminal {
             for pointer in argv + envp + [folder, input] { free(pointer) }
             free(path)
         }
+        // The child keeps only its terminal: a socket or pipe of another test, inherited, would
+        // stay open for as long as this program runs.
+        let highest = Int32(min(sysconf(Int32(_SC_OPEN_MAX)), 65_536))
         let child = fork()
         if child == 0 {
             // Start as a shell would start it: no signal blocked or ignored (the test's threads
@@ -91,6 +94,7 @@ final class PseudoTerminal {
                 close(descriptor)
             }
             if let folder, chdir(folder) != 0 { _exit(126) }
+            for descriptor in 3..<max(3, highest) { close(descriptor) }
             execve(path, argv, envp)
             _exit(127)
         }
