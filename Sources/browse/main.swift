@@ -4,6 +4,7 @@ import FileDatasets
 import Foundation
 import LineMode
 import ListKit
+import ManifestDatasets
 import TWStock
 
 // Wiring only: what the program offers, and the front end that drives it.
@@ -31,5 +32,17 @@ var launcher = Launcher(
 // Names that are not datasets open as files, URLs or standard input (`-`).
 launcher.opener = FileOpener()
 launcher.subcommands = [ImportSubcommand()]
+// Datasets described by manifests (`--datasets DIR`, ~/.config/browse/datasets): ids may not
+// take the name of anything built in, nor of the manifest subcommands.
+launcher.subcommands += [
+    AddDatasetSubcommand(reserved: [:]), RemoveDatasetSubcommand(),
+    CheckDatasetsSubcommand(reserved: [:], builtIn: []),
+]
+let reserved = launcher.reservedNames
+launcher.subcommands = [
+    ImportSubcommand(), AddDatasetSubcommand(reserved: reserved), RemoveDatasetSubcommand(),
+    CheckDatasetsSubcommand(reserved: reserved, builtIn: Set(registry.ids)),
+]
+launcher.provider = ManifestProvider()
 let code = await launcher.run(arguments: Array(CommandLine.arguments.dropFirst()))
 exit(code.rawValue)
