@@ -98,6 +98,26 @@ import Testing
         #expect(checked.stderr.contains("20 manifests in \(folder.path)/d: 17 ok, 3 with problems"))
     }
 
+    @Test func theExamplesCheckAndTheTaiwanDrillIsConfiguration() throws {
+        let folder = try Folder()
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Examples/Manifests").standardizedFileURL.path
+        let checked = try Browse.run(
+            ["check-datasets", "--datasets", examples], input: "", environment: environment(folder))
+        #expect(checked.status == 0, "\(checked.stderr)")
+        #expect(checked.stdout.split(separator: "\n").count == 4)
+        let drilled = try Browse.run(
+            ["--datasets", examples, "tw-companies", "-c", "2; export csv"], input: "", environment: environment(folder)
+        )
+        #expect(drilled.status == 0, "\(drilled.stderr)")
+        #expect(
+            drilled.stdout.hasSuffix(
+                "file,日期,開盤價,最高價,最低價,收盤價,成交股數\n"
+                    + "STOCK_DAY_2330_202506.json,114/06/04,974.00,990.00,970.00,990.00,43196396\n"
+                    + "STOCK_DAY_2330_202506.json,114/06/03,960.00,965.00,950.00,950.00,27482916\n"
+                    + "STOCK_DAY_2330_202506.json,114/06/02,958.00,961.00,946.00,946.00,40608468\n"))
+    }
+
     @Test func aDrillByWhereOpensTheOtherDatasetNarrowedToTheRowsKey() throws {
         let folder = try Folder()
         try folder.write("customers.csv", "id,name\nc1,Ann\nc2,Bob\n")
