@@ -43,7 +43,8 @@ let package = Package(
         // Datasets added by `swift package new-dataset`; registered in Registry.swift.
         .target(name: "CustomDatasets", dependencies: ["ListKit", "FileDatasets"], resources: [.copy("Data")]),
         // The work of the new-dataset plugin, as a tool the plugin runs (so it can be unit-tested).
-        .executableTarget(name: "new-dataset-tool", dependencies: ["DatasetScaffold", "FileDatasets", "ListKit"]),
+        .executableTarget(
+            name: "new-dataset-tool", dependencies: ["DatasetScaffold", "FileDatasets", "ListKit", "ManifestDatasets"]),
         .plugin(
             name: "NewDataset",
             capability: .command(

@@ -76,3 +76,27 @@ public enum ManifestReader {
         return loaded
     }
 }
+
+extension LoadedManifest {
+    /// The dataset's table as its screen shows it: the kept columns under their titles, the
+    /// rows in the manifest's order. For tools (the new-dataset plugin) that turn a manifest
+    /// into code.
+    ///
+    /// - Parameters:
+    ///   - context: The cache folder and whether to go online, for a URL source.
+    ///   - progress: Receives the load's progress and notes.
+    /// - Throws: What reading the source threw (`FileLoadError`, `TableRecipeError`).
+    public func table(context: DatasetContext, progress: ProgressReporter) async throws
+        -> (table: FileTable, rows: [FileRow])
+    {
+        let recipe = try ManifestDataset.recipe(for: manifest, beside: path)
+        let request = LoadRequest(progress: progress, refresh: false, batch: [])
+        let freshness =
+            manifest.source.freshness.flatMap(DownloadFreshness.init(parsing:)) ?? ManifestDataset.defaultFreshness
+        let key = "manifests/\(manifest.id)"
+        let (table, ordered) = try await recipe.load(
+            fetcher: { CachingFetcher(context: context, request: request, key: key, freshness: freshness) },
+            progress: progress, maxInputBytes: context.maxInputBytes)
+        return (table, ordered ?? table.rows)
+    }
+}

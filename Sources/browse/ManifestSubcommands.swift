@@ -20,7 +20,7 @@ private func manifestFolder(_ invocation: Invocation, _ environment: ProgramEnvi
 /// the source once; the columns it found are written in, ready to edit.
 struct AddDatasetSubcommand: Subcommand {
     /// Names the new id may not take.
-    let reserved: [String: String]
+    let reserved: @MainActor () -> [String: String]
 
     var name: String { "add-dataset" }
     var synopsis: String { "ID FILE|PATTERN|URL [--title T] [--summary S] [file options]" }
@@ -52,7 +52,7 @@ struct AddDatasetSubcommand: Subcommand {
         let id = invocation.arguments[0]
         let manifest = Manifest(id: id, title: given["title"] ?? id, summary: given["summary"], source: source)
         let (path, columns) = try await folder.add(
-            manifest, reserved: reserved, context: environment.context, progress: ProgressReporter())
+            manifest, reserved: reserved(), context: environment.context, progress: ProgressReporter())
         try environment.output.write(
             "added \(VisibleText.make(id)): \(VisibleText.make(path)), \(columns.count) columns: "
                 + VisibleText.make(columns.joined(separator: ", ")) + "\n")
@@ -63,7 +63,7 @@ struct AddDatasetSubcommand: Subcommand {
 /// `browse remove-dataset ID`: removes the manifest of ID.
 struct RemoveDatasetSubcommand: Subcommand {
     var name: String { "remove-dataset" }
-    var synopsis: String { "ID" }
+    var synopsis: String { "ID [--datasets DIR]" }
     var summary: String { "remove the manifest of a dataset added with add-dataset" }
     var options: [OptionDeclaration] { [ManifestProvider.option(program: "browse")] }
 
@@ -91,11 +91,11 @@ struct RemoveDatasetSubcommand: Subcommand {
 /// `browse check-datasets`: checks every manifest, opening its source, and prints one line for
 /// each: `ok …`, or what is wrong. Exit 1 when any is wrong.
 struct CheckDatasetsSubcommand: Subcommand {
-    let reserved: [String: String]
+    let reserved: @MainActor () -> [String: String]
     let builtIn: Set<String>
 
     var name: String { "check-datasets" }
-    var synopsis: String { "" }
+    var synopsis: String { "[--datasets DIR]" }
     var summary: String { "check every manifest (and open its source); one line each" }
     var options: [OptionDeclaration] { [ManifestProvider.option(program: "browse")] }
 
@@ -105,7 +105,7 @@ struct CheckDatasetsSubcommand: Subcommand {
         }
         let folder = try manifestFolder(invocation, environment)
         let (good, problems) = await folder.check(
-            reserved: reserved, builtIn: builtIn, context: environment.context, progress: ProgressReporter())
+            reserved: reserved(), builtIn: builtIn, context: environment.context, progress: ProgressReporter())
         for line in good { try environment.output.write(VisibleText.make(line) + "\n") }
         for problem in problems { environment.messages.note(problem.description) }
         let count = good.count + problems.count

@@ -31,14 +31,9 @@ var launcher = Launcher(
     errors: errors)
 // Names that are not datasets open as files, URLs or standard input (`-`).
 launcher.opener = FileOpener()
-launcher.subcommands = [ImportSubcommand()]
-// Datasets described by manifests (`--datasets DIR`, ~/.config/browse/datasets): ids may not
-// take the name of anything built in, nor of the manifest subcommands.
-launcher.subcommands += [
-    AddDatasetSubcommand(reserved: [:]), RemoveDatasetSubcommand(),
-    CheckDatasetsSubcommand(reserved: [:], builtIn: []),
-]
-let reserved = launcher.reservedNames
+// Manifest ids may take no name the program already has: read from the launcher when a
+// subcommand runs, so that every subcommand's name is among them.
+let reserved: @MainActor () -> [String: String] = { launcher.reservedNames }
 launcher.subcommands = [
     ImportSubcommand(), AddDatasetSubcommand(reserved: reserved), RemoveDatasetSubcommand(),
     CheckDatasetsSubcommand(reserved: reserved, builtIn: Set(registry.ids)),
