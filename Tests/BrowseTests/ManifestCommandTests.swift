@@ -1,5 +1,6 @@
 import Foundation
 import ListKitTesting
+import Synchronization
 import Testing
 
 /// Manifests through the binary: each test writes its own folder and sets its own
@@ -116,6 +117,46 @@ import Testing
                     + "STOCK_DAY_2330_202506.json,114/06/04,974.00,990.00,970.00,990.00,43196396\n"
                     + "STOCK_DAY_2330_202506.json,114/06/03,960.00,965.00,950.00,950.00,27482916\n"
                     + "STOCK_DAY_2330_202506.json,114/06/02,958.00,961.00,946.00,946.00,40608468\n"))
+    }
+
+    @Test func aBlockPageNeverReplacesTheCachedCopyOfAURLSource() throws {
+        let blocking = Mutex(false)
+        let server = try LoopbackServer { _ in
+            blocking.withLock { $0 } ? .respond(.blockPage) : .respond(.init(text: "code,close\n2330,1060\n"))
+        }
+        defer { server.stop() }
+        let folder = try Folder()
+        try folder.write(
+            "d/daily.json",
+            "{\"id\": \"daily\", \"title\": \"D\", \"source\": {\"url\": \"\(server.baseURL.absoluteString)/d.csv\","
+                + " \"freshness\": \"always\"}}\n")
+        let arguments = ["--datasets", folder.path + "/d", "--cache-dir", folder.path + "/cache", "daily"]
+        let first = try Browse.run(arguments + ["--format", "csv"], input: "", environment: environment(folder))
+        #expect(first.stdout == "code,close\n2330,1060\n")
+        blocking.withLock { $0 = true }
+        let second = try Browse.run(arguments + ["--format", "csv"], input: "", environment: environment(folder))
+        #expect(second.status == 0)
+        #expect(second.stdout == "code,close\n2330,1060\n")
+        #expect(second.stderr.contains("127.0.0.1 is blocking this client"))
+        #expect(second.stderr.contains("showing the copy from just now"))
+        let empty = try Browse.run(
+            ["--datasets", folder.path + "/d", "--cache-dir", folder.path + "/other", "daily", "--format", "csv"],
+            input: "", environment: environment(folder))
+        #expect(empty.status == 1)
+        #expect(empty.stdout.isEmpty)
+        #expect(empty.stderr.split(separator: "\n").count == 1)
+        #expect(empty.stderr.contains("FOR SECURITY REASONS"))
+    }
+
+    @Test func titlesFromAManifestAreShownNeverObeyed() throws {
+        let folder = try Folder()
+        try folder.write("a.csv", "x\n1\n")
+        try folder.write(
+            "d/evil.json", "{\"id\": \"evil\", \"title\": \"\\u001b[2Jgone\", \"source\": \"../a.csv\"}\n")
+        let run = try Browse.run(
+            ["--datasets", folder.path + "/d", "--list"], input: "", environment: environment(folder))
+        #expect(!run.stdout.contains("\u{1B}"))
+        #expect(run.stdout.contains("gone"))
     }
 
     @Test func aDrillByWhereOpensTheOtherDatasetNarrowedToTheRowsKey() throws {

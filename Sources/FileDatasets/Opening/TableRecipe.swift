@@ -154,7 +154,9 @@ public struct TableRecipe: Sendable {
                 JSONTableReader.appendRecord(record, to: &csv)
             }
             for problem in table.problems.first { problems.append(problem) }
-            around += table.around.map { line in file.map { "\($0): \(line)" } ?? line }
+            // The titles around one file describe its rows; the files of a pattern each have
+            // their own, which above a joined (or narrowed) table would describe rows not shown.
+            if tables.count == 1 { around += table.around }
         }
         let reshaped = try TableIndexer.index(
             name: name, bytes: FileBytes(copying: csv), dialect: .comma, hasHeader: true, progress: nil)
