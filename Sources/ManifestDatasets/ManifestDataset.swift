@@ -106,7 +106,9 @@ struct CachingFetcher: HTTPFetching {
     let freshness: DownloadFreshness
 
     init(context: DatasetContext, request: LoadRequest, key: String, freshness: DownloadFreshness) {
-        let client = HTTPClient.shared(cacheFolder: context.cacheDirectory, maxBodyBytes: context.maxInputBytes)
+        let client = HTTPClient.shared(
+            cacheFolder: context.cacheDirectory, maxBodyBytes: context.maxInputBytes,
+            userAgent: context.program.userAgent)
         self.client = client
         self.downloader = CachedDownloader(
             client: client, cache: CacheStore(folder: context.cacheDirectory), offline: context.offline,
