@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "FileDatasets", targets: ["FileDatasets"]),
         .library(name: "ListKitNetworking", targets: ["ListKitNetworking"]),
         .library(name: "ListKitTesting", targets: ["ListKitTesting"]),
+        .library(name: "ManifestDatasets", targets: ["ManifestDatasets"]),
         .plugin(name: "NewDataset", targets: ["NewDataset"]),
         .executable(name: "browse", targets: ["browse"]),
     ],
@@ -42,7 +43,8 @@ let package = Package(
         // Datasets added by `swift package new-dataset`; registered in Registry.swift.
         .target(name: "CustomDatasets", dependencies: ["ListKit", "FileDatasets"], resources: [.copy("Data")]),
         // The work of the new-dataset plugin, as a tool the plugin runs (so it can be unit-tested).
-        .executableTarget(name: "new-dataset-tool", dependencies: ["DatasetScaffold", "FileDatasets", "ListKit"]),
+        .executableTarget(
+            name: "new-dataset-tool", dependencies: ["DatasetScaffold", "FileDatasets", "ListKit", "ManifestDatasets"]),
         .plugin(
             name: "NewDataset",
             capability: .command(
@@ -64,10 +66,15 @@ let package = Package(
         .target(name: "TWStock", dependencies: ["ListKit", "Tabular", "ListKitNetworking"]),
         // Any CSV/TSV/JSON file, URL or standard input as a dataset, over an index of its bytes.
         .target(name: "FileDatasets", dependencies: ["ListKit", "Tabular", "ListKitNetworking"]),
+        // Datasets described by JSON manifests (a file, files or a URL, columns, sort, drill),
+        // read from a folder when the program starts: plug-ins without compiling.
+        .target(name: "ManifestDatasets", dependencies: ["ListKit", "FileDatasets", "Tabular", "ListKitNetworking"]),
         // Argument parsing and wiring only.
         .executableTarget(
             name: "browse",
-            dependencies: ["ListKit", "LineMode", "DemoDatasets", "TWStock", "FileDatasets", "CustomDatasets"]),
+            dependencies: [
+                "ListKit", "LineMode", "DemoDatasets", "TWStock", "FileDatasets", "CustomDatasets", "ManifestDatasets",
+            ]),
 
         .testTarget(name: "ListKitTests", dependencies: ["ListKit"]),
         .testTarget(name: "LineModeTests", dependencies: ["LineMode", "ListKit"], exclude: ["Snapshots"]),
@@ -80,6 +87,9 @@ let package = Package(
         .testTarget(name: "ListKitTestingTests", dependencies: ["ListKitTesting", "ListKit"]),
         .testTarget(name: "CustomDatasetsTests", dependencies: ["CustomDatasets", "ListKit", "ListKitTesting"]),
         .testTarget(name: "DatasetScaffoldTests", dependencies: ["DatasetScaffold"]),
+        .testTarget(
+            name: "ManifestDatasetsTests",
+            dependencies: ["ManifestDatasets", "FileDatasets", "ListKit", "ListKitTesting", "ListKitNetworking"]),
         // Compiles and tests the guide's example (Documentation/WritingADatasetPlugin.md).
         // Every Swift block of the README and the guides, compiled together (Generated/), and tests of them.
         .testTarget(name: "GuideTests", dependencies: ["ListKit", "LineMode", "ListKitNetworking", "ListKitTesting"]),

@@ -1,7 +1,8 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package --allow-writing-to-package-directory new-dataset NAME [--from-csv FILE | --from-json FILE]`
+/// `swift package --allow-writing-to-package-directory new-dataset NAME [--from-csv FILE | --from-json FILE]`,
+/// or `new-dataset [NAME] --from-manifest FILE` (the typed dataset a browse manifest describes)
 ///
 /// A thin plugin: the work is done by `new-dataset-tool`, an executable target with unit tests.
 @main

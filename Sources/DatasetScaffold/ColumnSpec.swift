@@ -39,6 +39,13 @@ public struct DataSample: Sendable, Hashable {
     public let recordCount: Int
     /// The first record's values as exported, for the generated test.
     public let firstRecord: [String]
+    /// The dataset's title and summary, when they were given (a manifest's); `nil` makes them
+    /// from the type's name and the file.
+    public var title: String?
+    public var summary: String?
+    /// The command that made the dataset, for its doc comment, when it was not `--from-csv`
+    /// or `--from-json` with the bundled file (`--from-manifest orders.json`).
+    public var origin: String?
 
     public init(fileName: String, format: String, columns: [ColumnSpec], recordCount: Int, firstRecord: [String]) {
         self.fileName = fileName
@@ -50,7 +57,11 @@ public struct DataSample: Sendable, Hashable {
 
     /// The same sample under another file name.
     public func named(_ fileName: String) -> DataSample {
-        DataSample(
+        var renamed = DataSample(
             fileName: fileName, format: format, columns: columns, recordCount: recordCount, firstRecord: firstRecord)
+        renamed.title = title
+        renamed.summary = summary
+        renamed.origin = origin
+        return renamed
     }
 }

@@ -11,9 +11,8 @@ public enum DataTemplate {
         lines.append("import ListKit")
         lines.append("")
         lines.append("/// One record of \(sample.fileName). Scaffolded by")
-        lines.append(
-            "/// `swift package new-dataset \(type) --from-\(sample.format == "csv" || sample.format == "tsv" ? "csv" : "json") \(sample.fileName)`."
-        )
+        let option = "--from-\(sample.format == "csv" || sample.format == "tsv" ? "csv" : "json") \(sample.fileName)"
+        lines.append("/// `swift package new-dataset \(type) \(sample.origin ?? option)`.")
         lines.append("public struct \(type)Record: Identifiable, Sendable, Hashable {")
         lines.append("    /// The record's place in the file, from 0.")
         lines.append("    public let id: Int")
@@ -45,10 +44,10 @@ public enum DataTemplate {
         lines.append("    public init() {}")
         lines.append("")
         lines.append("    public var id: String { \(SwiftIdentifier.literal(name.id)) }")
-        lines.append("    public var title: String { \(SwiftIdentifier.literal(type)) }")
-        lines.append(
-            "    public var summary: String { \(SwiftIdentifier.literal("the \(sample.recordCount) records of \(sample.fileName), bundled with the package")) }"
-        )
+        lines.append("    public var title: String { \(SwiftIdentifier.literal(sample.title ?? type)) }")
+        let summary =
+            sample.summary ?? "the \(sample.recordCount) records of \(sample.fileName), bundled with the package"
+        lines.append("    public var summary: String { \(SwiftIdentifier.literal(summary)) }")
         lines.append("")
         lines.append("    /// The bundled file's records, read with the FileDatasets engine.")
         lines.append("    public static func records() async throws -> [\(type)Record] {")

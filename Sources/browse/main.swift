@@ -4,6 +4,7 @@ import FileDatasets
 import Foundation
 import LineMode
 import ListKit
+import ManifestDatasets
 import TWStock
 
 // Wiring only: what the program offers, and the front end that drives it.
@@ -30,6 +31,13 @@ var launcher = Launcher(
     errors: errors)
 // Names that are not datasets open as files, URLs or standard input (`-`).
 launcher.opener = FileOpener()
-launcher.subcommands = [ImportSubcommand()]
+// Manifest ids may take no name the program already has: read from the launcher when a
+// subcommand runs, so that every subcommand's name is among them.
+let reserved: @MainActor () -> [String: String] = { launcher.reservedNames }
+launcher.subcommands = [
+    ImportSubcommand(), AddDatasetSubcommand(reserved: reserved), RemoveDatasetSubcommand(),
+    CheckDatasetsSubcommand(reserved: reserved, builtIn: Set(registry.ids)),
+]
+launcher.provider = ManifestProvider()
 let code = await launcher.run(arguments: Array(CommandLine.arguments.dropFirst()))
 exit(code.rawValue)

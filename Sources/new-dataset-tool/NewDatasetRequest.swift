@@ -6,11 +6,13 @@ import ListKit
 /// The tool's arguments.
 struct NewDatasetRequest {
     var package: URL
+    /// The dataset's name; empty with `--from-manifest`, which takes it from the manifest's id.
     var name: String
     var dataFile: String?
     var format: String?
 
-    static let usage = "usage: new-dataset NAME [--from-csv FILE | --from-json FILE]"
+    static let usage =
+        "usage: new-dataset NAME [--from-csv FILE | --from-json FILE] | new-dataset [NAME] --from-manifest FILE"
 
     static func parse(_ arguments: [String]) throws -> NewDatasetRequest {
         var package: URL?
@@ -27,10 +29,10 @@ struct NewDatasetRequest {
             let argument = arguments[index]
             switch argument {
             case "--package": package = URL(fileURLWithPath: try value(argument))
-            case "--from-csv", "--from-json":
+            case "--from-csv", "--from-json", "--from-manifest":
                 guard dataFile == nil else { throw UsageFailure(message: "give one data file; \(usage)") }
                 dataFile = try value(argument)
-                format = argument == "--from-csv" ? "csv" : "json"
+                format = String(argument.dropFirst("--from-".count))
             default:
                 guard !argument.hasPrefix("-"), name == nil else {
                     throw UsageFailure(message: "unexpected \"\(argument)\"; \(usage)")
@@ -39,8 +41,9 @@ struct NewDatasetRequest {
             }
             index += 1
         }
-        guard let name else { throw UsageFailure(message: "a dataset needs a name; \(usage)") }
         guard let package else { throw UsageFailure(message: "--package is missing (run it through the plugin)") }
+        if name == nil, format == "manifest" { name = "" }
+        guard let name else { throw UsageFailure(message: "a dataset needs a name; \(usage)") }
         return NewDatasetRequest(package: package, name: name, dataFile: dataFile, format: format)
     }
 }

@@ -46,6 +46,8 @@ enum Browse {
             "HOME": FileManager.default.temporaryDirectory.appendingPathComponent("browse-test-home").path,
             "LANG": "C.UTF-8",
             "BROWSE_DATASETS": "builtin",
+            // No manifests unless a test writes some: a person's own never reach a transcript.
+            "XDG_CONFIG_HOME": FileManager.default.temporaryDirectory.appendingPathComponent("browse-test-config").path,
         ]
         environment.merge(extra) { $1 }
         return environment

@@ -25,6 +25,18 @@ import Testing
         #expect(source.contains(#"BundledData.table("odd.csv")"#))
     }
 
+    @Test func aManifestsTitleSummaryAndOriginAreTheGeneratedDatasets() throws {
+        var described = sample
+        described.title = "Companies \"sample\""
+        described.summary = "three listed companies"
+        described.origin = "--from-manifest tw-companies.json"
+        let source = DataTemplate.source(try DatasetName("TwCompanies"), described.named("tw-companies.csv"))
+        #expect(source.contains(#"public var title: String { "Companies \"sample\"" }"#))
+        #expect(source.contains(#"public var summary: String { "three listed companies" }"#))
+        #expect(source.contains("`swift package new-dataset TwCompanies --from-manifest tw-companies.json`"))
+        #expect(source.contains(#"var id: String { "tw-companies" }"#))
+    }
+
     @Test func theTestChecksTheCountTheColumnsAndTheFirstRecord() throws {
         let test = DataTemplate.test(try DatasetName("Odd"), sample)
         #expect(test.contains("#expect(screen.count == 2)"))

@@ -99,7 +99,7 @@ enum JSONTableReader {
     }
 
     /// A value as a cell's text: strings unescaped, numbers as written, nested values as JSON.
-    private static func text(_ value: JSONValue) -> String {
+    static func text(_ value: JSONValue) -> String {
         switch value.kind {
         case .null: return ""
         case .string(let string): return string
@@ -137,7 +137,7 @@ enum JSONTableReader {
         }
     }
 
-    private static func appendRecord(_ fields: [String], to csv: inout [UInt8]) {
+    static func appendRecord(_ fields: [String], to csv: inout [UInt8]) {
         for (index, field) in fields.enumerated() {
             if index > 0 { csv.append(UInt8(ascii: ",")) }
             appendField(Array(field.utf8), to: &csv)

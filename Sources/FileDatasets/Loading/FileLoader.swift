@@ -41,14 +41,19 @@ struct FileLoader: Sendable {
         }
         try check(bytes, name: name)
         let format =
-            options.format ?? location.pathExtension.flatMap(InputFormat.init(pathExtension:))
+            options.format ?? (options.jsonPath != nil ? .json : nil)
+            ?? location.pathExtension.flatMap(InputFormat.init(pathExtension:))
             ?? InputFormat.sniff(bytes.buffer)
         progress.update { $0 = LoadProgress(completed: 0, total: Int64(bytes.count), unit: .bytes, step: $0.step) }
         switch format {
         case .json, .jsonLines:
             let output: JSONTableReader.Output
             do {
-                output = try JSONTableReader.read(bytes.buffer, lines: format == .jsonLines)
+                if let path = options.jsonPath, format == .json {
+                    output = try JSONTableReader.read(bytes.buffer, path: path, fields: options.jsonFields)
+                } else {
+                    output = try JSONTableReader.read(bytes.buffer, lines: format == .jsonLines)
+                }
             } catch {
                 throw .json(name, error)
             }

@@ -13,6 +13,11 @@ public struct FileOptions: Sendable, Hashable {
     public var hasHeader: Bool
     /// The encoding, `--encoding`.
     public var encoding: TextEncodingChoice
+    /// Where a JSON document keeps its table (`data`, `tables.0.data`), `--json-path`; `nil`
+    /// reads an array of objects, or an object's `fields` and `data`.
+    public var jsonPath: String?
+    /// Where the column names of a table of arrays are (`tables.0.fields`), `--json-fields`.
+    public var jsonFields: String?
 
     /// Options that leave everything to the file.
     public init(
@@ -32,6 +37,8 @@ public struct FileOptions: Sendable, Hashable {
         OptionDeclaration("encoding", value: "utf-8|big5", summary: "the file's encoding (default utf-8)"),
         OptionDeclaration(
             "format-in", value: "csv|tsv|json|jsonl", summary: "the file's format (default: from its name or bytes)"),
+        OptionDeclaration("json-path", value: "PATH", summary: "where a JSON file keeps its rows: data, tables.0.data"),
+        OptionDeclaration("json-fields", value: "PATH", summary: "where its column names are: tables.0.fields"),
     ]
 
     /// Reads the options from a dataset context's `options` (names without dashes).
@@ -60,6 +67,24 @@ public struct FileOptions: Sendable, Hashable {
             }
             self.encoding = encoding
         }
+        for (name, value) in [("json-path", options["json-path"]), ("json-fields", options["json-fields"])] {
+            guard let value else { continue }
+            guard Self.isJSONPath(value) else {
+                throw .badOption(
+                    option: "--\(name)", value: value, expected: "give keys and indexes joined by dots: tables.0.data")
+            }
+        }
+        jsonPath = options["json-path"]
+        jsonFields = options["json-fields"]
+        if jsonFields != nil, jsonPath == nil {
+            throw .badOption(
+                option: "--json-fields", value: jsonFields ?? "", expected: "give --json-path too: where the rows are")
+        }
+    }
+
+    /// True for `data`, `tables.0.data`: non-empty steps joined by dots.
+    public static func isJSONPath(_ text: String) -> Bool {
+        !text.isEmpty && !text.split(separator: ".", omittingEmptySubsequences: false).contains { $0.isEmpty }
     }
 
     /// The byte a `--delimiter` value stands for: one printable ASCII character that is not a

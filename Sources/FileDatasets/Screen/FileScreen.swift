@@ -11,17 +11,36 @@ enum FileScreen {
     /// - Complexity: O(1); the work happens in the load.
     @MainActor
     static func make(loader: FileLoader) -> GenericListController<FileRow, ColumnsRow> {
+        make(name: loader.location.displayName, fullName: loader.location.fullName) { request in
+            (try await loader.load(progress: request.progress), nil)
+        }
+    }
+
+    /// A screen over the table `load` makes, its rows in the order `load` gives (file order
+    /// when it gives none).
+    ///
+    /// - Parameters:
+    ///   - name: The breadcrumb's name, and the start of notes about the table.
+    ///   - fullName: The source's title, for progress and failures.
+    ///   - columnKinds: Kinds that replace the inferred ones, by column name.
+    ///   - drill: What choosing a row does, given its cells; `nil` (or a `nil` answer) shows
+    ///     the row's detail.
+    @MainActor
+    static func make(
+        name: String, fullName: String, columnKinds: [String: ColumnKind] = [:],
+        drill: (@MainActor ([NamedCell]) throws -> Selection?)? = nil,
+        load: @escaping @Sendable (LoadRequest) async throws -> (FileTable, [FileRow]?)
+    ) -> GenericListController<FileRow, ColumnsRow> {
         let holder = TableHolder()
-        let name = loader.location.displayName
-        let source = ListSource<FileRow>(id: "file", title: loader.location.fullName) { request in
+        let source = ListSource<FileRow>(id: "file", title: fullName) { request in
             let progress = request.progress
-            let table = try await loader.load(progress: progress)
+            let (table, ordered) = try await load(request)
             for note in table.notes { progress.note("\(name): \(note)") }
             if let summary = table.problems.summary(rowsKept: table.rows.count) {
                 progress.note("\(name): \(summary)")
             }
             holder.set(table)
-            return table.rows
+            return ordered ?? table.rows
         }
         // Reused by the rows the controller configures and details (always on the main actor).
         var scratch = RowScratch()
@@ -32,7 +51,9 @@ enum FileScreen {
         } select: { item in
             guard let table = holder.current else { return .none }
             let number = (table.index(of: item) ?? 0) + 1
-            let fields = table.namedCells(of: item, scratch: &scratch).map { Detail.Field($0.name, $0.cell.text) }
+            let cells = table.namedCells(of: item, scratch: &scratch)
+            if let drill, let selection = try drill(cells) { return selection }
+            let fields = cells.map { Detail.Field($0.name, $0.cell.text) }
             return .detail(
                 Detail(
                     title: "row \(number)", fields: fields, notes: ["line \(table.line(ofRow: number - 1)) of \(name)"])
@@ -40,7 +61,7 @@ enum FileScreen {
         }
         controller.columnsProvider = {
             holder.current?.columns.map { column in
-                Column(column.name, kind: column.type.columnKind, minimumWidth: 8)
+                Column(column.name, kind: columnKinds[column.name] ?? column.type.columnKind, minimumWidth: 8)
             }
         }
         controller.filterItems = { query, candidates in

@@ -3,6 +3,14 @@ import ListKit
 /// Turns a line into a `Command`. Words are matched without case; full-width digits and
 /// letters (`１２`, `ｎ`) are read as their ASCII forms, as a CJK input method may type them.
 public enum CommandParser {
+    /// Every word that starts a session command: a dataset named like one could not be opened
+    /// by typing its name.
+    public static let commandWords: [String] = [
+        "n", "next", "p", "prev", "previous", "g", "go", "page", "sort", "b", "back", "home", "open", "o", "ls",
+        "list", "r", "refresh", "reload", "export", "e", "cols", "columns", "where", "w", "freq", "frequency",
+        "stats", "statistics", "chart", "plot", "hide", "show", "only", "h", "help", "q", "quit", "exit",
+    ]
+
     /// Parses one line.
     ///
     /// - Throws: `CommandError` with a message that says what would work.

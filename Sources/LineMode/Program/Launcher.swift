@@ -5,7 +5,9 @@ import ListKit
 /// informational action. The `browse` executable only declares what it offers and calls this.
 @MainActor
 public struct Launcher {
-    public let registry: DatasetRegistry
+    /// The datasets offered: those the program was built with, and a provider's once the
+    /// command line is read.
+    public private(set) var registry: DatasetRegistry
     public let terminal: TerminalInfo
     public let output: any TextSink
     public let errors: any TextSink
@@ -13,6 +15,8 @@ public struct Launcher {
     public var opener: (any ListOpener)?
     /// Verbs after the program's name (`import`).
     public var subcommands: [any Subcommand] = []
+    /// Adds datasets known once the command line is read (manifests).
+    public var provider: (any DatasetProvider)?
     /// The program: its name at the start of each message and in help, its version, and where
     /// its cache and history live.
     public var identity: ProgramIdentity
@@ -71,7 +75,13 @@ public struct Launcher {
     }
 
     /// Options declared by the datasets and the opener, each once, in the order declared.
-    public var declaredOptions: [OptionDeclaration] { resolver.declaredOptions }
+    public var declaredOptions: [OptionDeclaration] {
+        var options = resolver.declaredOptions
+        for option in provider?.options ?? [] where !options.contains(where: { $0.name == option.name }) {
+            options.append(option)
+        }
+        return options
+    }
 
     private var messages: MessageWriter { MessageWriter(sink: errors, program: program) }
 
@@ -82,10 +92,41 @@ public struct Launcher {
                 arguments, options: declaredOptions,
                 subcommands: Dictionary(subcommands.map { ($0.name, $0.options) }) { first, _ in first },
                 commands: Dictionary(registry.commands.map { ($0.name, $0.options) }) { first, _ in first })
-            return await run(invocation)
+            return await withProvided(invocation).run(invocation)
         } catch {
             return fail(error)
         }
+    }
+
+    /// Names a provided dataset may not take, each with what it is.
+    public var reservedNames: [String: String] {
+        var reserved: [String: String] = [:]
+        for word in CommandParser.commandWords { reserved[word] = "a session command" }
+        for subcommand in subcommands { reserved[subcommand.name.lowercased()] = "a subcommand" }
+        for command in registry.commands { reserved[command.name.lowercased()] = "a command" }
+        for id in registry.ids { reserved[id.lowercased()] = "a built-in dataset" }
+        return reserved
+    }
+
+    /// This launcher with the provider's datasets added; each one it could not add is one line
+    /// on standard error (a subcommand, which may report them itself, gets none).
+    private func withProvided(_ invocation: Invocation) -> Launcher {
+        guard let provider else { return self }
+        let (datasets, problems) = provider.datasets(
+            options: invocation.datasetOptions, environment: terminal.environment, registry: registry,
+            reserved: reservedNames)
+        var isSubcommand = false
+        if case .subcommand = invocation.action { isSubcommand = true }
+        if !isSubcommand {
+            for problem in problems { messages.note(problem) }
+        }
+        var extended = self
+        do {
+            extended.registry = try DatasetRegistry(registry.datasets + datasets)
+        } catch {
+            messages.report(error, interactive: false)
+        }
+        return extended
     }
 
     /// Runs a parsed invocation.

@@ -59,10 +59,14 @@ enum HelpText {
 
     static func datasets(_ registry: DatasetRegistry) -> String {
         // Titles and summaries may come from outside (a manifest): shown, never obeyed.
+        // A mark after the id (a manifest's) gets a column of its own, so titles stay aligned.
+        let marks = registry.datasets.map { $0.listMark.map(VisibleText.make) }
+        let markWidth = marks.map { $0.map(DisplayWidth.of) ?? 0 }.max() ?? 0
         let width = registry.datasets.map { DisplayWidth.of(VisibleText.make($0.id)) }.max() ?? 0
-        return registry.datasets.map { dataset in
-            TextFitting.fit(VisibleText.make(dataset.id), toWidth: width, alignment: .leading) + "  "
-                + VisibleText.make(dataset.title) + " — " + VisibleText.make(dataset.summary)
+        return zip(registry.datasets, marks).map { dataset, mark in
+            var line = TextFitting.fit(VisibleText.make(dataset.id), toWidth: width, alignment: .leading) + "  "
+            if markWidth > 0 { line += TextFitting.fit(mark ?? "", toWidth: markWidth, alignment: .leading) + " " }
+            return line + VisibleText.make(dataset.title) + " — " + VisibleText.make(dataset.summary)
         }.joined(separator: "\n") + "\n"
     }
 }

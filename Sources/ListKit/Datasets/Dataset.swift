@@ -18,6 +18,9 @@ public protocol Dataset: Sendable {
     /// Verbs with arguments the dataset offers at every screen and on the command line
     /// (`stock 2330`); the registry gathers them.
     var commands: [DatasetCommand] { get }
+    /// A short mark shown after the id in lists of datasets (`*` for a dataset a manifest
+    /// describes), or `nil` for none.
+    var listMark: String? { get }
     /// Makes the dataset's first screen.
     ///
     /// - Throws: An error with a description the user can act on, when the dataset cannot
@@ -28,4 +31,5 @@ public protocol Dataset: Sendable {
 extension Dataset {
     public var options: [OptionDeclaration] { [] }
     public var commands: [DatasetCommand] { [] }
+    public var listMark: String? { nil }
 }

@@ -50,7 +50,7 @@ public struct DatasetRegistry: Sendable {
             Column("summary", priority: 1, minimumWidth: 12),
         ]
         return GenericListController(title: "datasets", items: entries, columns: columns) { row, entry in
-            row["name"] = .text(entry.id)
+            row["name"] = .text(entry.dataset.listMark.map { "\(entry.id) \($0)" } ?? entry.id)
             row["title"] = .text(entry.dataset.title)
             row["summary"] = .text(entry.dataset.summary)
         } select: { entry in

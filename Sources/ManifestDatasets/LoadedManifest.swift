@@ -1,0 +1,102 @@
+import FileDatasets
+import Foundation
+import ListKit
+import ListKitNetworking
+import Tabular
+
+/// A manifest read from its file, with what it means for the table: the recipe's options, the
+/// columns, the sort, the templates, and where each key is in the file.
+public struct LoadedManifest: Sendable {
+    public let manifest: Manifest
+    /// The file, as found.
+    public let path: String
+    let positions: SourcePositions
+
+    /// The file's name, for messages.
+    public var fileName: String { (path as NSString).lastPathComponent }
+
+    /// A problem at `key` (`drill.where`), placed at the key's value.
+    func problem(_ key: [String], _ message: String, atKey: Bool = false) -> ManifestProblem {
+        let place = atKey ? positions.place(ofKey: key) : positions.place(of: key)
+        return ManifestProblem(
+            file: fileName, line: place.line, column: place.column, key: key.joined(separator: "."), message: message)
+    }
+
+    /// The columns the dataset shows, when the manifest lists them.
+    public var shownColumns: [String]? { manifest.columns?.map(\.shownName) }
+}
+
+/// Reads one manifest file: JSON through the project's reader, then `Codable` types, then the
+/// checks that need nothing but the manifest itself.
+public enum ManifestReader {
+    /// The most a manifest file may hold: it is a few lines of settings.
+    public static let maximumBytes = 1 << 20
+
+    /// Reads the manifest at `path`.
+    ///
+    /// - Throws: `ManifestProblem` naming the file, the line and column, and the key.
+    public static func read(path: String) throws(ManifestProblem) -> LoadedManifest {
+        let name = (path as NSString).lastPathComponent
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ManifestProblem(file: name, message: "cannot be read; check its permissions")
+        }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: maximumBytes + 1)) ?? Data()
+        guard data.count <= maximumBytes else {
+            throw ManifestProblem(file: name, message: "is over 1 MB; a manifest is a few lines of JSON")
+        }
+        return try read(Array(data), path: path)
+    }
+
+    /// Reads a manifest from its bytes; `path` names it in messages.
+    ///
+    /// - Throws: `ManifestProblem`.
+    public static func read(_ bytes: [UInt8], path: String) throws(ManifestProblem) -> LoadedManifest {
+        let name = (path as NSString).lastPathComponent
+        let root: JSONValue
+        do {
+            root = try JSONReader.parse(bytes)
+        } catch {
+            throw ManifestProblem(file: name, line: error.line, column: error.column, message: error.message)
+        }
+        let positions = SourcePositions(bytes: bytes, root: root)
+        let manifest: Manifest
+        do {
+            manifest = try JSONValueDecoder.decode(Manifest.self, from: root)
+        } catch let failure as JSONDecodingFailure {
+            let place = failure.atKey ? positions.place(ofKey: failure.path) : positions.place(of: failure.path)
+            throw ManifestProblem(
+                file: name, line: place.line, column: place.column,
+                key: failure.path.isEmpty ? nil : failure.path.joined(separator: "."), message: failure.message)
+        } catch {
+            throw ManifestProblem(file: name, message: "cannot be read: \(error)")
+        }
+        let loaded = LoadedManifest(manifest: manifest, path: path, positions: positions)
+        try ManifestRules.check(loaded)
+        return loaded
+    }
+}
+
+extension LoadedManifest {
+    /// The dataset's table as its screen shows it: the kept columns under their titles, the
+    /// rows in the manifest's order. For tools (the new-dataset plugin) that turn a manifest
+    /// into code.
+    ///
+    /// - Parameters:
+    ///   - context: The cache folder and whether to go online, for a URL source.
+    ///   - progress: Receives the load's progress and notes.
+    /// - Throws: What reading the source threw (`FileLoadError`, `TableRecipeError`).
+    public func table(context: DatasetContext, progress: ProgressReporter) async throws
+        -> (table: FileTable, rows: [FileRow])
+    {
+        let recipe = try ManifestDataset.recipe(for: manifest, beside: path)
+        let request = LoadRequest(progress: progress, refresh: false, batch: [])
+        let freshness =
+            manifest.source.freshness.flatMap(DownloadFreshness.init(parsing:)) ?? ManifestDataset.defaultFreshness
+        let key = "manifests/\(manifest.id)"
+        let (table, ordered) = try await recipe.load(
+            fetcher: { CachingFetcher(context: context, request: request, key: key, freshness: freshness) },
+            progress: progress, maxInputBytes: context.maxInputBytes)
+        return (table, ordered ?? table.rows)
+    }
+}

@@ -1,0 +1,201 @@
+/// A dataset described in one JSON file: where its rows come from, which columns it has, its
+/// order, and what choosing a row opens.
+///
+/// ```json
+/// {"id": "listed", "title": "Listed companies", "summary": "MOPS basic data",
+///  "source": "~/data/t187ap03_L.csv",
+///  "columns": ["公司代號", "公司簡稱", "產業別"],
+///  "sort": "公司代號",
+///  "drill": {"dataset": "prices", "where": "證券代號 = {公司代號}"}}
+/// ```
+public struct Manifest: Codable, Sendable, Hashable {
+    /// What a person types to open it: lower kebab-case, not the name of anything built in.
+    public var id: String
+    public var title: String
+    public var summary: String?
+    public var source: ManifestSource
+    /// The columns kept, in order; `nil` keeps every column of the source.
+    public var columns: [ManifestColumn]?
+    /// `COL` or `COL:desc`.
+    public var sort: String?
+    public var drill: ManifestDrill?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, title, summary, source, columns, sort, drill
+    }
+
+    public init(
+        id: String, title: String, summary: String? = nil, source: ManifestSource, columns: [ManifestColumn]? = nil,
+        sort: String? = nil, drill: ManifestDrill? = nil
+    ) {
+        self.id = id
+        self.title = title
+        self.summary = summary
+        self.source = source
+        self.columns = columns
+        self.sort = sort
+        self.drill = drill
+    }
+}
+
+/// Where a manifest's rows come from: a file, a pattern of files, or an http(s) URL, with the
+/// command line's file options. A string is the location alone.
+public struct ManifestSource: Codable, Sendable, Hashable {
+    /// A path (`~/` allowed), a pattern of files (`exports/*.csv`), or an http(s) URL.
+    public var location: String
+    /// `csv`, `tsv`, `json` or `jsonl`; by default from the name or the bytes.
+    public var format: String?
+    /// `,`, `;`, `|`, `tab`…; by default sniffed.
+    public var delimiter: String?
+    /// `utf-8` or `big5`.
+    public var encoding: String?
+    /// False when the first row is data.
+    public var header: Bool?
+    /// Where a JSON document keeps its rows: `data`, `tables.0.data`.
+    public var table: String?
+    /// Where a JSON table of arrays keeps its column names: `tables.0.fields`.
+    public var fields: String?
+    /// How long a downloaded copy answers without asking again: `30m`, `6h`, `1d`, `forever`, `always`.
+    public var freshness: String?
+    /// For a pattern of files: the name of the column naming each row's file (default `file`).
+    public var fileColumn: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case path, url, format, delimiter, encoding, header, table, fields, freshness, fileColumn
+    }
+
+    public init(location: String) {
+        self.location = location
+    }
+
+    public init(from decoder: any Decoder) throws {
+        if let text = try? decoder.singleValueContainer().decode(String.self) {
+            location = text
+            return
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let path = try container.decodeIfPresent(String.self, forKey: .path)
+        let url = try container.decodeIfPresent(String.self, forKey: .url)
+        switch (path, url) {
+        case (let path?, nil): location = path
+        case (nil, let url?): location = url
+        default:
+            throw JSONDecodingFailure(
+                path: decoder.codingPath.map(\.stringValue), atKey: false,
+                message: "needs one of `path` (a file or a pattern of files) and `url`")
+        }
+        format = try container.decodeIfPresent(String.self, forKey: .format)
+        delimiter = try container.decodeIfPresent(String.self, forKey: .delimiter)
+        encoding = try container.decodeIfPresent(String.self, forKey: .encoding)
+        header = try container.decodeIfPresent(Bool.self, forKey: .header)
+        table = try container.decodeIfPresent(String.self, forKey: .table)
+        fields = try container.decodeIfPresent(String.self, forKey: .fields)
+        freshness = try container.decodeIfPresent(String.self, forKey: .freshness)
+        fileColumn = try container.decodeIfPresent(String.self, forKey: .fileColumn)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        guard hasOptions else {
+            var single = encoder.singleValueContainer()
+            try single.encode(location)
+            return
+        }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(location, forKey: isURL ? .url : .path)
+        try container.encodeIfPresent(format, forKey: .format)
+        try container.encodeIfPresent(delimiter, forKey: .delimiter)
+        try container.encodeIfPresent(encoding, forKey: .encoding)
+        try container.encodeIfPresent(header, forKey: .header)
+        try container.encodeIfPresent(table, forKey: .table)
+        try container.encodeIfPresent(fields, forKey: .fields)
+        try container.encodeIfPresent(freshness, forKey: .freshness)
+        try container.encodeIfPresent(fileColumn, forKey: .fileColumn)
+    }
+
+    /// True when anything but the location is given.
+    public var hasOptions: Bool {
+        format != nil || delimiter != nil || encoding != nil || header != nil || table != nil || fields != nil
+            || freshness != nil || fileColumn != nil
+    }
+
+    /// True for an http(s) URL.
+    public var isURL: Bool {
+        let lowered = location.lowercased()
+        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
+    }
+}
+
+/// A column a manifest keeps: the source's column name, or an object that adds a title and a kind.
+public struct ManifestColumn: Codable, Sendable, Hashable {
+    /// The column's name in the source.
+    public var name: String
+    /// What the dataset calls it.
+    public var title: String?
+    /// `text`, `code`, `integer`, `decimal` or `date`.
+    public var kind: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, title, kind
+    }
+
+    public init(name: String, title: String? = nil, kind: String? = nil) {
+        self.name = name
+        self.title = title
+        self.kind = kind
+    }
+
+    public init(from decoder: any Decoder) throws {
+        if let text = try? decoder.singleValueContainer().decode(String.self) {
+            name = text
+            return
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        title = try container.decodeIfPresent(String.self, forKey: .title)
+        kind = try container.decodeIfPresent(String.self, forKey: .kind)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        guard title != nil || kind != nil else {
+            var single = encoder.singleValueContainer()
+            try single.encode(name)
+            return
+        }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encodeIfPresent(title, forKey: .title)
+        try container.encodeIfPresent(kind, forKey: .kind)
+    }
+
+    /// The name the dataset shows.
+    public var shownName: String { title ?? name }
+}
+
+/// What choosing a row opens: another dataset narrowed by a `where` expression, or a URL opened
+/// as a dataset; in both, `{COL}` is the chosen row's value of column `COL`.
+public struct ManifestDrill: Codable, Sendable, Hashable {
+    /// The id of the dataset to open.
+    public var dataset: String?
+    /// The `where` expression that narrows it (`證券代號 = {公司代號}`).
+    public var `where`: String?
+    /// A URL template (`https://example.com/history?code={code}`).
+    public var url: String?
+    /// The breadcrumb of the screen opened (`{公司簡稱}'s prices`); by default the chosen row's first value.
+    public var title: String?
+    /// For `url`: the format, the JSON path to the rows and their names, and how long a copy answers.
+    public var format: String?
+    public var table: String?
+    public var fields: String?
+    public var freshness: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case dataset, `where`, url, title, format, table, fields, freshness
+    }
+
+    public init(dataset: String? = nil, where condition: String? = nil, url: String? = nil, title: String? = nil) {
+        self.dataset = dataset
+        self.where = condition
+        self.url = url
+        self.title = title
+    }
+}
