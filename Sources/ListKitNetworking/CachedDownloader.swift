@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Downloads through a cache, the way the built-in datasets do: the public download API for
 /// plug-ins.
@@ -74,47 +75,21 @@ public struct CachedDownloader: Sendable {
         _ url: URL, key: String, freshness: DownloadFreshness, refresh: Bool = false,
         progress: (@Sendable (Int64, Int64?) -> Void)? = nil
     ) async throws(FetchError) -> CachedDownload {
-        var notes: [String] = []
-        let cached: CacheEntry?
+        let notes = Mutex<[String]>([])
+        let rule = DownloadRule<Data>(title: url.absoluteString, isFresh: freshness.rule, decode: { body, _ in body })
         do {
-            cached = try cache.read(key)
+            let result = try await fetch(
+                url, key: key, rule: rule, refresh: refresh, progress: progress,
+                note: { note in notes.withLock { $0.append(note) } })
+            var said = notes.withLock { $0 }
+            if let failure = result.cacheFailure { said.append(failure.description) }
+            return CachedDownload(body: result.value, provenance: result.provenance, notes: said)
+        } catch let error as FetchError {
+            throw error
         } catch {
-            // A damaged copy is a miss: said once, then downloaded again.
-            notes.append(error.description)
-            cached = nil
+            // The bytes are not read, so what else can end the fetch is its cancellation.
+            throw .cancelled
         }
-        let clock = now()
-        if offline {
-            guard let cached else { throw .offline(url.absoluteString) }
-            return answer(cached, notes: notes)
-        }
-        if let cached, !refresh, freshness.isFresh(fetchedAt: cached.metadata.fetchedAt, now: clock) {
-            return answer(cached, notes: notes)
-        }
-        let response: FetchedResponse
-        do {
-            response = try await download(url, progress: progress)
-        } catch {
-            if case .cancelled = error { throw error }
-            if Task.isCancelled { throw .cancelled }
-            guard let cached else { throw error }
-            let copy = DownloadProvenance(
-                fetchedAt: cached.metadata.fetchedAt, fromCache: true, source: url.absoluteString)
-            notes.append(
-                "could not refresh \(url.absoluteString) (\(error)); showing the copy from \(copy.age(now: clock))")
-            return CachedDownload(body: cached.body, provenance: copy, notes: notes)
-        }
-        let fetchedAt = now()
-        do {
-            try cache.write(
-                key, body: response.body, source: url.absoluteString, fetchedAt: fetchedAt, tradingDate: nil)
-        } catch {
-            notes.append(error.description)
-        }
-        return CachedDownload(
-            body: response.body,
-            provenance: DownloadProvenance(fetchedAt: fetchedAt, fromCache: false, source: url.absoluteString),
-            notes: notes)
     }
 
     /// A cache key for `url` under `prefix`: the host, then a digest of the whole URL, so that
@@ -133,14 +108,6 @@ public struct CachedDownloader: Sendable {
         }
         let digest = String(hash, radix: 16)
         return "\(prefix)/\(host.isEmpty ? "host" : host)/" + String(repeating: "0", count: 16 - digest.count) + digest
-    }
-
-    private func answer(_ cached: CacheEntry, notes: [String]) -> CachedDownload {
-        CachedDownload(
-            body: cached.body,
-            provenance: DownloadProvenance(
-                fetchedAt: cached.metadata.fetchedAt, fromCache: true, source: cached.metadata.source),
-            notes: notes)
     }
 
     /// Downloads, turning a block page (or, when asked, a dropped connection) into a

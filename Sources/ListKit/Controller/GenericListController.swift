@@ -476,6 +476,7 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
             loadedItems[source.id] = []
             mergeLoadedItems()
         }
+        var stopped = false
         do {
             for try await batch in batches {
                 guard !Task.isCancelled else { break }
@@ -492,13 +493,17 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
                 progress.update { $0.completed = count }
             }
         } catch {
-            if !(loadedItems[source.id]?.isEmpty ?? true) {
-                let count = loadedItems[source.id]?.count ?? 0
-                progress.note("\(source.title): the rows that arrived (\(count)) are kept")
+            // A stream may end by throwing when it is stopped: that is a stop, not a failure.
+            stopped = Task.isCancelled || error is CancellationError
+            if !stopped {
+                if !(loadedItems[source.id]?.isEmpty ?? true) {
+                    let count = loadedItems[source.id]?.count ?? 0
+                    progress.note("\(source.title): the rows that arrived (\(count)) are kept")
+                }
+                throw error
             }
-            throw error
         }
-        if Task.isCancelled {
+        if stopped || Task.isCancelled {
             let count = loadedItems[source.id]?.count ?? 0
             if count > 0 {
                 progress.note("stopped loading \(source.title): the \(count) rows that arrived are kept")
