@@ -2,6 +2,7 @@ import Foundation
 import ListKit
 import ListKitNetworking
 import ListKitTesting
+import Synchronization
 import Testing
 
 @testable import FileDatasets
@@ -50,7 +51,32 @@ import Testing
 
     @Test func offlineURLsAreRefused() async throws {
         let opened = try await open("https://example.com/x.csv", opener: opener(), offline: true)
-        #expect(opened.failure == "https://example.com/x.csv: offline: a URL needs the network; run without --offline")
+        #expect(
+            opened.failure
+                == "https://example.com/x.csv: offline: a URL needs the network once, and there is no earlier "
+                + "download of it; run without --offline")
+    }
+
+    @Test func aURLsLastDownloadOpensOfflineAndWhenTheServerFails() async throws {
+        let failing = Atomic(false)
+        let server = try LoopbackServer { _ in
+            failing.load(ordering: .relaxed)
+                ? .respond(.init(status: 503, text: "busy")) : .respond(.init(text: "code,close\n2330,1045\n"))
+        }
+        defer { server.stop() }
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("file-datasets-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let url = server.baseURL.appendingPathComponent("ticks.csv").absoluteString
+        let first = try await open(url, opener: opener(), cacheDirectory: cache)
+        #expect(first.texts == [["2330", "1045"]])
+        let offline = try await open(url, opener: opener(), offline: true, cacheDirectory: cache)
+        #expect(offline.texts == [["2330", "1045"]])
+        #expect(server.requests.count == 1, "offline never asks")
+        failing.store(true, ordering: .relaxed)
+        let fallback = try await open(url, opener: opener(), cacheDirectory: cache)
+        #expect(fallback.texts == [["2330", "1045"]])
+        #expect(fallback.notes.contains { $0.hasPrefix("ticks.csv: could not refresh") && $0.contains("503") })
+        #expect(server.requests.count == 2, "every open asks the server")
     }
 
     @Test func standardInputIsReadAndSniffed() async throws {

@@ -71,10 +71,11 @@ struct Opened {
 @MainActor
 func open(
     _ name: String, options: [String: String] = [:], opener: FileOpener = FileOpener(), offline: Bool = false,
-    maxInputBytes: Int = ByteSize.defaultInputLimit.bytes
+    maxInputBytes: Int = ByteSize.defaultInputLimit.bytes, cacheDirectory: URL? = nil
 ) async throws -> Opened {
     let context = DatasetContext(
-        cacheDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("file-datasets-cache"),
+        cacheDirectory: cacheDirectory
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("file-datasets-cache"),
         offline: offline, options: options, maxInputBytes: maxInputBytes)
     let screen = try opener.screen(for: name, context: context)
     let progress = ProgressReporter()

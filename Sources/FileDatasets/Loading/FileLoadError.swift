@@ -49,7 +49,8 @@ public enum FileLoadError: UserFacingError, Hashable {
         case .download(let error):
             return error.description
         case .offline:
-            return "offline: a URL needs the network; run without --offline"
+            return "offline: a URL needs the network once, and there is no earlier download of it; "
+                + "run without --offline"
         case .tooLarge(_, let bytes):
             return "it has \(bytes) bytes; files up to 4 GiB can be opened"
         case .overLimit(_, let limit):

@@ -25,6 +25,11 @@ struct FileLoader: Sendable {
     let standardInput: Int32
     /// The most bytes read into memory from standard input, a pipe, a device or a download.
     var maxInputBytes = ByteSize.defaultInputLimit.bytes
+    /// Where a URL's last download is kept, so that `--offline` and a failed download open that
+    /// copy; `nil` keeps none.
+    var cacheFolder: URL?
+    /// The clock of the cached copies.
+    var now: @Sendable () -> Date = { Date() }
 
     /// How much of the input is checked for NUL bytes and UTF-8.
     static let checkedPrefix = 64 * 1024
@@ -84,6 +89,7 @@ struct FileLoader: Sendable {
             progress.update { $0 = LoadProgress(completed: 0, total: nil, unit: .bytes, step: $0.step) }
             return try readDescriptor(standardInput, expected: nil, name: name, progress: progress)
         case .url(let url):
+            if let cacheFolder { return try await download(url, cacheFolder: cacheFolder, progress: progress) }
             guard !offline else { throw .offline(url.absoluteString) }
             progress.update { $0 = LoadProgress(completed: 0, total: nil, unit: .bytes, step: $0.step) }
             let response: FetchedResponse
@@ -98,6 +104,32 @@ struct FileLoader: Sendable {
                 throw .download(error)
             }
             return FileBytes(copying: response.body)
+        }
+    }
+
+    /// Downloads `url` through the cache: every open asks the server, and the last download
+    /// answers offline or when the server fails (with a note saying so).
+    private func download(_ url: URL, cacheFolder: URL, progress: ProgressReporter) async throws(FileLoadError)
+        -> FileBytes
+    {
+        let downloader = CachedDownloader(
+            client: fetcher(), cache: CacheStore(folder: cacheFolder), offline: offline, now: now)
+        progress.update { $0 = LoadProgress(completed: 0, total: nil, unit: .bytes, step: $0.step) }
+        do {
+            let download = try await downloader.fetch(
+                url, key: CachedDownloader.key(for: url, under: "urls"), freshness: .always
+            ) { received, expected in
+                progress.update { state in
+                    state.completed = received
+                    state.total = expected
+                }
+            }
+            for note in download.notes { progress.note("\(location.displayName): \(note)") }
+            return FileBytes(copying: download.body)
+        } catch .offline {
+            throw .offline(url.absoluteString)
+        } catch {
+            throw .download(error)
         }
     }
 

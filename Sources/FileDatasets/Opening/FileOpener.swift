@@ -59,7 +59,8 @@ public struct FileOpener: ListOpener {
                         cacheFolder: context.cacheDirectory, maxBodyBytes: context.maxInputBytes,
                         userAgent: context.program.userAgent)
             },
-            offline: context.offline, standardInput: standardInput, maxInputBytes: context.maxInputBytes)
+            offline: context.offline, standardInput: standardInput, maxInputBytes: context.maxInputBytes,
+            cacheFolder: context.cacheDirectory, now: context.now)
         return FileScreen.make(loader: loader)
     }
 }
