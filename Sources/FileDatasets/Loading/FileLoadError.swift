@@ -31,6 +31,8 @@ public enum FileLoadError: UserFacingError, Hashable {
     case tooManyColumns(String, count: Int, limit: Int)
     /// A JSON file that cannot be read as an array of objects.
     case json(String, JSONProblem)
+    /// Another program shrank the file while it was open: rows past its new end are gone.
+    case changedWhileOpen(String)
 
     /// What went wrong, without the input's name: the front end already names the input
     /// (`could not load ticks.csv: /data/ticks.csv: it is empty: …`).
@@ -62,6 +64,8 @@ public enum FileLoadError: UserFacingError, Hashable {
                 + "(is the delimiter right? try --delimiter)"
         case .json(_, let problem):
             return problem.description
+        case .changedWhileOpen(let name):
+            return "the file changed while open (\(name) is shorter than when it was read)"
         }
     }
 
@@ -70,6 +74,7 @@ public enum FileLoadError: UserFacingError, Hashable {
         switch self {
         case .download(let error): return error.remedy
         case .overLimit: return .allowLargerInput
+        case .changedWhileOpen: return .reload
         default: return nil
         }
     }

@@ -26,6 +26,8 @@ public enum ViewExporter {
             count += 1
             if count % cancellationInterval == 0, Task.isCancelled { throw CancellationError() }
         }
+        // The rows came from a file that shrank meanwhile: what was read past its end is not data.
+        if let problem = list.dataProblem { throw problem }
         try exporter.end()
         return count
     }
