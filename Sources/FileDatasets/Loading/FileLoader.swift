@@ -40,6 +40,7 @@ struct FileLoader: Sendable {
             bytes = try decodeBig5(bytes, name: name)
         }
         try check(bytes, name: name)
+        warnAboutLateNonUTF8(bytes, name: name, progress: progress)
         let format =
             options.format ?? location.pathExtension.flatMap(InputFormat.init(pathExtension:))
             ?? InputFormat.sniff(bytes.buffer)
@@ -142,6 +143,23 @@ struct FileLoader: Sendable {
     }
 
     // MARK: - Checks
+
+    /// Bytes that are not UTF-8 after the checked prefix are shown as U+FFFD, and exports
+    /// write U+FFFD for them too: say so once, with the line of the first.
+    ///
+    /// - Complexity: O(n), on every core for a large input.
+    private func warnAboutLateNonUTF8(_ bytes: FileBytes, name: String, progress: ProgressReporter) {
+        let buffer = bytes.buffer
+        guard buffer.count > Self.checkedPrefix else { return }
+        var start = Self.checkedPrefix
+        while start > 0, buffer[start] & 0xC0 == 0x80 { start -= 1 }
+        guard let offset = UTF8Validation.firstInvalidByte(in: buffer, from: start) else { return }
+        var line = 1
+        for index in 0..<offset where buffer[index] == ASCII.lineFeed { line += 1 }
+        progress.note(
+            "\(name): line \(line) has bytes that are not UTF-8 (the first at byte offset \(offset)); they show as "
+                + "\u{FFFD} and an export writes \u{FFFD} for them (for a Big5 file add --encoding big5)")
+    }
 
     /// Refuses empty input, binary input, a web page where no format was asked for, and (in
     /// the first 64 KB) bytes that are not UTF-8.

@@ -132,7 +132,7 @@ public final class FileTable: Sendable {
             } else {
                 typed = TypedField(UnsafeBufferPointer(rebasing: buffer[field.contentRange]), type: column.type)
             }
-            cells.append(NamedCell(column.name, Cell(typed.cellValue(text: text), text: text)))
+            cells.append(NamedCell(column.name, .source(typed.cellValue(text: text), text: text)))
         }
         return cells
     }
