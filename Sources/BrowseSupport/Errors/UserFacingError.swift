@@ -36,4 +36,6 @@ public enum Remedy: Sendable, Hashable {
     case allowLargerInput
     /// A server refuses this client for the rest of the run: only a later run may be answered.
     case waitForALaterRun
+    /// The input changed under the screen: reading it again shows what it holds now.
+    case reload
 }

@@ -31,13 +31,33 @@ enum JSONTableReader {
         if !lines, let table = try fieldsAndData(bytes) { return table }
         var keys: [[UInt8]: Int] = [:]
         var order: [[UInt8]] = []
-        let problems = try walk(bytes, lines: lines) { members in
+        var objects = 0
+        // Checked as keys are met: every object writes a field for every column, so a file of
+        // 40,000 objects with a key each would otherwise make 40,000 × 40,000 fields.
+        let problems = try walk(bytes, lines: lines) { (members, line) throws(JSONProblem) in
+            objects += 1
             for (key, _) in members where keys[key] == nil {
+                guard order.count < TableIndexer.maximumColumns else {
+                    throw JSONProblem(
+                        line: line,
+                        message:
+                            "more than \(TableIndexer.maximumColumns) different keys (the next is \"\(String(decoding: key.prefix(40), as: UTF8.self))\"); at most \(TableIndexer.maximumColumns) columns can be shown"
+                    )
+                }
                 keys[key] = order.count
                 order.append(key)
             }
         }
         guard !order.isEmpty else { return Output(csv: [], problems: problems) }
+        // Objects that share few keys make a table of mostly missing cells, each of which costs
+        // a byte or more: refuse one much larger than the input rather than run out of memory.
+        let cells = objects * order.count
+        guard cells <= maximumCells(forInputOf: bytes.count) else {
+            throw JSONProblem(
+                line: 1,
+                message: "its \(objects) objects have \(order.count) different keys between them, too few in common "
+                    + "for a table (\(cells) cells, nearly all empty)")
+        }
         var csv: [UInt8] = []
         csv.reserveCapacity(bytes.count)
         for (index, key) in order.enumerated() {
@@ -46,7 +66,7 @@ enum JSONTableReader {
         }
         csv.append(0x0A)
         var row = [[UInt8]?](repeating: nil, count: order.count)
-        _ = try walk(bytes, lines: lines) { members in
+        _ = try walk(bytes, lines: lines) { (members, _) throws(JSONProblem) in
             for index in row.indices { row[index] = nil }
             for (key, value) in members {
                 guard let index = keys[key] else { continue }
@@ -59,6 +79,12 @@ enum JSONTableReader {
             csv.append(0x0A)
         }
         return Output(csv: csv, problems: problems)
+    }
+
+    /// The most cells a table of `count` bytes of JSON may have: a dense table spends at least
+    /// four bytes of input a cell (`"k":1,`), so only a sparse one goes past this.
+    static func maximumCells(forInputOf count: Int) -> Int {
+        max(4 << 20, count * 4)
     }
 
     /// The table of an object holding `fields` and `data` (or `tables` of them); `nil` when
@@ -151,12 +177,12 @@ enum JSONTableReader {
     /// Calls `accept` with the members of each object of the input, and collects the records
     /// that are not objects.
     private static func walk(
-        _ bytes: UnsafeBufferPointer<UInt8>, lines: Bool, accept: (Members) -> Void
+        _ bytes: UnsafeBufferPointer<UInt8>, lines: Bool, accept: (Members, _ line: Int) throws(JSONProblem) -> Void
     ) throws(JSONProblem) -> RowProblems {
         var cursor = JSONCursor(bytes: bytes, index: ByteOrderMark.length(in: bytes))
         var problems = RowProblems()
         if lines {
-            walkLines(&cursor, problems: &problems, accept: accept)
+            try walkLines(&cursor, problems: &problems, accept: accept)
             return problems
         }
         cursor.skipWhitespace()
@@ -170,7 +196,8 @@ enum JSONTableReader {
                 cursor.skipWhitespace()
                 element += 1
                 if cursor.current == UInt8(ascii: "{") {
-                    accept(try readMembers(&cursor))
+                    let line = cursor.line
+                    try accept(try readMembers(&cursor), line)
                 } else {
                     let line = cursor.line
                     try cursor.skipValue()
@@ -197,28 +224,32 @@ enum JSONTableReader {
     }
 
     private static func walkLines(
-        _ cursor: inout JSONCursor, problems: inout RowProblems, accept: (Members) -> Void
-    ) {
+        _ cursor: inout JSONCursor, problems: inout RowProblems,
+        accept: (Members, _ line: Int) throws(JSONProblem) -> Void
+    ) throws(JSONProblem) {
         while true {
             cursor.skipWhitespace()
             guard !cursor.isAtEnd else { return }
             let line = cursor.line
             let lineStart = cursor.index
+            var members: Members?
             do throws(JSONProblem) {
                 guard cursor.current == UInt8(ascii: "{") else { throw cursor.problem("expected a JSON object") }
                 var attempt = cursor
-                let members = try readMembers(&attempt)
+                let read = try readMembers(&attempt)
                 attempt.skipWhitespace(acrossLines: false)
                 guard attempt.isAtEnd || attempt.current == 0x0A || attempt.current == 0x0D else {
                     throw attempt.problem("expected the end of the line after the object")
                 }
                 cursor = attempt
-                accept(members)
+                members = read
             } catch {
                 problems.append(RowProblem(line: line, kind: .notAnObject(error.message)))
                 cursor = JSONCursor(bytes: cursor.bytes, index: lineStart, line: line)
                 while let byte = cursor.current, byte != 0x0A, byte != 0x0D { cursor.index += 1 }
             }
+            // Outside the line's error handling: a problem here is the file's, not the line's.
+            if let members { try accept(members, line) }
         }
     }
 

@@ -1,3 +1,5 @@
+import BrowseSupport
+
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #elseif canImport(Darwin)
@@ -17,7 +19,9 @@ final class FileBytes: @unchecked Sendable {
     private let storage: Storage
 
     private enum Storage {
-        case mapped(UnsafeMutableRawPointer, length: Int)
+        /// A mapping, with its file kept open to tell whether it shrank, and its watch.
+        case mapped(
+            UnsafeMutableRawPointer, length: Int, descriptor: Int32, registration: MappingGuard.Registration?)
         case heap(UnsafeMutableBufferPointer<UInt8>)
         case malloced(UnsafeMutableRawPointer)
         case none
@@ -46,27 +50,53 @@ final class FileBytes: @unchecked Sendable {
 
     /// Maps the whole file open on `descriptor` read-only.
     ///
+    /// The mapping is watched (``MappingGuard``): if another program shrinks the file, reads
+    /// past its new end see zeros instead of ending the program, and ``changedWhileOpen``
+    /// says so.
+    ///
     /// - Parameters:
-    ///   - descriptor: An open file; it may be closed once this returns.
+    ///   - descriptor: An open file; it may be closed once this returns (a copy is kept).
     ///   - length: The file's size in bytes.
     /// - Returns: `nil` when the system refuses the mapping (the caller then reads the file).
     static func map(descriptor: Int32, length: Int) -> FileBytes? {
         guard length > 0 else { return FileBytes(copying: [UInt8]()) }
+        let kept = dup(descriptor)
+        guard kept >= 0 else { return nil }
+        _ = fcntl(kept, F_SETFD, FD_CLOEXEC)
         guard let address = mmap(nil, length, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED
-        else { return nil }
+        else {
+            close(kept)
+            return nil
+        }
         // The index is built front to back; let the kernel read ahead generously.
         _ = madvise(address, length, MADV_SEQUENTIAL)
-        return FileBytes(mapped: address, length: length)
+        let registration = MappingGuard.register(address, length: length)
+        return FileBytes(mapped: address, length: length, descriptor: kept, registration: registration)
     }
 
-    private init(mapped address: UnsafeMutableRawPointer, length: Int) {
+    private init(
+        mapped address: UnsafeMutableRawPointer, length: Int, descriptor: Int32,
+        registration: MappingGuard.Registration?
+    ) {
         buffer = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: length)
-        storage = .mapped(address, length: length)
+        storage = .mapped(address, length: length, descriptor: descriptor, registration: registration)
+    }
+
+    /// Whether a mapped file has shrunk since it was mapped: the bytes past its new end read
+    /// as zeros now, so rows read from them are not the file's. Always false for bytes in memory.
+    ///
+    /// - Complexity: O(1): one `fstat`.
+    var changedWhileOpen: Bool {
+        guard case .mapped(_, let length, let descriptor, let registration) = storage else { return false }
+        if let registration, MappingGuard.isDamaged(registration) { return true }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return false }
+        return Int(status.st_size) < length
     }
 
     /// Tells the kernel that bytes will now be read in no particular order (paging, sorting).
     func expectRandomAccess() {
-        if case .mapped(let address, let length) = storage {
+        if case .mapped(let address, let length, _, _) = storage {
             _ = madvise(address, length, MADV_NORMAL)
         }
     }
@@ -76,7 +106,10 @@ final class FileBytes: @unchecked Sendable {
 
     deinit {
         switch storage {
-        case .mapped(let address, let length): munmap(address, length)
+        case .mapped(let address, let length, let descriptor, let registration):
+            if let registration { MappingGuard.unregister(registration) }
+            munmap(address, length)
+            close(descriptor)
         case .heap(let heap): heap.deallocate()
         case .malloced(let block): free(block)
         case .none: break

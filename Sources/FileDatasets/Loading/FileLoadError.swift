@@ -13,6 +13,8 @@ public enum FileLoadError: UserFacingError, Hashable {
     case binary(String, byteOffset: Int)
     /// The input is not UTF-8 (and no other encoding was asked for).
     case notUTF8(String, TextDecodingError)
+    /// The input is UTF-16 text (a byte order mark, or NUL bytes in every other place).
+    case utf16(String)
     /// `--encoding big5` was given but the bytes are not Big5.
     case notBig5(String, TextDecodingError)
     /// The download failed.
@@ -31,6 +33,8 @@ public enum FileLoadError: UserFacingError, Hashable {
     case tooManyColumns(String, count: Int, limit: Int)
     /// A JSON file that cannot be read as an array of objects.
     case json(String, JSONProblem)
+    /// Another program shrank the file while it was open: rows past its new end are gone.
+    case changedWhileOpen(String)
 
     /// What went wrong, without the input's name: the front end already names the input
     /// (`could not load ticks.csv: /data/ticks.csv: it is empty: …`).
@@ -42,6 +46,8 @@ public enum FileLoadError: UserFacingError, Hashable {
             return "it is empty: there is nothing to show"
         case .binary(_, let offset):
             return "it is not text (a NUL byte at byte offset \(offset)); CSV, TSV and JSON files can be opened"
+        case .utf16:
+            return "it is UTF-16 text, not UTF-8; convert it first (iconv -f UTF-16 -t UTF-8 FILE > NEW.csv)"
         case .notUTF8(_, let error):
             return "it is not UTF-8 text (\(error)); for a Big5 file add --encoding big5"
         case .notBig5(_, let error):
@@ -63,6 +69,8 @@ public enum FileLoadError: UserFacingError, Hashable {
                 + "(is the delimiter right? try --delimiter)"
         case .json(_, let problem):
             return problem.description
+        case .changedWhileOpen(let name):
+            return "the file changed while open (\(name) is shorter than when it was read)"
         }
     }
 
@@ -71,6 +79,7 @@ public enum FileLoadError: UserFacingError, Hashable {
         switch self {
         case .download(let error): return error.remedy
         case .overLimit: return .allowLargerInput
+        case .changedWhileOpen: return .reload
         default: return nil
         }
     }

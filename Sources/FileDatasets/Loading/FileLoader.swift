@@ -45,6 +45,7 @@ struct FileLoader: Sendable {
             bytes = try decodeBig5(bytes, name: name)
         }
         try check(bytes, name: name)
+        warnAboutLateNonUTF8(bytes, name: name, progress: progress)
         let format =
             options.format ?? (options.jsonPath != nil ? .json : nil)
             ?? location.pathExtension.flatMap(InputFormat.init(pathExtension:))
@@ -135,7 +136,10 @@ struct FileLoader: Sendable {
 
     private func readFile(_ path: String, name: String, progress: ProgressReporter) throws(FileLoadError) -> FileBytes {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .unreadable(name, reason: SystemError.last.description) }
+        guard descriptor >= 0 else {
+            let code = errno
+            throw .unreadable(name, reason: Self.linkProblem(path, code: code) ?? SystemError(code: code).description)
+        }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
@@ -156,6 +160,20 @@ struct FileLoader: Sendable {
             progress.update { $0 = LoadProgress(completed: 0, total: nil, unit: .bytes, step: $0.step) }
         }
         return try readDescriptor(descriptor, expected: kind == S_IFREG ? size : nil, name: name, progress: progress)
+    }
+
+    /// What is wrong with a symbolic link that could not be opened: a loop, or a target that
+    /// does not exist; `nil` when `path` is no link or the failure is another.
+    static func linkProblem(_ path: String, code: Int32) -> String? {
+        var status = stat()
+        guard code == ELOOP || code == ENOENT, lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK
+        else { return nil }
+        if code == ELOOP { return "it is a symbolic link that leads back to itself (a loop of links)" }
+        var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &target, target.count - 1)
+        guard count > 0 else { return "it is a symbolic link to a file that does not exist" }
+        let destination = String(decoding: target[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return "it is a symbolic link to \"\(destination)\", which does not exist"
     }
 
     /// Reads a descriptor into memory, up to the input limit.
@@ -180,6 +198,43 @@ struct FileLoader: Sendable {
 
     // MARK: - Checks
 
+    /// UTF-16: a byte order mark of its own, or (without one) text whose first bytes have a NUL
+    /// in every other place, as ASCII has in UTF-16.
+    ///
+    /// - Complexity: O(1): at most 512 bytes are looked at.
+    static func looksLikeUTF16(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard buffer.count >= 2 else { return false }
+        if (buffer[0], buffer[1]) == (0xFF, 0xFE) || (buffer[0], buffer[1]) == (0xFE, 0xFF) {
+            // UTF-32 LE also starts FF FE, then two NULs: not UTF-16, and not text either.
+            return !(buffer.count >= 4 && buffer[2] == 0 && buffer[3] == 0)
+        }
+        let sample = min(buffer.count, 512) & ~1
+        guard sample >= 4 else { return false }
+        var nuls = (even: 0, odd: 0)
+        for index in 0..<sample where buffer[index] == 0 {
+            if index % 2 == 0 { nuls.even += 1 } else { nuls.odd += 1 }
+        }
+        let pairs = sample / 2
+        return (nuls.odd * 2 >= pairs && nuls.even == 0) || (nuls.even * 2 >= pairs && nuls.odd == 0)
+    }
+
+    /// Bytes that are not UTF-8 after the checked prefix are shown as U+FFFD, and exports
+    /// write U+FFFD for them too: say so once, with the line of the first.
+    ///
+    /// - Complexity: O(n), on every core for a large input.
+    private func warnAboutLateNonUTF8(_ bytes: FileBytes, name: String, progress: ProgressReporter) {
+        let buffer = bytes.buffer
+        guard buffer.count > Self.checkedPrefix else { return }
+        var start = Self.checkedPrefix
+        while start > 0, buffer[start] & 0xC0 == 0x80 { start -= 1 }
+        guard let offset = UTF8Validation.firstInvalidByte(in: buffer, from: start) else { return }
+        var line = 1
+        for index in 0..<offset where buffer[index] == ASCII.lineFeed { line += 1 }
+        progress.note(
+            "\(name): line \(line) has bytes that are not UTF-8 (the first at byte offset \(offset)); they show as "
+                + "\u{FFFD} and an export writes \u{FFFD} for them (for a Big5 file add --encoding big5)")
+    }
+
     /// Refuses empty input, binary input, a web page where no format was asked for, and (in
     /// the first 64 KB) bytes that are not UTF-8.
     private func check(_ bytes: FileBytes, name: String) throws(FileLoadError) {
@@ -193,6 +248,7 @@ struct FileLoader: Sendable {
             throw .webPage(name, title: WebPageSniffer.title(buffer))
         }
         var prefixEnd = min(buffer.count, Self.checkedPrefix)
+        if Self.looksLikeUTF16(buffer) { throw .utf16(name) }
         if let nul = buffer[0..<prefixEnd].firstIndex(of: 0) { throw .binary(name, byteOffset: nul) }
         // Do not cut a character at the end of the checked prefix.
         if prefixEnd < buffer.count {

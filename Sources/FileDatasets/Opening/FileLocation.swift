@@ -12,6 +12,9 @@ public enum FileLocation: Sendable, Hashable {
     /// What a name on the command line or after `open` refers to, or `nil` when it is neither
     /// `-`, an http(s) URL nor an existing path.
     ///
+    /// A symbolic link counts as existing even when it leads nowhere or in a loop: opening it
+    /// then says which.
+    ///
     /// - Complexity: One `stat` call.
     public init?(name: String) {
         if name == "-" {
@@ -29,7 +32,8 @@ public enum FileLocation: Sendable, Hashable {
         if path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
             path = home + path.dropFirst()
         }
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        var status = stat()
+        guard FileManager.default.fileExists(atPath: path) || lstat(path, &status) == 0 else { return nil }
         self = .path(path)
     }
 

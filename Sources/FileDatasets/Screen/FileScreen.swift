@@ -39,6 +39,8 @@ enum FileScreen {
             if let summary = table.problems.summary(rowsKept: table.rows.count) {
                 progress.note("\(name): \(summary)")
             }
+            // Shrunk while being indexed: the rows read past its new end are zeros.
+            if table.changedWhileOpen { throw FileLoadError.changedWhileOpen(name) }
             holder.set(table)
             return ordered ?? table.rows
         }
@@ -58,6 +60,10 @@ enum FileScreen {
                 Detail(
                     title: "row \(number)", fields: fields, notes: ["line \(table.line(ofRow: number - 1)) of \(name)"])
             )
+        }
+        controller.dataCheck = {
+            guard let table = holder.current, table.changedWhileOpen else { return nil }
+            return FileLoadError.changedWhileOpen(name)
         }
         controller.columnsProvider = {
             holder.current?.columns.map { column in

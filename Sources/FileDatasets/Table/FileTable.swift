@@ -53,6 +53,11 @@ public final class FileTable: Sendable {
     /// The buffer the rows point into.
     var buffer: UnsafeBufferPointer<UInt8> { bytes.buffer }
 
+    /// Whether the file under the table shrank after it was read (``FileBytes/changedWhileOpen``).
+    ///
+    /// - Complexity: O(1).
+    public var changedWhileOpen: Bool { bytes.changedWhileOpen }
+
     /// The position of a column by its exact name.
     func column(named name: String) -> Int? { columnIndex[name] }
 
@@ -127,7 +132,7 @@ public final class FileTable: Sendable {
             } else {
                 typed = TypedField(UnsafeBufferPointer(rebasing: buffer[field.contentRange]), type: column.type)
             }
-            cells.append(NamedCell(column.name, Cell(typed.cellValue(text: text), text: text)))
+            cells.append(NamedCell(column.name, .source(typed.cellValue(text: text), text: text)))
         }
         return cells
     }

@@ -42,6 +42,8 @@ public enum ErrorText {
             return interactive ? "start with --max-input SIZE to read more" : "--max-input SIZE reads more"
         case .waitForALaterRun:
             return "wait a while before running it again"
+        case .reload:
+            return interactive ? "r reloads it" : "run the command again"
         }
     }
 

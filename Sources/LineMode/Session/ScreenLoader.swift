@@ -45,7 +45,7 @@ struct ScreenLoader {
         indicator.stop()
         if interrupted { load.task?.cancel() }
         if !load.isFinished, !interrupted { return .arriving(load) }
-        await load.task?.value
+        await Interrupts.shared.windingDown { await load.task?.value }
         return finish(load, interrupted: interrupted)
     }
 
@@ -57,7 +57,7 @@ struct ScreenLoader {
         let interrupted = await Interrupts.shared.cancellable { await load.wait(untilRowsArrive: false) }
         indicator.stop()
         if interrupted { load.task?.cancel() }
-        await load.task?.value
+        await Interrupts.shared.windingDown { await load.task?.value }
         return finish(load, interrupted: interrupted)
     }
 

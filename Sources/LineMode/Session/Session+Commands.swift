@@ -2,6 +2,7 @@ import ListKit
 
 extension Session {
     func execute(_ command: Command) async throws -> Step {
+        try checkData(before: command)
         switch command {
         case .quit:
             return .quit
@@ -271,11 +272,29 @@ extension Session {
         }
     }
 
+    /// Refuses a command that reads rows of a list whose data can no longer be trusted (its
+    /// file shrank while open): the rows past the new end would be zeros, not the file's.
+    private func checkData(before command: Command) throws {
+        switch command {
+        case .quit, .help, .list, .back, .home, .open, .refresh, .custom: return
+        default: break
+        }
+        let list: (any ListScreen)?
+        switch stack.top {
+        case .list(let shown): list = shown
+        case .detail(_, let from, _): list = from
+        default: list = nil
+        }
+        if let list, list.state.hasRows, let problem = list.dataProblem { throw problem }
+    }
+
     func requireList(_ command: String) throws -> any ListScreen {
         if case .chart = stack.top { throw SessionError.onAChart(command) }
         guard case .list(let list) = stack.top else { throw SessionError.notAList(command) }
         switch list.state {
-        case .loaded, .receiving: return list
+        case .loaded, .receiving:
+            if command != "r", let problem = list.dataProblem { throw problem }
+            return list
         case .failed(let reason):
             if command == "r" { return list }
             throw ListError.notLoaded("\(list.title) did not load (\(reason)); r tries again")

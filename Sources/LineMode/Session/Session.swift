@@ -84,6 +84,11 @@ public final class Session {
             emit(renderer.render(stack, pageSize: SessionOptions.defaultPageSize))
             return
         }
+        // Rows read from a file that shrank would be zeros, not the file's: say so instead.
+        if list.state.hasRows, let problem = list.dataProblem {
+            report(problem)
+            return
+        }
         var pageSize = pageSize(for: list)
         var screen = renderer.screen(stack, pageSize: pageSize)
         if options.pageSize == nil, let rows = size?.rows ?? options.terminalRows {

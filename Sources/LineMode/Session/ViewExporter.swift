@@ -21,11 +21,12 @@ public enum ViewExporter {
         try exporter.begin()
         var count = 0
         try list.forEachRow { cells in
-            let values = NamedCellLookup.values(of: cells, in: columns)
-            try exporter.row(values)
+            try exporter.row(cells: NamedCellLookup.cells(of: cells, in: columns))
             count += 1
             if count % cancellationInterval == 0, Task.isCancelled { throw CancellationError() }
         }
+        // The rows came from a file that shrank meanwhile: what was read past its end is not data.
+        if let problem = list.dataProblem { throw problem }
         try exporter.end()
         return count
     }
@@ -33,42 +34,25 @@ public enum ViewExporter {
     /// How many rows go between two looks at whether the export was cancelled.
     static let cancellationInterval = 4_096
 
-    /// Writes the view to a file, atomically: a failed or cancelled export leaves an existing
-    /// file as it was, and creates none.
-    /// A path that is not a regular file (`/dev/stdout`, a pipe, `/dev/full`) is written in
-    /// place: renaming a temporary file over a device would replace the device.
+    /// Writes the view to a file, atomically and row by row: the text goes through a buffer
+    /// into a temporary file beside the target, which then replaces it, so a failed or
+    /// cancelled export leaves an existing file as it was and creates none, and the whole
+    /// export is never held in memory. A replaced file keeps its permissions; a symbolic link
+    /// is written through (its target is replaced, the link stays). A path that is not a
+    /// regular file (`/dev/stdout`, a pipe, `/dev/full`) is written in place: renaming a
+    /// temporary file over a device would replace the device.
     ///
     /// - Returns: The number of rows written.
     /// - Throws: `ExportError` saying what went wrong with the path.
     public static func export(_ list: any ListScreen, format: ExportFormat, toFile path: String) throws -> Int {
-        let url = URL(fileURLWithPath: path)
-        var data = Data()
-        let count = try export(list, format: format) { text in data.append(contentsOf: text.utf8) }
-        var status = stat()
-        let isSpecial = stat(url.resolvingSymlinksInPath().path, &status) == 0 && (status.st_mode & S_IFMT) != S_IFREG
-        if isSpecial {
-            try writeInPlace(data, path: path)
-            return count
-        }
+        var file = try ExportFile(path: path)
         do {
-            try data.write(to: url, options: .atomic)
+            let count = try export(list, format: format) { text in try file.write(text) }
+            try file.commit()
+            return count
         } catch {
-            throw ExportError.cannotWrite(path, reason: SystemErrorText.reason(error))
-        }
-        return count
-    }
-
-    private static func writeInPlace(_ data: Data, path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw ExportError.cannotWrite(path, reason: SystemErrorText.describe(errno: errno))
-        }
-        defer { close(descriptor) }
-        let outcome = data.withUnsafeBytes { bytes in
-            Result { () throws(SystemError) in try SystemIO.writeAll(descriptor, bytes) }
-        }
-        if case .failure(let error) = outcome {
-            throw ExportError.cannotWrite(path, reason: error.description)
+            file.discard()
+            throw error
         }
     }
 }

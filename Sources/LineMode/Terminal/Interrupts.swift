@@ -30,13 +30,16 @@ public final class Interrupts: Sendable {
     private let state = Mutex(State())
     /// Kept alive for the life of the process; written once, by `install`, before any signal.
     nonisolated(unsafe) private static var source: (any DispatchSourceSignal)?
+    private static let queue = DispatchQueue(label: "browse.interrupts")
 
     private init() {}
 
     /// Takes over SIGINT. Call once, early.
     public func install() {
         signal(SIGINT, SIG_IGN)
-        let signalSource = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        // A queue of its own: a serial queue gets a thread even while the global queues' few
+        // threads are all busy (indexing a large file on every core), so Ctrl-C is heard at once.
+        let signalSource = DispatchSource.makeSignalSource(signal: SIGINT, queue: Self.queue)
         // Signals that arrive before the handler runs are coalesced into one event: each counts.
         signalSource.setEventHandler { [self] in
             for _ in 0..<max(1, Int(Self.source?.data ?? 1)) { handle() }
@@ -78,6 +81,22 @@ public final class Interrupts: Sendable {
                 state.cancelled = false
             }
             return state.cancelled
+        }
+    }
+
+    /// Waits for work that was just cancelled to wind down (a file's index stops only at its
+    /// end); a Ctrl-C meanwhile is a second one, and ends the program with 130.
+    @MainActor
+    public func windingDown(_ work: @escaping @MainActor () async -> Void) async {
+        state.withLock { state in
+            state.cancel = {}
+            state.cancelled = true
+        }
+        await work()
+        state.withLock { state in
+            state.cancel = nil
+            state.cancelled = false
+            state.armed = false
         }
     }
 

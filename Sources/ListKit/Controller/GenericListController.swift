@@ -66,6 +66,10 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     public private(set) var sortOrder: SortOrder?
     public private(set) var whereExpression: WhereExpression?
     public var chartRequest: ChartRequest?
+    /// Says why the loaded items can no longer be trusted (a file that shrank while open), or
+    /// `nil` when they can; checked before and after each command that reads them.
+    public var dataCheck: (() -> (any Error)?)?
+    public var dataProblem: (any Error)? { dataCheck?() }
     public private(set) var position = 0
     public var columnChoice = ColumnChoice()
     public private(set) var viewVersion = 0

@@ -40,6 +40,9 @@ public protocol ListScreen: AnyObject {
     var position: Int { get }
     /// Commands this screen adds to the front end's.
     var commands: [ListCommand] { get }
+    /// Why the loaded rows can no longer be trusted (the file under them shrank while open),
+    /// or `nil`; a front end shows this error instead of the rows until the screen is reloaded.
+    var dataProblem: (any Error)? { get }
 
     /// How many rows of the view have no value in `column`, when the screen can tell cheaply
     /// (file datasets count over their bytes); `nil` otherwise.
@@ -70,6 +73,8 @@ public protocol ListScreen: AnyObject {
 }
 
 extension ListScreen {
+    public var dataProblem: (any Error)? { nil }
+
     /// The column names, in declared order.
     public var columnNames: [String] { columns.map(\.name) }
 

@@ -1,7 +1,10 @@
 /// Writes rows of typed values as CSV, TSV, JSON or Markdown, streaming through `write`.
 ///
 /// Values are exported exactly: numbers without thousands separators and with their own
-/// decimals, dates as `yyyy-MM-dd`, missing values as empty fields (`null` in JSON).
+/// decimals, dates as `yyyy-MM-dd`, missing values as empty fields (`null` in JSON). A cell that
+/// carries its source's text (``Cell/isSourceText``, a file's cell) is written as that text; in
+/// JSON it is a number only when its value is numeric and the text is a JSON number, and a
+/// string of the text otherwise.
 ///
 /// ```text
 /// title,year
@@ -34,20 +37,26 @@ public struct TableExporter {
 
     /// Writes one row; `values` line up with `columns`.
     public mutating func row(_ values: [CellValue]) throws {
+        try row(cells: values.map { Cell($0) })
+    }
+
+    /// Writes one row of cells, lined up with `columns`; a cell with its source's text is
+    /// written as that text.
+    public mutating func row(cells: [Cell]) throws {
         switch format {
         case .csv:
-            try write(Self.line(values, separator: UInt8(ascii: ","), field: Self.csvField))
+            try write(Self.line(cells, separator: UInt8(ascii: ","), field: Self.csvField))
         case .tsv:
-            try write(Self.line(values, separator: UInt8(ascii: "\t"), field: Self.tsvField))
+            try write(Self.line(cells, separator: UInt8(ascii: "\t"), field: Self.tsvField))
         case .json:
             var object = rowsWritten == 0 ? "\n  {" : ",\n  {"
             for (index, name) in columns.enumerated() {
                 if index > 0 { object += ", " }
-                object += Self.jsonString(name) + ": " + Self.jsonValue(index < values.count ? values[index] : .missing)
+                object += Self.jsonString(name) + ": " + Self.jsonValue(index < cells.count ? cells[index] : .missing)
             }
             try write(object + "}")
         case .markdown:
-            try write("| " + values.map { Self.markdownField($0.exportText) }.joined(separator: " | ") + " |\n")
+            try write("| " + cells.map { Self.markdownField($0.exportText) }.joined(separator: " | ") + " |\n")
         }
         rowsWritten += 1
     }
@@ -58,12 +67,12 @@ public struct TableExporter {
     }
 
     /// One delimited line, its bytes gathered once: a large export writes millions of fields.
-    private static func line(_ values: [CellValue], separator: UInt8, field: (String) -> String) -> String {
+    private static func line(_ cells: [Cell], separator: UInt8, field: (String) -> String) -> String {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(values.count * 16 + 1)
-        for (index, value) in values.enumerated() {
+        bytes.reserveCapacity(cells.count * 16 + 1)
+        for (index, cell) in cells.enumerated() {
             if index > 0 { bytes.append(separator) }
-            bytes.append(contentsOf: field(value.exportText).utf8)
+            bytes.append(contentsOf: field(cell.exportText).utf8)
         }
         bytes.append(0x0A)
         return String(decoding: bytes, as: UTF8.self)
@@ -99,6 +108,41 @@ public struct TableExporter {
             .replacingOccurrences(of: "\r\n", with: "<br>")
             .replacingOccurrences(of: "\n", with: "<br>")
             .replacingOccurrences(of: "\r", with: "<br>")
+    }
+
+    /// A cell in JSON: a source's text as a number only when the value is numeric and the text
+    /// is a JSON number (`-0.00` yes; `+2.00` and `1,234.50` stay strings), `null` when empty.
+    static func jsonValue(_ cell: Cell) -> String {
+        guard cell.isSourceText else { return jsonValue(cell.value) }
+        if cell.text.isEmpty { return "null" }
+        if cell.value.isNumeric, isJSONNumber(cell.text) { return cell.text }
+        return jsonString(cell.text)
+    }
+
+    /// Whether `text` is a number as JSON writes one: `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`.
+    static func isJSONNumber(_ text: String) -> Bool {
+        var bytes = Array(text.utf8)[...]
+        func digits() -> Int {
+            let count = bytes.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+            bytes = bytes.dropFirst(count)
+            return count
+        }
+        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        if bytes.first == UInt8(ascii: "0") {
+            bytes = bytes.dropFirst()
+        } else if digits() == 0 {
+            return false
+        }
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            if digits() == 0 { return false }
+        }
+        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            if digits() == 0 { return false }
+        }
+        return bytes.isEmpty
     }
 
     static func jsonValue(_ value: CellValue) -> String {

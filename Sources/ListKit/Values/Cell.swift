@@ -10,6 +10,10 @@ public struct Cell: Sendable, Hashable, ExpressibleByStringLiteral {
     public var text: String
     /// A colour the front end may give it on a terminal: price rises and falls.
     public var tone: Tone?
+    /// True when `text` is the field exactly as its source wrote it (a cell of a CSV, TSV or
+    /// JSON file): exports then write `text` itself (`--`, `-0.00`, `+2.00`, `"1,234.50"`),
+    /// not the value's export text, so a file exports as it was.
+    public var isSourceText = false
 
     /// Creates a cell; `text` defaults to the value's export text.
     public init(_ value: CellValue, text: String? = nil) {
@@ -23,6 +27,17 @@ public struct Cell: Sendable, Hashable, ExpressibleByStringLiteral {
 
     /// A text cell.
     public static func text(_ text: String) -> Cell { Cell(.text(text)) }
+
+    /// A cell whose `text` is the field as its source wrote it, exported as such.
+    public static func source(_ value: CellValue, text: String) -> Cell {
+        var cell = Cell(value, text: text)
+        cell.isSourceText = true
+        return cell
+    }
+
+    /// What a CSV, TSV or Markdown export writes: the source's own text when there is one,
+    /// else the value's export text.
+    public var exportText: String { isSourceText ? text : value.exportText }
 
     /// An empty cell that sorts last.
     public static let missing = Cell(.missing)

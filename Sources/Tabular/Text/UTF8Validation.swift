@@ -1,0 +1,59 @@
+import Dispatch
+
+/// Finds bytes that are not UTF-8 in a large buffer, quickly: eight ASCII bytes are checked at
+/// a time, and a large buffer is checked in pieces, one per core.
+public enum UTF8Validation {
+    /// Buffers smaller than this are checked on one core.
+    static let parallelThreshold = 4 << 20
+
+    /// The offset of the first byte at or after `start` that does not begin or continue a valid
+    /// UTF-8 character (the end of the buffer cutting a character counts), or `nil`.
+    ///
+    /// - Complexity: O(n) in the bytes after `start`.
+    public static func firstInvalidByte(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard start < bytes.count else { return nil }
+        let pieces = bytes.count - start < parallelThreshold ? 1 : 8
+        guard pieces > 1 else { return firstInvalid(bytes, from: start, to: bytes.count) }
+        // Each piece starts at a character's first byte: continuation bytes belong to the piece
+        // before, which reads past its end to finish its last character.
+        var starts = (0...pieces).map { start + (bytes.count - start) * $0 / pieces }
+        for index in 1..<pieces {
+            var bound = starts[index]
+            while bound < bytes.count, bound - starts[index] < 3, bytes[bound] & 0xC0 == 0x80 { bound += 1 }
+            starts[index] = bound
+        }
+        let bounds = starts
+        let found = UnsafeMutableBufferPointer<Int>.allocate(capacity: pieces)
+        defer { found.deallocate() }
+        found.initialize(repeating: -1)
+        let input = Shared(bytes)
+        let output = Shared(found)
+        DispatchQueue.concurrentPerform(iterations: pieces) { piece in
+            output.value[piece] = firstInvalid(input.value, from: bounds[piece], to: bounds[piece + 1]) ?? -1
+        }
+        return found.first { $0 >= 0 }
+    }
+
+    /// The first invalid byte of the characters that start in `start..<end`.
+    static func firstInvalid(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        var index = start
+        let raw = UnsafeRawBufferPointer(bytes)
+        while index < end {
+            if index + 8 <= end, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
+                index += 8
+                continue
+            }
+            guard let (_, length) = UTF8Scalar.decode(bytes, at: index) else { return index }
+            index += length
+        }
+        return nil
+    }
+}
+
+/// Memory handed to concurrent workers that read it or write disjoint elements, while the
+/// caller waits for them; that is why it is `@unchecked Sendable`.
+private struct Shared<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
