@@ -157,7 +157,8 @@ func run() async throws {
     results.append(("chart 收盤價: read the points", chartData, points?.count ?? 0))
     let renderer = ChartRenderer(width: 160, height: 20, ascii: false, style: TextStyle(enabled: false))
     if let points {
-        results.append(("chart 收盤價: draw at 160 columns", median(repetitions) { _ = renderer.lines(points) }, points.count))
+        results.append(
+            ("chart 收盤價: draw at 160 columns", median(repetitions) { _ = renderer.lines(points) }, points.count))
     }
     let byDate = median(3) {
         points = ChartData.make(from: list, request: ChartRequest(y: closes, x: dates))
