@@ -1,4 +1,5 @@
 import Foundation
+import ListKit
 
 /// A manifest as the JSON a person edits: keys in the order of the documentation, one column
 /// per line.
@@ -56,21 +57,6 @@ enum ManifestText {
         "{" + pairs.map { "\(quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
     }
 
-    /// A JSON string: quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
-        var escaped = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            case "\t": escaped += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped + "\""
-    }
+    /// A JSON string, escaped as exports escape one.
+    static func quoted(_ text: String) -> String { TableExporter.jsonString(text) }
 }

@@ -155,7 +155,9 @@ public struct TableExporter {
         }
     }
 
-    static func jsonString(_ text: String) -> String {
+    /// `text` as a JSON string: quotes, backslashes, control characters and the line
+    /// separators JavaScript cannot hold escaped.
+    public static func jsonString(_ text: String) -> String {
         var escaped = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
