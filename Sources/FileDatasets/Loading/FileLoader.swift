@@ -39,8 +39,20 @@ struct FileLoader: Sendable {
     /// - Throws: `FileLoadError`.
     /// - Complexity: O(n) in the size of the input.
     func load(progress: ProgressReporter) async throws(FileLoadError) -> FileTable {
+        let read = try await read(progress: progress)
+        do {
+            return try index(read, progress: progress)
+        } catch {
+            // A file cut short while it was read shows zeros past its new end: what the reading
+            // then says (a NUL byte, a broken row) is not the file's fault but the change.
+            if read.changedWhileOpen { throw .changedWhileOpen(location.displayName) }
+            throw error
+        }
+    }
+
+    private func index(_ read: FileBytes, progress: ProgressReporter) throws(FileLoadError) -> FileTable {
         let name = location.displayName
-        var bytes = try await read(progress: progress)
+        var bytes = read
         if options.encoding == .big5 {
             bytes = try decodeBig5(bytes, name: name)
         }
