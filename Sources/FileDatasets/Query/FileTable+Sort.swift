@@ -1,4 +1,24 @@
+import BrowseSupport
+
 extension FileTable {
+    /// Makes sure a sort of `count` rows by `column` can have the memory it needs, before any
+    /// of it is asked for (``SystemMemory``).
+    ///
+    /// - Throws: `NotEnoughMemory` saying how much was needed.
+    /// - Complexity: O(1).
+    public func checkMemory(toSort count: Int, byColumn column: Int) throws(NotEnoughMemory) {
+        // The keys (rank, value, number parts, text offsets and folded text, made in pieces and
+        // then joined), unless kept from an earlier sort; then the sort's own arrays; twice
+        // that and 16 MiB, for the allocator's rounding and what else runs meanwhile.
+        let keysKept = sortKeyCache.withLock { $0[column] != nil }
+        let perColumnText = columns[column].type == .text ? buffer.count / max(1, columns.count) : 0
+        let keys = keysKept ? 0 : rows.count * 26 + perColumnText * 2
+        let needed = 2 * (keys + count * 40) + 16 << 20
+        guard SystemMemory.isAvailable(needed) else {
+            throw NotEnoughMemory(rows: count, column: columns[column].name, bytes: needed)
+        }
+    }
+
     /// `indices` ordered by a column: numbers, then dates, then text (the reverse when
     /// descending), missing values always last, ties in index order — the controller's rules.
     ///
@@ -79,6 +99,21 @@ extension FileTable {
         }
         result.append(contentsOf: missing)
         return result
+    }
+}
+
+/// A sort that cannot have the memory it needs.
+public struct NotEnoughMemory: UserFacingError, Hashable {
+    /// How many rows were to be sorted.
+    public let rows: Int
+    /// The column they were to be sorted by.
+    public let column: String
+    /// The memory the sort needed.
+    public let bytes: Int
+
+    public var description: String {
+        "not enough memory to sort \(rows) rows by \(column) (it needs about \(ByteSize(bytes))); "
+            + "a filter or where first sorts fewer rows"
     }
 }
 

@@ -77,6 +77,7 @@ enum FileScreen {
         }
         controller.sortItems = { order, indices, shouldStop in
             guard let table = holder.current, let column = table.column(named: order.column) else { return nil }
+            try table.checkMemory(toSort: indices.count, byColumn: column)
             let sorted = table.sorted(
                 byColumn: column, descending: order.descending, indices: indices, shouldStop: shouldStop)
             if shouldStop() { return indices }

@@ -29,7 +29,7 @@ public final class FileTable: Sendable {
     /// doubled quotes, so a byte search cannot rule them out and they are always checked.
     let irregularRows: [Int]
     private let columnIndex: [String: Int]
-    private let sortKeyCache = Mutex<[Int: SortKeys]>([:])
+    let sortKeyCache = Mutex<[Int: SortKeys]>([:])
     private let foldSpecialRowCache = Mutex<[Int]?>(nil)
 
     init(

@@ -53,7 +53,10 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     /// A long sort should call `shouldStop` now and then (every few thousand rows or
     /// comparisons) and, once it returns true, return at once with anything: the controller
     /// then throws the result away and keeps the view it had (Ctrl-C during `sort COL`).
-    public var sortItems: ((_ order: SortOrder, _ indices: [Int], _ shouldStop: () -> Bool) -> [Int]?)?
+    ///
+    /// It may throw when it cannot sort at all (not enough memory for the keys): `sort` then
+    /// fails with that error and the view stays as it was.
+    public var sortItems: ((_ order: SortOrder, _ indices: [Int], _ shouldStop: () -> Bool) throws -> [Int]?)?
     /// A faster read of some columns' values (for `chart`): given the column names and the
     /// view's item indices (`nil` for every item, in item order), calls `body` with each item's
     /// values, in order, and returns true; or returns false, having called nothing, to read them
@@ -75,6 +78,8 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     public private(set) var viewVersion = 0
     /// Narrows the view before the filter, like a search bar's scope buttons; `nil` shows all items.
     public private(set) var scope: ((T) -> Bool)?
+    /// Why the last sort could not run, when `sortItems` threw.
+    private var sortFailure: (any Error)?
 
     private var sources: [ListSource<T>]
     /// The sources a plain `load` loads; `nil` means all of them.
@@ -266,8 +271,15 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
         let previous = sortOrder
         sortOrder = order
         // Run in a task, the sort stops when the task is cancelled, and the view stays as it was.
+        sortFailure = nil
         guard rebuildView(stoppable: true) else {
             sortOrder = previous
+            if let sortFailure {
+                self.sortFailure = nil
+                // The view stays as it was, with the sort it had.
+                rebuildView()
+                throw .cannotSort(String(describing: sortFailure))
+            }
             throw .interrupted
         }
         showFirstRow()
@@ -307,9 +319,27 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
             }
         }
         if let sortOrder {
+            // A sort of every item first makes a list of them all: ask for it where a refusal
+            // can be said, rather than let a failed allocation end the program.
+            if indices == nil, stoppable, !SystemMemory.isAvailable(items.count * 2 * MemoryLayout<Int>.stride) {
+                sortFailure = SortRefusal(description: "not enough memory to sort \(items.count) rows")
+                return false
+            }
             let pool = indices ?? Array(items.indices)
             let shouldStop = { stoppable && Task.isCancelled }
-            indices = sortItems?(sortOrder, pool, shouldStop) ?? sorted(pool, by: sortOrder, shouldStop: shouldStop)
+            do {
+                indices =
+                    try sortItems?(sortOrder, pool, shouldStop) ?? sorted(pool, by: sortOrder, shouldStop: shouldStop)
+            } catch {
+                // A sort asked for on its own fails and keeps the view; one that follows a new
+                // filter or load leaves the rows in their natural order.
+                if stoppable {
+                    sortFailure = error
+                    return false
+                }
+                self.sortOrder = nil
+                indices = pool
+            }
             if shouldStop() { return false }
         }
         view = indices
@@ -354,6 +384,11 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     }
 
     private struct SortStopped: Error {}
+
+    /// Why a sort could not start, in words.
+    private struct SortRefusal: Error, CustomStringConvertible {
+        let description: String
+    }
 
     /// Whether the item at `left` of `keys` goes before the one at `right`: missing values last
     /// whichever the direction, ties in the natural order.

@@ -7,6 +7,8 @@ public enum ListError: UserFacingError, Hashable {
     case notLoaded(String)
     /// A sort stopped before it finished (its task was cancelled); the view is as it was.
     case interrupted
+    /// A sort could not run (not enough memory for its keys); the view is as it was.
+    case cannotSort(String)
 
     public var description: String {
         switch self {
@@ -23,6 +25,8 @@ public enum ListError: UserFacingError, Hashable {
             return reason
         case .interrupted:
             return "the sort was stopped; the list keeps the order it had"
+        case .cannotSort(let reason):
+            return reason + "; the list keeps the order it had"
         }
     }
 
