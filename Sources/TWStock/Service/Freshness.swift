@@ -1,5 +1,6 @@
 import Foundation
 import ListKit
+import ListKitNetworking
 
 /// When cached exchange data should be fetched again.
 ///
@@ -49,12 +50,6 @@ public enum Freshness {
 
     /// How long ago, for people: `just now`, `12 min ago`, `3 h ago`, `2 days ago`.
     public static func age(of instant: Date, now: Date) -> String {
-        let seconds = max(0, now.timeIntervalSince(instant))
-        switch seconds {
-        case ..<60: return "just now"
-        case ..<3600: return "\(Int(seconds / 60)) min ago"
-        case ..<(48 * 3600): return "\(Int(seconds / 3600)) h ago"
-        default: return "\(Int(seconds / 86_400)) days ago"
-        }
+        DownloadProvenance(fetchedAt: instant, fromCache: true, source: "").age(now: now)
     }
 }

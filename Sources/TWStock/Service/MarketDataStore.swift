@@ -304,10 +304,7 @@ public final class MarketDataStore: Sendable {
             if result.key.hasPrefix(Self.dayPrefix) { parsedDays.withLock { $0[result.key] = nil } }
             reportSkippedRows(resource.issues(result.value), of: resource.title, progress: progress)
         }
-        let provenance = result.provenance
-        return Sourced(
-            result.value,
-            Provenance(fetchedAt: provenance.fetchedAt, fromCache: provenance.fromCache, source: provenance.source))
+        return Sourced(result.value, result.provenance)
     }
 
     private func reportSkippedRows(_ skipped: [ParseIssue], of what: String, progress: ProgressReporter) {
