@@ -17,8 +17,12 @@ public struct DownloadProvenance: Sendable, Hashable {
 
     /// How long ago the bytes were fetched, in a few words (`just now`, `5 min ago`, `3 h ago`,
     /// `2 days ago`).
-    public func age(now: Date) -> String {
-        let seconds = max(0, now.timeIntervalSince(fetchedAt))
+    public func age(now: Date) -> String { Self.age(of: fetchedAt, now: now) }
+
+    /// How long ago `instant` was, in a few words (`just now`, `5 min ago`, `3 h ago`,
+    /// `2 days ago`).
+    public static func age(of instant: Date, now: Date) -> String {
+        let seconds = max(0, now.timeIntervalSince(instant))
         switch seconds {
         case ..<60: return "just now"
         case ..<3600: return "\(Int(seconds / 60)) min ago"

@@ -50,6 +50,6 @@ public enum Freshness {
 
     /// How long ago, for people: `just now`, `12 min ago`, `3 h ago`, `2 days ago`.
     public static func age(of instant: Date, now: Date) -> String {
-        DownloadProvenance(fetchedAt: instant, fromCache: true, source: "").age(now: now)
+        DownloadProvenance.age(of: instant, now: now)
     }
 }
