@@ -97,6 +97,6 @@ extension LoadedManifest {
         let (table, ordered) = try await recipe.load(
             fetcher: { CachingFetcher(context: context, request: request, key: key, freshness: freshness) },
             progress: progress, maxInputBytes: context.maxInputBytes)
-        return (table, ordered ?? table.rows)
+        return (table, ordered ?? table.fileOrder)
     }
 }

@@ -106,7 +106,7 @@ public struct ManifestFolder: Sendable {
                 }
                 let columns = loaded.shownColumns?.count ?? table.columns.count
                 good.append(
-                    "ok \(loaded.manifest.id) (\(loaded.fileName)): \(columns) columns, \(table.rows.count) rows")
+                    "ok \(loaded.manifest.id) (\(loaded.fileName)): \(columns) columns, \(table.rowCount) rows")
             } catch let problem as ManifestProblem {
                 problems.append(problem)
             } catch {

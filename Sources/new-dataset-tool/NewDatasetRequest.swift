@@ -74,14 +74,14 @@ enum DataFileReader {
         let columns = table.columns.map { column in
             ColumnSpec(name: column.name, kind: kind(of: column.type))
         }
-        let first = table.rows.isEmpty ? [] : table.cells(ofRow: 0)
+        let first = table.rowCount == 0 ? [] : table.cells(ofRow: 0)
         let firstRecord = zip(columns, first).map { column, cell in expectedExport(cell.value, kind: column.kind) }
         let fileExtension = URL(fileURLWithPath: path).pathExtension.lowercased()
         let sampleFormat = ["csv", "tsv", "json", "jsonl"].contains(fileExtension) ? fileExtension : (format ?? "csv")
         return (
             bytes,
             DataSample(
-                fileName: "", format: sampleFormat, columns: columns, recordCount: table.rows.count,
+                fileName: "", format: sampleFormat, columns: columns, recordCount: table.rowCount,
                 firstRecord: firstRecord)
         )
     }

@@ -19,11 +19,11 @@ import Testing
                     name: "fuzz", bytes: FileBytes(copying: bytes), dialect: .init(delimiter: delimiter),
                     hasHeader: true, progress: nil, pieces: pieces)
             else { continue }
-            for row in table.rows.indices { #expect(table.cells(ofRow: row).count == table.columns.count) }
-            if let first = table.rows.isEmpty ? nil : table.cells(ofRow: 0).first?.text.prefix(3), !first.isEmpty {
+            for row in 0..<table.rowCount { #expect(table.cells(ofRow: row).count == table.columns.count) }
+            if let first = table.rowCount == 0 ? nil : table.cells(ofRow: 0).first?.text.prefix(3), !first.isEmpty {
                 let folded = TextFolding.fold(String(first))
                 let matches = table.filter(foldedQuery: folded, candidates: nil)
-                #expect(matches.allSatisfy { table.rows.indices.contains($0) })
+                #expect(matches.allSatisfy { (0..<table.rowCount).contains($0) })
             }
         }
     }

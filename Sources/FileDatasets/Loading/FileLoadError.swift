@@ -21,8 +21,8 @@ public enum FileLoadError: UserFacingError, Hashable {
     case download(FetchError)
     /// URLs need the network and `--offline` was given.
     case offline(String)
-    /// The file is larger than the row index can address.
-    case tooLarge(String, bytes: Int)
+    /// The input has more rows than the row index can number (four bytes a row).
+    case tooManyRows(String, count: Int)
     /// Standard input, a pipe, a device or a file read into memory has more bytes than the
     /// input limit (`--max-input`); reading stopped there.
     case overLimit(String, limit: Int)
@@ -57,8 +57,8 @@ public enum FileLoadError: UserFacingError, Hashable {
         case .offline:
             return "offline: a URL needs the network once, and there is no earlier download of it; "
                 + "run without --offline"
-        case .tooLarge(_, let bytes):
-            return "it has \(bytes) bytes; files up to 4 GiB can be opened"
+        case .tooManyRows(_, let count):
+            return "it has \(count) rows; at most \(UInt32.max - 1) rows can be opened"
         case .overLimit(_, let limit):
             return "stopped reading at \(ByteSize(limit)), the most read into memory"
         case .webPage(_, let title):

@@ -161,7 +161,6 @@ struct FileLoader: Sendable {
         if kind == S_IFDIR { throw .unreadable(name, reason: "it is a folder; give a file") }
         let size = Int(status.st_size)
         if kind == S_IFREG {
-            guard size < Int(UInt32.max) else { throw .tooLarge(name, bytes: size) }
             progress.update { $0 = LoadProgress(completed: 0, total: Int64(size), unit: .bytes, step: $0.step) }
             // A mapped file costs pages of the file, not memory of the program: no input limit.
             if options.encoding == .utf8, let mapped = FileBytes.map(descriptor: descriptor, length: size) {

@@ -114,8 +114,8 @@ public struct TableRecipe: Sendable {
         guard let column = table.column(named: wanted) else {
             throw TableRecipeError.missingColumn(sort.column, available: table.columns.map(\.name))
         }
-        let order = table.sorted(byColumn: column, descending: sort.descending, indices: Array(table.rows.indices))
-        return (table, order.map { table.rows[$0] })
+        let order = table.sorted(byColumn: column, descending: sort.descending, indices: Array(0..<table.rowCount))
+        return (table, order.map(FileRow.init(index:)))
     }
 
     /// One table of the kept columns of `tables`, in order, with a first column naming each
@@ -145,8 +145,8 @@ public struct TableRecipe: Sendable {
             let isFile = picked.map { $0.name == fileColumn }
             var scratch = RowScratch()
             var record: [String] = []
-            for row in table.rows {
-                let cells = table.namedCells(of: row, scratch: &scratch)
+            for row in 0..<table.rowCount {
+                let cells = table.namedCells(of: FileRow(index: row), scratch: &scratch)
                 record.removeAll(keepingCapacity: true)
                 for (index, position) in positions.enumerated() {
                     record.append(isFile[index] ? file ?? "" : position.map { cells[$0].cell.text } ?? "")

@@ -25,7 +25,7 @@ enum ByteSearch {
     static func rows(
         containing finder: ByteFinder, in table: FileTable, isSure: (@Sendable (Int) -> Bool)? = nil
     ) -> (rows: [Int], sure: [Bool]) {
-        let rowCount = table.rows.count
+        let rowCount = table.rowCount
         let pieces = rowCount >= 100_000 ? max(1, min(8, SystemIO.processorCount)) : 1
         guard pieces > 1 else { return rows(containing: finder, in: table, rows: 0..<rowCount, isSure: isSure) }
         let results = Mutex<[(rows: [Int], sure: [Bool])]>(Array(repeating: ([], []), count: pieces))
@@ -42,11 +42,11 @@ enum ByteSearch {
         containing finder: ByteFinder, in table: FileTable, rows range: Range<Int>, isSure: ((Int) -> Bool)?
     ) -> (rows: [Int], sure: [Bool]) {
         guard !range.isEmpty else { return ([], []) }
-        let end = range.upperBound < table.rows.count ? table.rows[range.upperBound].offset : table.buffer.count
+        let end = range.upperBound < table.rowCount ? table.offset(ofRow: range.upperBound) : table.buffer.count
         let buffer = UnsafeBufferPointer(rebasing: table.buffer[0..<end])
         var found: [Int] = []
         var sure: [Bool] = []
-        var position = table.rows[range.lowerBound].offset
+        var position = table.offset(ofRow: range.lowerBound)
         while let hit = finder.firstIndex(in: buffer, from: position) {
             let before = found.count
             position = record(hit: hit, in: table, found: &found)
@@ -63,7 +63,7 @@ enum ByteSearch {
     /// - Complexity: O(n) in the size of the buffer.
     static func rowsWithFoldSpecialCharacters(in table: FileTable) -> [Int] {
         let buffer = table.buffer
-        guard let base = buffer.baseAddress, let firstRow = table.rows.first else { return [] }
+        guard let base = buffer.baseAddress, table.rowCount > 0 else { return [] }
         var rows = Set<Int>()
         let leads: [(UInt8, (UnsafeBufferPointer<UInt8>, Int) -> Bool)] = [
             (
@@ -80,7 +80,7 @@ enum ByteSearch {
             (0xC4, { bytes, index in index + 1 < bytes.count && bytes[index + 1] == 0xB0 }),
         ]
         for (lead, isSpecial) in leads {
-            var position = firstRow.offset
+            var position = table.offset(ofRow: 0)
             while position < buffer.count {
                 guard let hit = memchr(base + position, Int32(lead), buffer.count - position) else { break }
                 let index = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
@@ -93,9 +93,9 @@ enum ByteSearch {
 
     /// Notes the row of a hit and returns where to search next: the start of the next row.
     private static func record(hit: Int, in table: FileTable, found: inout [Int]) -> Int {
-        guard let row = table.row(containing: hit) else { return table.rows.first?.offset ?? hit + 1 }
+        guard let row = table.row(containing: hit) else { return table.rowCount > 0 ? table.offset(ofRow: 0) : hit + 1 }
         if found.last != row { found.append(row) }
         let next = row + 1
-        return next < table.rows.count ? max(hit + 1, table.rows[next].offset) : table.buffer.count
+        return next < table.rowCount ? max(hit + 1, table.offset(ofRow: next)) : table.buffer.count
     }
 }

@@ -16,14 +16,14 @@ extension FileTable {
     ///   - candidates: Row indices to consider, in increasing order; `nil` for every row.
     /// - Complexity: O(n) in the size of the buffer, plus O(m) in the bytes of the rows checked.
     public func filter(foldedQuery: String, candidates: [Int]?) -> [Int] {
-        guard !foldedQuery.isEmpty else { return candidates ?? Array(rows.indices) }
+        guard !foldedQuery.isEmpty else { return candidates ?? Array(0..<rowCount) }
         let needle = FoldedNeedle(foldedQuery: foldedQuery, dialect: dialect)
         // A whole-buffer search pays off unless the candidates are already few.
-        if candidates.map({ $0.count > rows.count / 16 }) ?? true, let likely = likelyRows(for: needle) {
+        if candidates.map({ $0.count > rowCount / 16 }) ?? true, let likely = likelyRows(for: needle) {
             guard let candidates else { return check(likely.rows, needle: needle, sure: likely.sure) }
-            return check(Self.intersection(likely.rows, candidates, rowCount: rows.count), needle: needle, sure: nil)
+            return check(Self.intersection(likely.rows, candidates, rowCount: rowCount), needle: needle, sure: nil)
         }
-        return check(candidates ?? Array(rows.indices), needle: needle, sure: nil)
+        return check(candidates ?? Array(0..<rowCount), needle: needle, sure: nil)
     }
 
     /// Rows that may match, a superset of those that do, and which of them surely do; `nil` when

@@ -12,7 +12,7 @@ extension FileTable {
         // that and 16 MiB, for the allocator's rounding and what else runs meanwhile.
         let keysKept = sortKeyCache.withLock { $0[column] != nil }
         let perColumnText = columns[column].type == .text ? buffer.count / max(1, columns.count) : 0
-        let keys = keysKept ? 0 : rows.count * 26 + perColumnText * 2
+        let keys = keysKept ? 0 : rowCount * 26 + perColumnText * 2
         let needed = 2 * (keys + count * 40) + 16 << 20
         guard SystemMemory.isAvailable(needed) else {
             throw NotEnoughMemory(rows: count, column: columns[column].name, bytes: needed)

@@ -34,7 +34,7 @@ final class SortKeys: Sendable {
     /// - Parameter pieces: How many pieces; by default one per core for a large table.
     /// - Complexity: O(n) in the size of the table.
     init(table: FileTable, column: Int, pieces requestedPieces: Int? = nil) {
-        let rowCount = table.rows.count
+        let rowCount = table.rowCount
         let type = table.columns[column].type
         let pieceCount = max(1, requestedPieces ?? (rowCount >= 100_000 ? min(8, SystemIO.processorCount) : 1))
         var pieces: [Piece] = []

@@ -89,19 +89,19 @@ final class CellPrefetcher {
         run = 0
         batches.removeAll()
         if let hookOrder, row(0, of: hookOrder, in: table) == item { return (hookOrder, 0) }
-        if table.rows.first == item { return (nil, 0) }
+        if item.index == 0, table.rowCount > 0 { return (nil, 0) }
         return nil
     }
 
     private func row(_ position: Int, of order: [Int]?, in table: FileTable) -> FileRow? {
-        guard let order else { return position < table.rows.count ? table.rows[position] : nil }
-        guard position < order.count, order[position] < table.rows.count else { return nil }
-        return table.rows[order[position]]
+        guard let order else { return position < table.rowCount ? FileRow(index: position) : nil }
+        guard position < order.count, order[position] < table.rowCount else { return nil }
+        return FileRow(index: order[position])
     }
 
     /// Starts making the cells of the next batch of the order on another core.
     private func schedule(from start: Int, order: [Int]?, table: FileTable) {
-        let total = order?.count ?? table.rows.count
+        let total = order?.count ?? table.rowCount
         guard start < total else { return }
         let end = min(total, start + Self.batchSize)
         let rows = (start..<end).compactMap { row($0, of: order, in: table) }

@@ -36,13 +36,13 @@ enum FileScreen {
             let progress = request.progress
             let (table, ordered) = try await load(request)
             for note in table.notes { progress.note("\(name): \(note)") }
-            if let summary = table.problems.summary(rowsKept: table.rows.count) {
+            if let summary = table.problems.summary(rowsKept: table.rowCount) {
                 progress.note("\(name): \(summary)")
             }
             // Shrunk while being indexed: the rows read past its new end are zeros.
             if table.changedWhileOpen { throw FileLoadError.changedWhileOpen(name) }
             holder.set(table)
-            return ordered ?? table.rows
+            return ordered ?? table.fileOrder
         }
         // Reused by the rows the controller configures and details (always on the main actor).
         var scratch = RowScratch()
@@ -94,7 +94,7 @@ enum FileScreen {
             if table.around.count > aroundShown {
                 lines[aroundShown - 1] = "… and \(table.around.count - aroundShown + 1) more lines around the table"
             }
-            guard table.rows.isEmpty else { return lines }
+            guard table.rowCount == 0 else { return lines }
             return lines + ["no rows; columns: " + table.columns.map(\.name).joined(separator: ", ")]
         }
         return controller

@@ -1,16 +1,17 @@
-/// One record of a file table, identified by where it starts in the file.
+/// One record of a file table, identified by its place in the file: the first record after
+/// the header is row 0.
 ///
-/// A row is four bytes, so a million rows cost 4 MB; the controller's items and the table's
-/// row index are the same array. Rows of a table are in file order, so their ids increase.
+/// A row is four bytes, so a million rows cost 4 MB. Where its record starts is kept by the
+/// table (``RowOffsets``), which is what lets a table pass 4 GiB while its rows stay this small.
 public struct FileRow: Identifiable, Sendable, Hashable {
-    /// The byte offset of the record in the table's buffer.
+    /// The row's position among the table's rows, in file order.
     public let id: UInt32
 
-    /// A row whose record starts at byte `offset`.
-    public init(offset: UInt32) {
-        self.id = offset
+    /// Row `index` of a table, counted in file order from 0.
+    public init(index: Int) {
+        self.id = UInt32(index)
     }
 
-    /// The byte offset of the record.
-    var offset: Int { Int(id) }
+    /// The row's position among the table's rows, in file order.
+    public var index: Int { Int(id) }
 }

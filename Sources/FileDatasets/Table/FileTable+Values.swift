@@ -16,7 +16,7 @@ extension FileTable {
         var fields: [CSVField] = []
         var issues: [CSVIssue] = []
         var values = [CellValue](repeating: .missing, count: wanted.count)
-        let count = rows?.count ?? self.rows.count
+        let count = rows?.count ?? rowCount
         for position in 0..<count {
             scan(row: rows?[position] ?? position, fields: &fields, issues: &issues)
             for (slot, index) in wanted.enumerated() {

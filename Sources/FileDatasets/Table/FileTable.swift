@@ -5,7 +5,7 @@ import Tabular
 /// A delimited file held as bytes with an index of its records: what a file dataset shows.
 ///
 /// The table keeps the input once (memory-mapped or in one buffer) and one 4-byte offset per
-/// row. Fields are found by scanning a row when it is needed, and `String`s are made only for
+/// row (``RowOffsets``), for inputs of any size. Fields are found by scanning a row when it is needed, and `String`s are made only for
 /// the rows shown, exported or detailed. Filters scan bytes (``filter(foldedQuery:candidates:)``)
 /// and sorts compute one key per row (``sorted(_:descending:indices:)``).
 public final class FileTable: Sendable {
@@ -13,8 +13,8 @@ public final class FileTable: Sendable {
     public let name: String
     /// The columns, in file order.
     public let columns: [TableColumn]
-    /// The rows that fit the columns, in file order.
-    public let rows: [FileRow]
+    /// Where the records of the rows that fit the columns start, in file order.
+    let offsets: RowOffsets
     /// The records that were skipped.
     public let problems: RowProblems
     /// Things the user should know that did not cost any rows (stray quotes).
@@ -33,14 +33,14 @@ public final class FileTable: Sendable {
     private let foldSpecialRowCache = Mutex<[Int]?>(nil)
 
     init(
-        name: String, bytes: FileBytes, dialect: CSVDialect, columns: [TableColumn], rows: [FileRow],
+        name: String, bytes: FileBytes, dialect: CSVDialect, columns: [TableColumn], offsets: RowOffsets,
         problems: RowProblems, irregularRows: [Int], notes: [String], around: [String] = []
     ) {
         self.name = name
         self.bytes = bytes
         self.dialect = dialect
         self.columns = columns
-        self.rows = rows
+        self.offsets = offsets
         self.problems = problems
         self.irregularRows = irregularRows
         self.notes = notes
@@ -52,6 +52,24 @@ public final class FileTable: Sendable {
 
     /// The buffer the rows point into.
     var buffer: UnsafeBufferPointer<UInt8> { bytes.buffer }
+
+    /// How many rows fit the columns.
+    public var rowCount: Int { offsets.count }
+
+    /// Every row, in file order: the list a screen shows before any filter or sort.
+    ///
+    /// - Complexity: O(n) in the rows; four bytes each.
+    public var fileOrder: [FileRow] {
+        [FileRow](unsafeUninitializedCapacity: rowCount) { storage, initialized in
+            for index in 0..<rowCount { storage[index] = FileRow(index: index) }
+            initialized = rowCount
+        }
+    }
+
+    /// The byte offset of row `row`'s record.
+    ///
+    /// - Complexity: O(1) under 4 GiB, O(log s) in the 4 GiB segments above it.
+    func offset(ofRow row: Int) -> Int { offsets[row] }
 
     /// Whether the file under the table shrank after it was read (``FileBytes/changedWhileOpen``).
     ///
@@ -67,7 +85,7 @@ public final class FileTable: Sendable {
     /// and `around` as the lines around it when given.
     func replacingProblems(_ problems: RowProblems, around: [String]? = nil) -> FileTable {
         FileTable(
-            name: name, bytes: bytes, dialect: dialect, columns: columns, rows: rows, problems: problems,
+            name: name, bytes: bytes, dialect: dialect, columns: columns, offsets: offsets, problems: problems,
             irregularRows: irregularRows, notes: notes, around: around ?? self.around)
     }
 
@@ -75,7 +93,7 @@ public final class FileTable: Sendable {
     ///
     /// - Complexity: O(n) in the length of the record.
     func scan(row: Int, fields: inout [CSVField], issues: inout [CSVIssue]) {
-        scan(offset: rows[row].offset, fields: &fields, issues: &issues)
+        scan(offset: offsets[row], fields: &fields, issues: &issues)
     }
 
     /// Finds the fields of the record at byte `offset`.
@@ -99,7 +117,7 @@ public final class FileTable: Sendable {
     ///
     /// - Complexity: O(n) in the length of the record.
     public func cells(ofRow row: Int) -> [Cell] {
-        cells(of: rows[row])
+        cells(of: FileRow(index: row))
     }
 
     /// The cells of `row`, one per column.
@@ -114,7 +132,7 @@ public final class FileTable: Sendable {
     ///
     /// - Complexity: O(n) in the length of the record.
     func namedCells(of row: FileRow, scratch: inout RowScratch) -> [NamedCell] {
-        scan(offset: row.offset, fields: &scratch.fields, issues: &scratch.issues)
+        scan(offset: offsets[row.index], fields: &scratch.fields, issues: &scratch.issues)
         let fields = scratch.fields
         var cells: [NamedCell] = []
         cells.reserveCapacity(columns.count)
@@ -141,7 +159,7 @@ public final class FileTable: Sendable {
     ///
     /// - Complexity: O(n) in the bytes before the row.
     public func line(ofRow row: Int) -> Int {
-        let end = rows[row].offset
+        let end = offsets[row]
         var line = 1
         var index = 0
         while index < end {
@@ -156,17 +174,12 @@ public final class FileTable: Sendable {
         return line
     }
 
-    /// The position of `row` among the rows, in file order.
+    /// The position of `row` among the rows, in file order; `nil` when the table has no
+    /// such row.
     ///
-    /// - Complexity: O(log n).
+    /// - Complexity: O(1).
     public func index(of row: FileRow) -> Int? {
-        var low = 0
-        var high = rows.count
-        while low < high {
-            let middle = (low + high) / 2
-            if rows[middle].id < row.id { low = middle + 1 } else { high = middle }
-        }
-        return low < rows.count && rows[low] == row ? low : nil
+        row.index < rowCount ? row.index : nil
     }
 
     /// The row whose record holds byte `offset`: the last row starting at or before it.
@@ -174,10 +187,10 @@ public final class FileTable: Sendable {
     /// - Complexity: O(log n).
     func row(containing offset: Int) -> Int? {
         var low = 0
-        var high = rows.count
+        var high = rowCount
         while low < high {
             let middle = (low + high) / 2
-            if rows[middle].offset <= offset { low = middle + 1 } else { high = middle }
+            if offsets[middle] <= offset { low = middle + 1 } else { high = middle }
         }
         return low == 0 ? nil : low - 1
     }

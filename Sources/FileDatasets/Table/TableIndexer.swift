@@ -36,7 +36,6 @@ enum TableIndexer {
         pieces requestedPieces: Int? = nil
     ) throws(FileLoadError) -> FileTable {
         let buffer = bytes.buffer
-        guard buffer.count < Int(UInt32.max) else { throw .tooLarge(name, bytes: buffer.count) }
 
         var headerScan = PieceScanner(buffer: buffer, dialect: dialect, columnCount: 0, end: buffer.count)
         headerScan.cursor = CSVCursor(startOf: buffer)
@@ -67,8 +66,8 @@ enum TableIndexer {
         let ends = Array(starts.dropFirst()) + [buffer.count]
         let estimate = estimatedRows(buffer, from: bodyStart.offset)
         var pieces: [PieceResult] = []
-        var spilledRows: [FileRow]?
-        let rows = [FileRow](unsafeUninitializedCapacity: estimate) { storage, initialized in
+        var spilledRows: [UInt32]?
+        let rows = [UInt32](unsafeUninitializedCapacity: estimate) { storage, initialized in
             let regions = starts.indices.map { index in
                 (estimate * index / starts.count)..<(estimate * (index + 1) / starts.count)
             }
@@ -124,6 +123,7 @@ enum TableIndexer {
         var inference = ColumnTypeInference(columns: columnCount)
         var irregularRows: [Int] = []
         var strayQuotes = StrayQuotes()
+        var segments: [SegmentStart] = []
         var rowBase = 0
         for result in pieces {
             for problem in result.problems.first { problems.append(problem) }
@@ -131,12 +131,18 @@ enum TableIndexer {
             inference.merge(result.inference)
             irregularRows.append(contentsOf: result.irregularRows.map { $0 + rowBase })
             strayQuotes.merge(result.strayQuotes)
+            for start in result.segments where start.base != segments.last?.base {
+                segments.append(SegmentStart(firstRow: start.firstRow + rowBase, base: start.base))
+            }
             rowBase += result.rowsWritten + result.spilled.count
         }
+        // Rows are numbered in four bytes, as the controller's items.
+        guard rowBase < Int(UInt32.max) else { throw .tooManyRows(name, count: rowBase) }
         let types = inference.types
         let columns = zip(names, types).map { TableColumn(name: $0, type: $1) }
         let table = FileTable(
-            name: name, bytes: bytes, dialect: dialect, columns: columns, rows: spilledRows ?? rows, problems: problems,
+            name: name, bytes: bytes, dialect: dialect, columns: columns,
+            offsets: RowOffsets(low: spilledRows ?? rows, bases: segments), problems: problems,
             irregularRows: irregularRows, notes: strayQuotes.note.map { [$0] } ?? [], around: frame?.lines ?? [])
         return hasHeader ? withNotesBelow(table) : table
     }
@@ -145,11 +151,13 @@ enum TableIndexer {
     /// around it rather than counted as malformed rows. Only a table with skipped records can
     /// have them, so a clean file costs nothing more.
     private static func withNotesBelow(_ table: FileTable) -> FileTable {
-        guard table.problems.count > 0, let last = table.rows.last else { return table }
-        let start = CSVCursor(offset: last.offset, line: table.line(ofRow: table.rows.count - 1))
+        guard table.problems.count > 0, table.rowCount > 0 else { return table }
+        let last = table.rowCount - 1
+        let start = CSVCursor(offset: table.offset(ofRow: last), line: table.line(ofRow: last))
         guard let notes = TableFrame.notes(in: table.buffer, dialect: table.dialect, after: start) else { return table }
         return FileTable(
-            name: table.name, bytes: table.bytes, dialect: table.dialect, columns: table.columns, rows: table.rows,
+            name: table.name, bytes: table.bytes, dialect: table.dialect, columns: table.columns,
+            offsets: table.offsets,
             problems: table.problems.removingRecords(fromLine: notes.line, count: notes.records),
             irregularRows: table.irregularRows, notes: table.notes, around: table.around + notes.lines)
     }
@@ -180,7 +188,7 @@ enum TableIndexer {
 
     private static func scanPiece(
         buffer: UnsafeBufferPointer<UInt8>, dialect: CSVDialect, columnCount: Int, from start: CSVCursor, end: Int,
-        into region: UnsafeMutableBufferPointer<FileRow>, progress: ProgressReporter?
+        into region: UnsafeMutableBufferPointer<UInt32>, progress: ProgressReporter?
     ) -> PieceResult {
         var scanner = PieceScanner(buffer: buffer, dialect: dialect, columnCount: columnCount, end: end)
         scanner.cursor = start
@@ -192,7 +200,9 @@ enum TableIndexer {
 private struct PieceResult {
     var rowsWritten = 0
     /// Rows that did not fit the piece's region of the row array, in order.
-    var spilled: [FileRow] = []
+    var spilled: [UInt32] = []
+    /// Where the piece's rows enter a new 4 GiB segment, counted from the piece's first row.
+    var segments: [SegmentStart] = []
     var problems = RowProblems()
     var irregularRows: [Int] = []
     var inference: ColumnTypeInference
@@ -303,8 +313,9 @@ private struct PieceScanner {
     }
 
     /// Indexes the piece, writing row offsets to `region` (and to a spill list when it is full).
-    mutating func run(into region: UnsafeMutableBufferPointer<FileRow>, progress: ProgressReporter?) -> PieceResult {
+    mutating func run(into region: UnsafeMutableBufferPointer<UInt32>, progress: ProgressReporter?) -> PieceResult {
         var result = PieceResult(empty: cursor, columns: columnCount)
+        var segment = -1
         var nextReport = cursor.offset + Self.progressStep
         var reported = cursor.offset
         var sampled = 0
@@ -331,7 +342,12 @@ private struct PieceScanner {
                 sample(into: &result.inference)
                 sampled += 1
             }
-            let row = FileRow(offset: UInt32(span.byteRange.lowerBound))
+            let offset = span.byteRange.lowerBound
+            if SegmentStart.base(of: offset) != segment {
+                segment = SegmentStart.base(of: offset)
+                result.segments.append(SegmentStart(firstRow: rowIndex, base: segment))
+            }
+            let row = UInt32(truncatingIfNeeded: offset)
             if result.rowsWritten < region.count {
                 region[result.rowsWritten] = row
                 result.rowsWritten += 1
