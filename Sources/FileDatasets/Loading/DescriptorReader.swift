@@ -19,17 +19,31 @@ enum DescriptorReader {
     ///   - expected: The size, when known, so the buffer is allocated once.
     ///   - limit: The most bytes to keep; one more is an ``ReadFailure/overLimit``.
     ///   - progress: Receives the bytes read so far.
+    ///   - firstPart: Called once with the bytes read so far, and whether they are all there
+    ///     is, as soon as there are `firstPartSize` of them or the writer pauses (nothing more
+    ///     to read for a tenth of a second) or the input ends: what a screen can show while the
+    ///     rest arrives.
     /// - Returns: The bytes, or why they could not all be read.
     /// - Complexity: O(n) in the bytes read, at most `limit + 1`.
     static func readAll(
-        _ descriptor: Int32, expected: Int?, limit: Int, progress: ProgressReporter?
+        _ descriptor: Int32, expected: Int?, limit: Int, progress: ProgressReporter?,
+        firstPartSize: Int = 1 << 20, firstPart: ((UnsafeBufferPointer<UInt8>, _ isAll: Bool) -> Void)? = nil
     ) -> Result<FileBytes, ReadFailure> {
         let limit = max(0, limit)
         var capacity = min(max(64 * 1024, (expected ?? 0) + 1), limit + 1)
         guard var base = malloc(capacity) else { return .failure(.system(ENOMEM)) }
         var count = 0
         var nextReport = 1 << 20
+        var firstPart = firstPart
+        func offerFirstPart(isAll: Bool) {
+            guard let offer = firstPart, count > 0 else { return }
+            firstPart = nil
+            offer(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: count), isAll)
+        }
         while true {
+            if firstPart != nil, count >= firstPartSize || (count > 0 && !Self.hasInput(descriptor, within: 100)) {
+                offerFirstPart(isAll: false)
+            }
             if count == capacity {
                 if capacity > limit {
                     free(base)
@@ -51,7 +65,10 @@ enum DescriptorReader {
                 free(base)
                 return .failure(.system(error.code))
             }
-            if received == 0 { break }
+            if received == 0 {
+                if count <= limit { offerFirstPart(isAll: true) }
+                break
+            }
             count += received
             if count >= nextReport {
                 nextReport = count + (1 << 20)
@@ -64,6 +81,13 @@ enum DescriptorReader {
             return .failure(.overLimit)
         }
         return .success(FileBytes(adoptingMalloc: base, count: count))
+    }
+
+    /// Whether `descriptor` has bytes to read (or its end) within `milliseconds`.
+    private static func hasInput(_ descriptor: Int32, within milliseconds: Int32) -> Bool {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        // A descriptor poll cannot watch (some devices) is treated as ready: read it as before.
+        return poll(&request, 1, milliseconds) != 0
     }
 
     /// Why a read did not give the whole input.

@@ -34,12 +34,22 @@ struct FileLoader: Sendable {
     /// How much of the input is checked for NUL bytes and UTF-8.
     static let checkedPrefix = 64 * 1024
 
+    /// How much of a large file or a slow stream is indexed first, for a first page shown
+    /// before the whole input is indexed.
+    static let firstPartSize = 1 << 20
+
     /// Loads and indexes the input.
     ///
+    /// - Parameter preview: Given, before the whole input is indexed, a table of the rows in
+    ///   its first part (the first megabyte of a large file, or what standard input brought before
+    ///   its writer paused), when the input is a delimited text that has any. Its rows are the
+    ///   first rows of the table this returns.
     /// - Throws: `FileLoadError`.
     /// - Complexity: O(n) in the size of the input.
-    func load(progress: ProgressReporter) async throws(FileLoadError) -> FileTable {
-        let read = try await read(progress: progress)
+    func load(progress: ProgressReporter, preview: (@Sendable (FileTable) -> Void)? = nil) async throws(FileLoadError)
+        -> FileTable
+    {
+        let read = try await read(progress: progress, preview: preview)
         do {
             return try index(read, progress: progress)
         } catch {
@@ -58,10 +68,7 @@ struct FileLoader: Sendable {
         }
         try check(bytes, name: name)
         warnAboutLateNonUTF8(bytes, name: name, progress: progress)
-        let format =
-            options.format ?? (options.jsonPath != nil ? .json : nil)
-            ?? location.pathExtension.flatMap(InputFormat.init(pathExtension:))
-            ?? InputFormat.sniff(bytes.buffer)
+        let format = format(of: bytes.buffer)
         progress.update { $0 = LoadProgress(completed: 0, total: Int64(bytes.count), unit: .bytes, step: $0.step) }
         switch format {
         case .json, .jsonLines:
@@ -81,8 +88,7 @@ struct FileLoader: Sendable {
                 name: name, bytes: csv, dialect: .comma, hasHeader: true, progress: nil)
             return table.replacingProblems(output.problems, around: output.around)
         case .csv, .tsv:
-            let delimiter =
-                options.delimiter ?? (format == .tsv ? UInt8(ascii: "\t") : DelimiterSniffer.sniff(bytes.buffer))
+            let delimiter = delimiter(of: bytes.buffer, format: format)
             let table = try TableIndexer.index(
                 name: name, bytes: bytes, dialect: CSVDialect(delimiter: delimiter), hasHeader: options.hasHeader,
                 progress: progress)
@@ -91,16 +97,55 @@ struct FileLoader: Sendable {
         }
     }
 
+    private func format(of buffer: UnsafeBufferPointer<UInt8>) -> InputFormat {
+        options.format ?? (options.jsonPath != nil ? .json : nil)
+            ?? location.pathExtension.flatMap(InputFormat.init(pathExtension:)) ?? InputFormat.sniff(buffer)
+    }
+
+    private func delimiter(of buffer: UnsafeBufferPointer<UInt8>, format: InputFormat) -> UInt8 {
+        options.delimiter ?? (format == .tsv ? UInt8(ascii: "\t") : DelimiterSniffer.sniff(buffer))
+    }
+
+    /// The rows of the input's first part, as they will be in the whole table; `nil` when the
+    /// part has none or the input is not delimited UTF-8 text (JSON and Big5 are read whole).
+    ///
+    /// - Complexity: O(n) in the size of the part.
+    private func firstRows(of part: UnsafeBufferPointer<UInt8>) -> FileTable? {
+        let format = format(of: part)
+        guard options.encoding == .utf8, format == .csv || format == .tsv else { return nil }
+        let bytes = FileBytes(copying: part)
+        // What the whole input would be refused for is said by its load, not here.
+        guard (try? check(bytes, name: location.displayName)) != nil,
+            let table = try? TableIndexer.index(
+                name: location.displayName, bytes: bytes,
+                dialect: CSVDialect(delimiter: delimiter(of: part, format: format)),
+                hasHeader: options.hasHeader, progress: nil, partial: true),
+            table.rowCount > 0
+        else { return nil }
+        return table
+    }
+
     // MARK: - Reading
 
-    private func read(progress: ProgressReporter) async throws(FileLoadError) -> FileBytes {
+    private func read(progress: ProgressReporter, preview: (@Sendable (FileTable) -> Void)?) async throws(FileLoadError)
+        -> FileBytes
+    {
         let name = location.displayName
         switch location {
         case .path(let path):
-            return try readFile(path, name: name, progress: progress)
+            let bytes = try readFile(path, name: name, progress: progress)
+            if let preview, bytes.count > 4 * Self.firstPartSize,
+                let first = firstRows(of: UnsafeBufferPointer(rebasing: bytes.buffer[0..<Self.firstPartSize]))
+            {
+                preview(first)
+            }
+            return bytes
         case .standardInput:
             progress.update { $0 = LoadProgress(completed: 0, total: nil, unit: .bytes, step: $0.step) }
-            return try readDescriptor(standardInput, expected: nil, name: name, progress: progress)
+            return try readDescriptor(standardInput, expected: nil, name: name, progress: progress) { part, isAll in
+                guard let preview, !isAll, let first = firstRows(of: part) else { return }
+                preview(first)
+            }
         case .url(let url):
             if let cacheFolder { return try await download(url, cacheFolder: cacheFolder, progress: progress) }
             guard !offline else { throw .offline(url.absoluteString) }
@@ -188,10 +233,14 @@ struct FileLoader: Sendable {
     }
 
     /// Reads a descriptor into memory, up to the input limit.
-    private func readDescriptor(_ descriptor: Int32, expected: Int?, name: String, progress: ProgressReporter)
-        throws(FileLoadError) -> FileBytes
-    {
-        switch DescriptorReader.readAll(descriptor, expected: expected, limit: maxInputBytes, progress: progress) {
+    private func readDescriptor(
+        _ descriptor: Int32, expected: Int?, name: String, progress: ProgressReporter,
+        firstPart: ((UnsafeBufferPointer<UInt8>, _ isAll: Bool) -> Void)? = nil
+    ) throws(FileLoadError) -> FileBytes {
+        let read = DescriptorReader.readAll(
+            descriptor, expected: expected, limit: maxInputBytes, progress: progress,
+            firstPartSize: Self.firstPartSize, firstPart: firstPart)
+        switch read {
         case .success(let bytes): return bytes
         case .failure(.overLimit): throw .overLimit(name, limit: maxInputBytes)
         case .failure(.system(let code)): throw .unreadable(name, reason: SystemError(code: code).description)

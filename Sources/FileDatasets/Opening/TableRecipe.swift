@@ -59,7 +59,7 @@ public struct TableRecipe: Sendable {
         var kinds: [String: ColumnKind] = [:]
         for column in columns ?? [] { kinds[column.shownName] = column.kind }
         let recipe = self
-        return FileScreen.make(name: name, fullName: sourceName, columnKinds: kinds, drill: drill) { request in
+        return FileScreen.make(name: name, fullName: sourceName, columnKinds: kinds, drill: drill) { request, _ in
             try await recipe.load(
                 fetcher: { fetcher(request) }, progress: request.progress, maxInputBytes: maxInputBytes)
         }

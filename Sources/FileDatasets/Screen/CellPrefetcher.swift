@@ -35,6 +35,8 @@ final class CellPrefetcher {
         let start: Int
         let rows: [FileRow]
         let done = DispatchGroup()
+        /// Set when a worker has begun making the cells.
+        let started = Atomic<Bool>(false)
         let cells = Mutex<[[NamedCell]]>([])
 
         init(start: Int, rows: [FileRow]) {
@@ -74,6 +76,8 @@ final class CellPrefetcher {
             schedule(from: batches.last.map { $0.start + $0.rows.count } ?? position + 1, order: order, table: table)
         }
         guard let batch = batches.first, batch.start <= position else { return nil }
+        // No worker free yet (the other cores index a file): make this row here rather than wait.
+        guard batch.started.load(ordering: .acquiring) else { return nil }
         batch.done.wait()
         let index = position - batch.start
         let cells = batch.cells.withLock { $0.count > index ? $0[index] : nil }
@@ -108,6 +112,7 @@ final class CellPrefetcher {
         let batch = Batch(start: start, rows: rows)
         batch.done.enter()
         Self.queue.async {
+            batch.started.store(true, ordering: .releasing)
             var scratch = RowScratch()
             let made = batch.rows.map { table.namedCells(of: $0, scratch: &scratch) }
             batch.cells.withLock { $0 = made }

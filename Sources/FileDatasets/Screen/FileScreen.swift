@@ -1,4 +1,5 @@
 import ListKit
+import Synchronization
 
 /// Builds the list screen of a file dataset: a `GenericListController` whose items are the
 /// table's rows and whose filter and sort run over the table's bytes.
@@ -11,8 +12,8 @@ enum FileScreen {
     /// - Complexity: O(1); the work happens in the load.
     @MainActor
     static func make(loader: FileLoader) -> GenericListController<FileRow, ColumnsRow> {
-        make(name: loader.location.displayName, fullName: loader.location.fullName) { request in
-            (try await loader.load(progress: request.progress), nil)
+        make(name: loader.location.displayName, fullName: loader.location.fullName) { request, preview in
+            (try await loader.load(progress: request.progress, preview: preview), nil)
         }
     }
 
@@ -25,30 +26,45 @@ enum FileScreen {
     ///   - columnKinds: Kinds that replace the inferred ones, by column name.
     ///   - drill: What choosing a row does, given its cells; `nil` (or a `nil` answer) shows
     ///     the row's detail.
+    ///   - load: Makes the table; it may first hand the table of the input's first rows to
+    ///     its second argument, which the screen shows while the rest is indexed (only a load
+    ///     that keeps file order may).
     @MainActor
     static func make(
         name: String, fullName: String, columnKinds: [String: ColumnKind] = [:],
         drill: (@MainActor ([NamedCell]) throws -> Selection?)? = nil,
-        load: @escaping @Sendable (LoadRequest) async throws -> (FileTable, [FileRow]?)
+        load:
+            @escaping @Sendable (LoadRequest, _ preview: @escaping @Sendable (FileTable) -> Void) async throws -> (
+                FileTable, [FileRow]?
+            )
     ) -> GenericListController<FileRow, ColumnsRow> {
         let holder = TableHolder()
-        let source = ListSource<FileRow>(id: "file", title: fullName) { request in
+        let source = ListSource<FileRow>(id: "file", title: fullName, keepsRowsOnFailure: false) {
+            request, deliver in
+            holder.startOver()
             let progress = request.progress
-            let (table, ordered) = try await load(request)
+            let shown = Mutex(0)
+            let (table, ordered) = try await load(request) { first in
+                holder.set(first)
+                shown.withLock { $0 = first.rowCount }
+                deliver(first.fileOrder)
+            }
             for note in table.notes { progress.note("\(name): \(note)") }
             if let summary = table.problems.summary(rowsKept: table.rowCount) {
                 progress.note("\(name): \(summary)")
             }
             // Shrunk while being indexed: the rows read past its new end are zeros.
             if table.changedWhileOpen { throw FileLoadError.changedWhileOpen(name) }
+            let first = shown.withLock { $0 }
             holder.set(table)
-            return ordered ?? table.fileOrder
+            // Even when empty: the batch is what replaces the rows of a refresh.
+            deliver(ordered ?? (first..<max(first, table.rowCount)).map(FileRow.init(index:)))
         }
         // Reused by the rows the controller configures and details (always on the main actor).
         var scratch = RowScratch()
         let prefetcher = CellPrefetcher()
         let controller = GenericListController<FileRow, ColumnsRow>(title: name, sources: [source]) { row, item in
-            guard let table = holder.current else { return }
+            guard let table = holder.current, item.index < table.rowCount else { return }
             row = ColumnsRow(cells: prefetcher.cells(of: item, in: table))
         } select: { item in
             guard let table = holder.current else { return .none }
@@ -70,8 +86,11 @@ enum FileScreen {
                 Column(column.name, kind: columnKinds[column.name] ?? column.type.columnKind, minimumWidth: 8)
             }
         }
-        controller.filterItems = { query, candidates in
-            let kept = holder.current?.filter(foldedQuery: query, candidates: candidates) ?? []
+        // While the rest of a file is indexed, the items are the first rows: questions about
+        // every item go to the table of exactly those rows.
+        controller.filterItems = { [unowned controller] query, candidates in
+            let kept =
+                holder.table(holding: controller.items.count)?.filter(foldedQuery: query, candidates: candidates) ?? []
             prefetcher.viewChanged(to: kept)
             return kept
         }
@@ -84,9 +103,11 @@ enum FileScreen {
             prefetcher.viewChanged(to: sorted)
             return sorted
         }
-        controller.valuesOfItems = { columns, indices, body in
-            holder.current?.forEachValues(of: columns, rows: indices, body) ?? false
+        controller.valuesOfItems = { [unowned controller] columns, indices, body in
+            holder.table(holding: controller.items.count)?.forEachValues(of: columns, rows: indices, body) ?? false
         }
+        // A question about the whole file waits for its index rather than answer for its start.
+        controller.waitsForAllRowsBeforeQueries = true
         controller.header = { _ in
             guard let table = holder.current else { return [] }
             // Titles above the table and notes below it, a few at most.

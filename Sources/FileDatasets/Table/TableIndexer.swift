@@ -28,12 +28,15 @@ enum TableIndexer {
     ///   - hasHeader: True when the first record names the columns.
     ///   - progress: Receives the bytes indexed so far.
     ///   - pieces: How many pieces to index at once; by default one per core for a large input.
+    ///   - partial: The bytes are the first part of an input still arriving: its last record
+    ///     (perhaps cut short) and anything from an unclosed quote on are left out, so that the
+    ///     rows are the first rows of the whole input's table.
     /// - Throws: `FileLoadError` when there is no record at all, the input is too large to index,
     ///   or the first record has too many fields.
     /// - Complexity: O(n) in the size of the input.
     static func index(
         name: String, bytes: FileBytes, dialect: CSVDialect, hasHeader: Bool, progress: ProgressReporter?,
-        pieces requestedPieces: Int? = nil
+        pieces requestedPieces: Int? = nil, partial: Bool = false
     ) throws(FileLoadError) -> FileTable {
         let buffer = bytes.buffer
 
@@ -62,7 +65,7 @@ enum TableIndexer {
             bodyStart = headerScan.cursor
         }
 
-        let starts = pieceStarts(buffer, from: bodyStart.offset, pieces: requestedPieces)
+        let starts = pieceStarts(buffer, from: bodyStart.offset, pieces: partial ? 1 : requestedPieces)
         let ends = Array(starts.dropFirst()) + [buffer.count]
         let estimate = estimatedRows(buffer, from: bodyStart.offset)
         var pieces: [PieceResult] = []
@@ -75,11 +78,12 @@ enum TableIndexer {
             let input = SharedMemory(reading: buffer)
             let output = SharedMemory(storage)
             let firstStart = bodyStart
-            DispatchQueue.concurrentPerform(iterations: starts.count) { piece in
+            WorkerThreads.run(starts.count) { piece in
                 let start = piece == 0 ? firstStart : CSVCursor(offset: starts[piece], line: 1)
                 let result = scanPiece(
                     buffer: input.readable, dialect: dialect, columnCount: columnCount, from: start, end: ends[piece],
-                    into: UnsafeMutableBufferPointer(rebasing: output.buffer[regions[piece]]), progress: progress)
+                    into: UnsafeMutableBufferPointer(rebasing: output.buffer[regions[piece]]), progress: progress,
+                    stopsAtUnclosedQuote: partial)
                 results.withLock { $0[piece] = result }
             }
             pieces = results.withLock { $0.compactMap { $0 } }
@@ -138,13 +142,18 @@ enum TableIndexer {
         }
         // Rows are numbered in four bytes, as the controller's items.
         guard rowBase < Int(UInt32.max) else { throw .tooManyRows(name, count: rowBase) }
+        var low = spilledRows ?? rows
+        if partial, !low.isEmpty {
+            low.removeLast()
+            irregularRows.removeAll { $0 >= low.count }
+        }
         let types = inference.types
         let columns = zip(names, types).map { TableColumn(name: $0, type: $1) }
         let table = FileTable(
             name: name, bytes: bytes, dialect: dialect, columns: columns,
-            offsets: RowOffsets(low: spilledRows ?? rows, bases: segments), problems: problems,
+            offsets: RowOffsets(low: low, bases: segments), problems: problems,
             irregularRows: irregularRows, notes: strayQuotes.note.map { [$0] } ?? [], around: frame?.lines ?? [])
-        return hasHeader ? withNotesBelow(table) : table
+        return hasHeader && !partial ? withNotesBelow(table) : table
     }
 
     /// The table with the one-value lines after its last row (notes below it) shown as lines
@@ -188,10 +197,11 @@ enum TableIndexer {
 
     private static func scanPiece(
         buffer: UnsafeBufferPointer<UInt8>, dialect: CSVDialect, columnCount: Int, from start: CSVCursor, end: Int,
-        into region: UnsafeMutableBufferPointer<UInt32>, progress: ProgressReporter?
+        into region: UnsafeMutableBufferPointer<UInt32>, progress: ProgressReporter?, stopsAtUnclosedQuote: Bool = false
     ) -> PieceResult {
         var scanner = PieceScanner(buffer: buffer, dialect: dialect, columnCount: columnCount, end: end)
         scanner.cursor = start
+        scanner.stopsAtUnclosedQuote = stopsAtUnclosedQuote
         return scanner.run(into: region, progress: progress)
     }
 }
@@ -263,6 +273,8 @@ private struct PieceScanner {
     let columnCount: Int
     let end: Int
     var cursor = CSVCursor(offset: 0, line: 1)
+    /// An unclosed quote ends the scan: in the first part of an input, the rest may close it.
+    var stopsAtUnclosedQuote = false
     var fields: [CSVField] = []
     var issues: [CSVIssue] = []
     var strayQuotes = StrayQuotes()
@@ -322,6 +334,7 @@ private struct PieceScanner {
         while cursor.offset < end, let record = next() {
             let span = record.span
             if record.unterminated {
+                if stopsAtUnclosedQuote { break }
                 result.problems.append(RowProblem(line: span.line, kind: .unterminatedQuote))
                 resync(after: span)
                 continue

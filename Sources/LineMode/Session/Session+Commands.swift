@@ -3,6 +3,9 @@ import ListKit
 extension Session {
     func execute(_ command: Command) async throws -> Step {
         try checkData(before: command)
+        if let list = currentList, list.waitsForAllRowsBeforeQueries, needsAllRows(command, of: list) {
+            await waitForBackgroundLoad(of: list)
+        }
         switch command {
         case .quit:
             return .quit
@@ -126,6 +129,17 @@ extension Session {
             }
         }
         return .proceed
+    }
+
+    /// Whether `command` asks about every row of `list` (a filter, a sort, a page by number)
+    /// or about a row past those that have arrived.
+    private func needsAllRows(_ command: Command, of list: any ListScreen) -> Bool {
+        switch command {
+        case .filter, .sort, .where, .frequencies, .statistics, .chart, .page: return true
+        case .select(let row): return row > list.count
+        case .nextPage: return list.position + 2 * pageSize(for: list) > list.count
+        default: return false
+        }
     }
 
     /// `chart [Y [BARS]] [by X]`: the screen's own chart when nothing is named, else the

@@ -62,6 +62,10 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     /// values, in order, and returns true; or returns false, having called nothing, to read them
     /// through the rows. The values must be those the row's cells hold.
     public var valuesOfItems: ((_ columns: [String], _ indices: [Int]?, _ body: ([CellValue]) -> Void) -> Bool)?
+    /// True when a filter, sort, `where`, page jump or analysis should wait for rows still
+    /// arriving rather than answer for those that arrived: a file whose first page is shown
+    /// while the rest is indexed, which takes seconds, not minutes.
+    public var waitsForAllRowsBeforeQueries = false
 
     public private(set) var state: LoadState
     public private(set) var sourceFailures: [SourceFailure] = []
@@ -506,19 +510,28 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     /// - Returns: False when the load was stopped (what arrived is kept).
     /// - Throws: What the source threw, after keeping the batches that arrived before it.
     private func receive(
-        _ batches: AsyncThrowingStream<[T], any Error>, from source: ListSource<T>, progress: ProgressReporter
+        _ batches: ProducedBatches<T>, from source: ListSource<T>, progress: ProgressReporter
     ) async throws -> Bool {
-        loadedItems[source.id] = loadedItems[source.id] ?? []
+        let earlier = loadedItems[source.id]
+        loadedItems[source.id] = earlier ?? []
         let single = sources.count == 1 && naturalOrder == nil
-        if single, !(loadedItems[source.id]?.isEmpty ?? true) {
-            // A refresh starts over.
+        // A refresh starts over: at once, or (for a source that fails as a whole) when its
+        // first batch arrives, so that a refresh failing at once keeps the earlier rows.
+        var replacesEarlier = single && !(earlier?.isEmpty ?? true)
+        if replacesEarlier, source.keepsRowsOnFailure {
             loadedItems[source.id] = []
             mergeLoadedItems()
+            replacesEarlier = false
         }
         var stopped = false
         do {
             for try await batch in batches {
                 guard !Task.isCancelled else { break }
+                if replacesEarlier {
+                    replacesEarlier = false
+                    loadedItems[source.id] = []
+                    items = []
+                }
                 loadedItems[source.id, default: []] += batch
                 if single {
                     items += batch
@@ -529,13 +542,17 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
                 }
                 state = .receiving
                 let count = Int64(items.count)
-                progress.update { $0.completed = count }
+                // A source counting bytes (a file being indexed) reports its own progress.
+                progress.update { if $0.unit == .items { $0.completed = count } }
             }
         } catch {
             // A stream may end by throwing when it is stopped: that is a stop, not a failure.
             stopped = Task.isCancelled || error is CancellationError
             if !stopped {
-                if !(loadedItems[source.id]?.isEmpty ?? true) {
+                if !source.keepsRowsOnFailure {
+                    loadedItems[source.id] = replacesEarlier ? earlier : nil
+                    mergeLoadedItems()
+                } else if !(loadedItems[source.id]?.isEmpty ?? true) {
                     let count = loadedItems[source.id]?.count ?? 0
                     progress.note("\(source.title): the rows that arrived (\(count)) are kept")
                 }

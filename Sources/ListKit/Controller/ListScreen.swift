@@ -70,10 +70,14 @@ public protocol ListScreen: AnyObject {
     func select(at index: Int) throws -> Selection
     /// Loads sources not loaded yet, or all of them when `force` is true.
     func load(force: Bool, progress: ProgressReporter) async
+    /// True when questions about every row (a filter, a sort, `where`, `freq`) wait for rows
+    /// still arriving instead of answering for those that arrived.
+    var waitsForAllRowsBeforeQueries: Bool { get }
 }
 
 extension ListScreen {
     public var dataProblem: (any Error)? { nil }
+    public var waitsForAllRowsBeforeQueries: Bool { false }
 
     /// The column names, in declared order.
     public var columnNames: [String] { columns.map(\.name) }

@@ -12,7 +12,10 @@ public struct ListSource<Item: Sendable>: Sendable {
     public let load: @Sendable (LoadRequest) async throws -> [Item]
     /// Delivers the items in batches as they arrive, for a source that can show its first rows
     /// early (a paged API, a long stream); `nil` when the source loads all at once.
-    public let batches: (@Sendable (LoadRequest) -> AsyncThrowingStream<[Item], any Error>)?
+    public let batches: (@Sendable (LoadRequest) -> ProducedBatches<Item>)?
+    /// Whether the batches that arrived before an error are kept and shown (pages of an API),
+    /// or the load fails as a whole (the first rows of a file that turned out to be unreadable).
+    public let keepsRowsOnFailure: Bool
 
     /// A source that loads all its items at once.
     public init(
@@ -22,6 +25,7 @@ public struct ListSource<Item: Sendable>: Sendable {
         self.title = title
         self.load = load
         self.batches = nil
+        self.keepsRowsOnFailure = false
     }
 
     /// A source that delivers its items in batches: the first rows show as soon as they
@@ -37,24 +41,41 @@ public struct ListSource<Item: Sendable>: Sendable {
     /// - Parameters:
     ///   - id: A stable identifier.
     ///   - title: A title for status lines and messages.
+    ///   - keepsRowsOnFailure: Whether an error after some batches keeps them (with a note), or
+    ///     fails the load as if nothing had arrived.
     ///   - batches: Makes the sequence of batches for one load; it should stop when its task is
     ///     cancelled.
+    /// A source whose batches `produce` hands to `deliver` as they are made, in a task of its
+    /// own for each load: the first rows show as soon as they are delivered, and a cancelled
+    /// load waits for `produce` to return.
+    public init(
+        id: String, title: String, keepsRowsOnFailure: Bool = true,
+        produce: @escaping @Sendable (LoadRequest, _ deliver: @escaping @Sendable ([Item]) -> Void) async throws -> Void
+    ) {
+        self.id = id
+        self.title = title
+        self.keepsRowsOnFailure = keepsRowsOnFailure
+        let stream: @Sendable (LoadRequest) -> ProducedBatches<Item> = { request in
+            ProducedBatches { deliver in try await produce(request, deliver) }
+        }
+        self.batches = stream
+        self.load = { request in
+            var items: [Item] = []
+            for try await batch in stream(request) { items += batch }
+            return items
+        }
+    }
+
     public init<Batches: AsyncSequence & Sendable>(
-        id: String, title: String, batches: @escaping @Sendable (LoadRequest) -> Batches
+        id: String, title: String, keepsRowsOnFailure: Bool = true,
+        batches: @escaping @Sendable (LoadRequest) -> Batches
     ) where Batches.Element == [Item] {
         self.id = id
         self.title = title
-        let stream: @Sendable (LoadRequest) -> AsyncThrowingStream<[Item], any Error> = { request in
-            AsyncThrowingStream { continuation in
-                let task = Task {
-                    do {
-                        for try await batch in batches(request) { continuation.yield(batch) }
-                        continuation.finish()
-                    } catch {
-                        continuation.finish(throwing: error)
-                    }
-                }
-                continuation.onTermination = { _ in task.cancel() }
+        self.keepsRowsOnFailure = keepsRowsOnFailure
+        let stream: @Sendable (LoadRequest) -> ProducedBatches<Item> = { request in
+            ProducedBatches { deliver in
+                for try await batch in batches(request) { deliver(batch) }
             }
         }
         self.batches = stream
