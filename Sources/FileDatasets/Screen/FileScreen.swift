@@ -41,7 +41,7 @@ enum FileScreen {
             }
             // Shrunk while being indexed: the rows read past its new end are zeros.
             if table.changedWhileOpen { throw FileLoadError.changedWhileOpen(name) }
-            holder.set(table)
+            holder.set(table, inTableOrder: ordered == nil)
             return ordered ?? table.rows
         }
         // Reused by the rows the controller configures and details (always on the main actor).
@@ -86,6 +86,12 @@ enum FileScreen {
         }
         controller.valuesOfItems = { columns, indices, body in
             holder.current?.forEachValues(of: columns, rows: indices, body) ?? false
+        }
+        controller.exportItems = { format, columns, indices, write in
+            // The indices are table rows only while the items are in the table's order.
+            guard let table = holder.current, holder.inTableOrder else { return false }
+            try table.export(format: format, columns: columns, rows: indices, write: write)
+            return true
         }
         controller.header = { _ in
             guard let table = holder.current else { return [] }

@@ -62,6 +62,17 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     /// values, in order, and returns true; or returns false, having called nothing, to read them
     /// through the rows. The values must be those the row's cells hold.
     public var valuesOfItems: ((_ columns: [String], _ indices: [Int]?, _ body: ([CellValue]) -> Void) -> Bool)?
+    /// A faster export for large lists: given the format, the exported columns' names and the
+    /// view's item indices (`nil` for every item, in item order), writes the rows as
+    /// ``RowExporting/exportRows(format:columns:write:)`` says and returns true; or returns
+    /// false, having written nothing, to export through the rows' cells.
+    public var exportItems:
+        (
+            (
+                _ format: ExportFormat, _ columns: [String], _ indices: [Int]?,
+                _ write: (_ bytes: UnsafeRawBufferPointer, _ rows: Int) throws -> Void
+            ) throws -> Bool
+        )?
 
     public private(set) var state: LoadState
     public private(set) var sourceFailures: [SourceFailure] = []
@@ -571,5 +582,14 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
         foldedSearchTexts = nil
         inferredColumns = nil
         rebuildView()
+    }
+}
+
+extension GenericListController: RowExporting {
+    public func exportRows(
+        format: ExportFormat, columns: [String], write: (_ bytes: UnsafeRawBufferPointer, _ rows: Int) throws -> Void
+    ) throws -> Bool {
+        guard let exportItems else { return false }
+        return try exportItems(format, columns, view, write)
     }
 }
