@@ -24,34 +24,48 @@ extension FileTable {
         format: ExportFormat, columns names: [String], rows indices: [Int]?,
         write: (_ bytes: UnsafeRawBufferPointer, _ rows: Int) throws -> Void
     ) throws {
-        let plan = ExportPlan(table: self, format: format, names: names)
-        let count = indices?.count ?? rows.count
-        let blockRows = ExportRowLimits.blockRows
-        let blockCount = (count + blockRows - 1) / blockRows
+        let plan = ExportPlan(table: self, format: format, names: names, indices: indices)
+        let blockCount = (plan.count + ExportRowLimits.blockRows - 1) / ExportRowLimits.blockRows
         // A few blocks per core a round, so that a slow block does not leave a core idle.
-        let roundBlocks = blockCount < 4 ? 1 : min(32, 4 * SystemIO.processorCount)
-        var writers = (0..<min(roundBlocks, max(1, blockCount))).map { _ in
-            ExportRowWriter(format: format, columns: names)
+        let roundBlocks = blockCount < 4 ? max(1, blockCount) : min(16, 4 * SystemIO.processorCount)
+        let roundCount = (blockCount + roundBlocks - 1) / roundBlocks
+        let sets = (0..<min(2, max(1, roundCount))).map { _ in
+            WriterSet((0..<roundBlocks).map { _ in ExportRowWriter(format: format, columns: names) })
         }
-        var firstBlock = 0
-        while firstBlock < blockCount {
-            let blocks = min(roundBlocks, blockCount - firstBlock)
-            let start = firstBlock
-            writers.withUnsafeMutableBufferPointer { writers in
-                let slots = SharedMemory(writers)
-                DispatchQueue.concurrentPerform(iterations: blocks) { block in
-                    let lower = (start + block) * blockRows
-                    let upper = min(count, lower + blockRows)
-                    slots.buffer[block].reset(rowsBefore: lower)
-                    plan.write(rows: lower..<upper, of: indices, into: &slots.buffer[block])
+        guard roundCount > 0 else { return }
+        plan.format(round: 0, blocks: roundBlocks, into: sets[0])
+        for round in 0..<roundCount {
+            // The next round is made on the other cores while this one is written.
+            let next = DispatchGroup()
+            if round + 1 < roundCount {
+                next.enter()
+                DispatchQueue.global().async {
+                    plan.format(round: round + 1, blocks: roundBlocks, into: sets[(round + 1) % 2])
+                    next.leave()
                 }
             }
-            for block in 0..<blocks {
-                let rowCount = writers[block].rowCount
-                try writers[block].bytes.withUnsafeBytes { try write($0, rowCount) }
+            do {
+                for writer in sets[round % 2].writers where writer.rowCount > 0 {
+                    let rows = writer.rowCount
+                    try writer.withBytes { try write($0, rows) }
+                }
+            } catch {
+                next.wait()
+                throw error
             }
-            firstBlock += blocks
+            next.wait()
         }
+    }
+}
+
+/// The writers of one round of blocks. A round is made by the workers, then read by the thread
+/// that writes it out, never both at once: each waits for the other (a `DispatchGroup`), which
+/// is why it is `@unchecked Sendable`.
+private struct WriterSet: @unchecked Sendable {
+    let writers: [ExportRowWriter]
+
+    init(_ writers: [ExportRowWriter]) {
+        self.writers = writers
     }
 }
 
@@ -67,10 +81,16 @@ private struct ExportPlan: Sendable {
     /// Whether a record's bytes can be checked for UTF-8 at once: when the delimiter and the
     /// quote are ASCII, no field can end inside a character.
     let checksRecords: Bool
+    /// The rows, by index in table order; `nil` for every row.
+    let indices: [Int]?
+    /// How many rows are exported.
+    let count: Int
 
-    init(table: FileTable, format: ExportFormat, names: [String]) {
+    init(table: FileTable, format: ExportFormat, names: [String], indices: [Int]?) {
         self.table = table
         self.format = format
+        self.indices = indices
+        count = indices?.count ?? table.rows.count
         let columns = table.columns
         if names == columns.map(\.name) {
             positions = Array(columns.indices)
@@ -81,8 +101,20 @@ private struct ExportPlan: Sendable {
         checksRecords = table.dialect.delimiter < 0x80 && table.dialect.quote < 0x80
     }
 
-    /// Writes rows `range` of the export (positions in `indices`, or table rows when `nil`).
-    func write(rows range: Range<Int>, of indices: [Int]?, into writer: inout ExportRowWriter) {
+    /// Formats round `round` of the export, `blocks` blocks of rows, one per writer of `set`
+    /// (those past the end left empty), on every core.
+    func format(round: Int, blocks: Int, into set: WriterSet) {
+        DispatchQueue.concurrentPerform(iterations: blocks) { block in
+            let lower = min(count, (round * blocks + block) * ExportRowLimits.blockRows)
+            let upper = min(count, lower + ExportRowLimits.blockRows)
+            let writer = set.writers[block]
+            writer.reset(rowsBefore: lower)
+            write(rows: lower..<upper, into: writer)
+        }
+    }
+
+    /// Writes rows `range` of the export (positions in `indices`).
+    private func write(rows range: Range<Int>, into writer: ExportRowWriter) {
         var scratch = RowScratch()
         let buffer = table.buffer
         for position in range {
@@ -115,6 +147,9 @@ private struct ExportPlan: Sendable {
     /// not written as a JSON number is a string whatever its value.
     private func isNumber(_ content: UnsafeBufferPointer<UInt8>, column: Int, slot: Int) -> Bool {
         guard format == .json, numeric[slot], ExportRowWriter.isJSONNumber(content) else { return false }
+        // A JSON number this short without an exponent is a number `ExactDecimal` reads: at
+        // most 13 digits, 11 after the point (the most it keeps is 12), and no leading zero.
+        if content.count <= 13, !content.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) { return true }
         if case .number = TypedField(content, type: table.columns[column].type) { return true }
         return false
     }

@@ -30,12 +30,15 @@ public enum ViewExporter {
     /// - Complexity: O(n) in the rows of the view.
     @discardableResult
     public static func export(
-        _ list: any ListScreen, format: ExportFormat, writeBytes write: @escaping (UnsafeRawBufferPointer) throws -> Void
+        _ list: any ListScreen, format: ExportFormat,
+        writeBytes write: @escaping (UnsafeRawBufferPointer) throws -> Void
     ) throws -> Int {
-        try export(list, format: format, text: { text in
-            var text = text
-            try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
-        }, bytes: write)
+        try export(
+            list, format: format,
+            text: { text in
+                var text = text
+                try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
+            }, bytes: write)
     }
 
     private static func export(

@@ -6,50 +6,86 @@
 /// ``Cell/missing``. The bytes of a row are those `TableExporter.row(cells:)` writes, so
 /// ``TableExporter`` can write the header and the end around rows made here.
 ///
+/// A writer is used by one thread at a time; an export made on several threads gives each
+/// its own.
+///
 /// ```swift
-/// var writer = ExportRowWriter(format: .csv, columns: ["name", "price"])
+/// let writer = ExportRowWriter(format: .csv, columns: ["name", "price"])
 /// writer.beginRow()
 /// writer.appendField(Array("a, b".utf8), isNumeric: false)
 /// writer.appendMissing()
 /// writer.endRow()  // writer.bytes holds `"a, b",\n`
 /// ```
-public struct ExportRowWriter: Sendable {
+public final class ExportRowWriter {
     public let format: ExportFormat
-    /// The rows written so far.
-    public private(set) var bytes: [UInt8] = []
-    /// How many rows `bytes` holds.
+    /// How many rows the buffer holds.
     public private(set) var rowCount = 0
     /// Rows of the same export written before this writer's first (JSON separates rows).
     private var rowsBefore: Int
-    /// For JSON, what goes before each column's value: `"name": `, after `, ` but in the first.
-    private let keys: [[UInt8]]
-    /// What each byte means to the format (`ByteClass`).
-    private let classes: [UInt8]
     private var column = 0
+    private var storage: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
+    /// What each byte means to the format (`ByteClass`), 256 entries.
+    private let classes: UnsafeMutablePointer<UInt8>
+    /// For JSON, what goes before each column's value, back to back: `"name": `, after `, ` but
+    /// in the first; column `i`'s is `keyBytes[keyStarts[i]..<keyStarts[i + 1]]`.
+    private let keyBytes: UnsafeMutablePointer<UInt8>
+    private let keyStarts: UnsafeMutablePointer<Int>
+    private let columnCount: Int
 
     /// A writer for rows of `columns` in `format`.
     ///
     /// - Parameters:
     ///   - rowsBefore: How many rows of the same export precede the first row written here.
-    public init(format: ExportFormat, columns: [String], rowsBefore: Int = 0) {
+    ///   - capacity: The bytes to make room for at first; the buffer grows as needed.
+    public init(format: ExportFormat, columns: [String], rowsBefore: Int = 0, capacity: Int = 1 << 16) {
         self.format = format
         self.rowsBefore = rowsBefore
-        self.keys = columns.enumerated().map { index, name in
+        self.capacity = max(64, capacity)
+        storage = .allocate(capacity: self.capacity)
+        classes = .allocate(capacity: 256)
+        classes.initialize(from: ByteClass.table(for: format), count: 256)
+        let keys = columns.enumerated().flatMap { index, name in
             Array(((index > 0 ? ", " : "") + TableExporter.jsonString(name) + ": ").utf8)
         }
-        self.classes = ByteClass.table(for: format)
+        keyBytes = .allocate(capacity: max(1, keys.count))
+        keyBytes.initialize(from: keys, count: keys.count)
+        var starts = [0]
+        for (index, name) in columns.enumerated() {
+            starts.append(starts[index] + (index > 0 ? 2 : 0) + TableExporter.jsonString(name).utf8.count + 2)
+        }
+        keyStarts = .allocate(capacity: starts.count)
+        keyStarts.initialize(from: starts, count: starts.count)
+        columnCount = columns.count
+    }
+
+    deinit {
+        storage.deallocate()
+        classes.deallocate()
+        keyBytes.deallocate()
+        keyStarts.deallocate()
+    }
+
+    /// The rows written so far.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }
+
+    /// Calls `body` with the rows written so far.
+    public func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try body(UnsafeRawBufferPointer(start: storage, count: count))
     }
 
     /// Empties the buffer, keeping its memory, for rows that follow `rowsBefore` others.
-    public mutating func reset(rowsBefore: Int) {
-        bytes.removeAll(keepingCapacity: true)
+    public func reset(rowsBefore: Int) {
+        count = 0
         rowCount = 0
         self.rowsBefore = rowsBefore
     }
 
     /// Starts a row.
-    public mutating func beginRow() {
+    public func beginRow() {
         column = 0
+        reserve(8)
         switch format {
         case .csv, .tsv: break
         case .json: append(rowsBefore + rowCount == 0 ? "\n  {" : ",\n  {")
@@ -58,10 +94,11 @@ public struct ExportRowWriter: Sendable {
     }
 
     /// Ends the row started by ``beginRow()``.
-    public mutating func endRow() {
+    public func endRow() {
+        reserve(8)
         switch format {
-        case .csv, .tsv: bytes.append(0x0A)
-        case .json: bytes.append(UInt8(ascii: "}"))
+        case .csv, .tsv: append("\n")
+        case .json: append("}")
         case .markdown: append(" |\n")
         }
         rowCount += 1
@@ -74,8 +111,10 @@ public struct ExportRowWriter: Sendable {
     ///   - isNumeric: Whether the cell's value is a number; read only for JSON, where a
     ///     numeric cell whose text is a JSON number is written as that number.
     /// - Complexity: O(n) in the length of the text.
-    public mutating func appendField(_ text: UnsafeBufferPointer<UInt8>, isNumeric: Bool) {
+    public func appendField(_ text: UnsafeBufferPointer<UInt8>, isNumeric: Bool) {
         separate()
+        // Room for the text with every byte escaped (`\u001f`), and quotes around it.
+        reserve(8 + 6 * text.count)
         switch format {
         case .csv: appendCSV(text)
         case .tsv: appendTSV(text)
@@ -86,13 +125,14 @@ public struct ExportRowWriter: Sendable {
     }
 
     /// Appends the next column's cell: a source's text.
-    public mutating func appendField(_ text: [UInt8], isNumeric: Bool) {
+    public func appendField(_ text: [UInt8], isNumeric: Bool) {
         text.withUnsafeBufferPointer { appendField($0, isNumeric: isNumeric) }
     }
 
     /// Appends a missing cell for the next column (a row shorter than the header).
-    public mutating func appendMissing() {
+    public func appendMissing() {
         separate()
+        reserve(8)
         if format == .json { append("null") }
         column += 1
     }
@@ -126,39 +166,43 @@ public struct ExportRowWriter: Sendable {
 
     // MARK: - Formats
 
-    private mutating func separate() {
+    private func separate() {
+        reserve(8)
         switch format {
-        case .csv: if column > 0 { bytes.append(UInt8(ascii: ",")) }
-        case .tsv: if column > 0 { bytes.append(0x09) }
-        case .json: if column < keys.count { bytes.append(contentsOf: keys[column]) }
+        case .csv: if column > 0 { put(UInt8(ascii: ",")) }
+        case .tsv: if column > 0 { put(0x09) }
+        case .json:
+            guard column < columnCount else { return }
+            let start = keyStarts[column]
+            let length = keyStarts[column + 1] - start
+            reserve(length)
+            copy(UnsafeBufferPointer(start: keyBytes + start, count: length))
         case .markdown: if column > 0 { append(" | ") }
         }
     }
 
     /// The classes of `text`'s bytes, or-ed together.
     private func classify(_ text: UnsafeBufferPointer<UInt8>) -> UInt8 {
-        classes.withUnsafeBufferPointer { classes in
-            var found: UInt8 = 0
-            for byte in text { found |= classes[Int(byte)] }
-            return found
-        }
+        var found: UInt8 = 0
+        for byte in text { found |= classes[Int(byte)] }
+        return found
     }
 
-    private mutating func appendCSV(_ text: UnsafeBufferPointer<UInt8>) {
+    private func appendCSV(_ text: UnsafeBufferPointer<UInt8>) {
         let found = classify(text)
         if found & ByteClass.special == 0 {
-            bytes.append(contentsOf: text)
+            copy(text)
         } else if found & ByteClass.quote == 0 {
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: text)
-            bytes.append(UInt8(ascii: "\""))
+            put(UInt8(ascii: "\""))
+            copy(text)
+            put(UInt8(ascii: "\""))
         } else if found & ByteClass.nonASCII == 0 {
-            bytes.append(UInt8(ascii: "\""))
+            put(UInt8(ascii: "\""))
             for byte in text {
-                if byte == UInt8(ascii: "\"") { bytes.append(byte) }
-                bytes.append(byte)
+                if byte == UInt8(ascii: "\"") { put(byte) }
+                put(byte)
             }
-            bytes.append(UInt8(ascii: "\""))
+            put(UInt8(ascii: "\""))
         } else {
             // The exporter replaces quotes by characters: a quote with a combining mark after it
             // is one character and stays single. Its own code keeps that exact.
@@ -166,9 +210,9 @@ public struct ExportRowWriter: Sendable {
         }
     }
 
-    private mutating func appendTSV(_ text: UnsafeBufferPointer<UInt8>) {
+    private func appendTSV(_ text: UnsafeBufferPointer<UInt8>) {
         guard classify(text) & ByteClass.special != 0 else {
-            bytes.append(contentsOf: text)
+            copy(text)
             return
         }
         // The exporter escapes by Unicode scalar, and these are ASCII: byte by byte is the same.
@@ -178,15 +222,15 @@ public struct ExportRowWriter: Sendable {
             case 0x0A: append("\\n")
             case 0x0D: append("\\r")
             case UInt8(ascii: "\\"): append("\\\\")
-            default: bytes.append(byte)
+            default: put(byte)
             }
         }
     }
 
-    private mutating func appendMarkdown(_ text: UnsafeBufferPointer<UInt8>) {
+    private func appendMarkdown(_ text: UnsafeBufferPointer<UInt8>) {
         let found = classify(text)
         if found & ByteClass.special == 0 {
-            bytes.append(contentsOf: text)
+            copy(text)
             return
         }
         guard found & ByteClass.nonASCII == 0 else {
@@ -205,32 +249,32 @@ public struct ExportRowWriter: Sendable {
                 if index < text.count, text[index] == 0x0A { index += 1 }
                 append("<br>")
             case 0x0A: append("<br>")
-            default: bytes.append(byte)
+            default: put(byte)
             }
         }
     }
 
-    private mutating func appendJSON(_ text: UnsafeBufferPointer<UInt8>, isNumeric: Bool) {
+    private func appendJSON(_ text: UnsafeBufferPointer<UInt8>, isNumeric: Bool) {
         if text.isEmpty {
             append("null")
             return
         }
         if isNumeric, Self.isJSONNumber(text) {
-            bytes.append(contentsOf: text)
+            copy(text)
             return
         }
-        bytes.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
         if classify(text) & ByteClass.special == 0 {
-            bytes.append(contentsOf: text)
+            copy(text)
         } else {
             appendEscapedJSON(text)
         }
-        bytes.append(UInt8(ascii: "\""))
+        put(UInt8(ascii: "\""))
     }
 
     /// `TableExporter.jsonString`'s escapes, byte by byte: the text is valid UTF-8, so U+2028
     /// and U+2029 are the only scalars escaped that are not ASCII.
-    private mutating func appendEscapedJSON(_ text: UnsafeBufferPointer<UInt8>) {
+    private func appendEscapedJSON(_ text: UnsafeBufferPointer<UInt8>) {
         var index = 0
         while index < text.count {
             let byte = text[index]
@@ -242,24 +286,58 @@ public struct ExportRowWriter: Sendable {
             case 0x0D: append("\\r")
             case 0x09: append("\\t")
             case 0x00..<0x20, 0x7F:
-                let hex = Array("0123456789abcdef".utf8)
                 append("\\u00")
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0F)])
+                put(Self.hexDigit(byte >> 4))
+                put(Self.hexDigit(byte & 0x0F))
             case 0xE2 where index + 1 < text.count && text[index] == 0x80 && (text[index + 1] & 0xFE) == 0xA8:
                 append(text[index + 1] == 0xA8 ? "\\u2028" : "\\u2029")
                 index += 2
-            default: bytes.append(byte)
+            default: put(byte)
             }
         }
     }
 
-    private mutating func append(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    /// A lowercase hexadecimal digit, as `String(_:radix:)` writes it.
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 
-    private mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+    // MARK: - The buffer
+
+    /// Makes room for `more` bytes; the writes of one field then need no check.
+    private func reserve(_ more: Int) {
+        guard count + more > capacity else { return }
+        let grown = max(capacity * 2, count + more)
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        larger.update(from: storage, count: count)
+        storage.deallocate()
+        storage = larger
+        capacity = grown
+    }
+
+    private func put(_ byte: UInt8) {
+        storage[count] = byte
+        count += 1
+    }
+
+    private func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        (storage + count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Appends a short literal, for which room was made.
+    private func append(_ text: StaticString) {
+        copy(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Appends text of any length, making room for it.
+    private func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            reserve(bytes.count)
+            copy(bytes)
+        }
     }
 }
 
