@@ -17,17 +17,19 @@ extension FileTable {
     ///   - names: The exported columns: a name not in the table is a missing cell, and a name
     ///     the table has twice is its first such column, as the cells' lookup by name finds.
     ///   - indices: The rows, by index in table order; `nil` for every row.
+    ///   - roundBlocks: How many blocks make a round; by default a few per core.
     ///   - write: Takes each block's bytes and number of rows (at most `ExportRowLimits.blockRows`).
     /// - Throws: What `write` throws; the rows not yet written are dropped.
     /// - Complexity: O(n) in the bytes of the rows.
     func export(
-        format: ExportFormat, columns names: [String], rows indices: [Int]?,
+        format: ExportFormat, columns names: [String], rows indices: [Int]?, roundBlocks requestedBlocks: Int? = nil,
         write: (_ bytes: UnsafeRawBufferPointer, _ rows: Int) throws -> Void
     ) throws {
         let plan = ExportPlan(table: self, format: format, names: names, indices: indices)
         let blockCount = (plan.count + ExportRowLimits.blockRows - 1) / ExportRowLimits.blockRows
         // A few blocks per core a round, so that a slow block does not leave a core idle.
-        let roundBlocks = blockCount < 4 ? max(1, blockCount) : min(16, 4 * SystemIO.processorCount)
+        let roundBlocks =
+            requestedBlocks ?? (blockCount < 4 ? max(1, blockCount) : min(16, 4 * SystemIO.processorCount))
         let roundCount = (blockCount + roundBlocks - 1) / roundBlocks
         let sets = (0..<min(2, max(1, roundCount))).map { _ in
             WriterSet((0..<roundBlocks).map { _ in ExportRowWriter(format: format, columns: names) })
