@@ -12,6 +12,7 @@ import ListKit
 final class CountingSink: TextSink {
     var bytes = 0
     func write(_ text: String) throws(OutputError) { bytes += text.utf8.count }
+    func write(bytes: UnsafeRawBufferPointer) throws(OutputError) { self.bytes += bytes.count }
     func flush() throws(OutputError) {}
 }
 
@@ -180,7 +181,11 @@ func run() async throws {
     // The whole view, as `browse FILE --format csv` exports it, without the disk.
     let sink = CountingSink()
     for format in [ExportFormat.csv, .json] {
-        let whole = try median(3) { try ViewExporter.export(list, format: format) { text in try sink.write(text) } }
+        let whole = try median(3) {
+            try ViewExporter.export(list, format: format) { (bytes: UnsafeRawBufferPointer) in
+                try sink.write(bytes: bytes)
+            }
+        }
         results.append(("export \(format.rawValue) of the whole view", whole, list.count))
     }
 

@@ -132,12 +132,12 @@ private struct ExportPlan: Sendable {
                 let field = fields[index]
                 if valid, !field.needsUnescaping {
                     let content = UnsafeBufferPointer(rebasing: buffer[field.contentRange])
-                    writer.appendField(content, isNumeric: isNumber(content, column: index, slot: slot))
+                    writer.appendField(content) { isNumber(content, column: index, slot: slot) }
                 } else {
                     // The text a cell holds: quotes undone, bytes that are not UTF-8 as U+FFFD.
                     var text = field.string(in: buffer, quote: table.dialect.quote)
                     text.withUTF8 { content in
-                        writer.appendField(content, isNumeric: isNumber(content, column: index, slot: slot))
+                        writer.appendField(content) { isNumber(content, column: index, slot: slot) }
                     }
                 }
             }
@@ -145,10 +145,10 @@ private struct ExportPlan: Sendable {
         }
     }
 
-    /// Whether the cell's value is a number, worked out only where JSON asks: a field that is
-    /// not written as a JSON number is a string whatever its value.
+    /// Whether the cell's value is a number, which JSON asks only of a field written as a JSON
+    /// number (any other is a string whatever its value).
     private func isNumber(_ content: UnsafeBufferPointer<UInt8>, column: Int, slot: Int) -> Bool {
-        guard format == .json, numeric[slot], ExportRowWriter.isJSONNumber(content) else { return false }
+        guard numeric[slot] else { return false }
         // A JSON number this short without an exponent is a number `ExactDecimal` reads: at
         // most 13 digits, 11 after the point (the most it keeps is 12), and no leading zero.
         if content.count <= 13, !content.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) { return true }

@@ -33,6 +33,8 @@ public final class ExportRowWriter {
     private let keyBytes: UnsafeMutablePointer<UInt8>
     private let keyStarts: UnsafeMutablePointer<Int>
     private let columnCount: Int
+    /// Room for the longest key.
+    private let keyRoom: Int
 
     /// A writer for rows of `columns` in `format`.
     ///
@@ -58,6 +60,7 @@ public final class ExportRowWriter {
         keyStarts = .allocate(capacity: starts.count)
         keyStarts.initialize(from: starts, count: starts.count)
         columnCount = columns.count
+        keyRoom = zip(starts, starts.dropFirst()).map { $1 - $0 }.max() ?? 0
     }
 
     deinit {
@@ -85,7 +88,6 @@ public final class ExportRowWriter {
     /// Starts a row.
     public func beginRow() {
         column = 0
-        reserve(8)
         switch format {
         case .csv, .tsv: break
         case .json: append(rowsBefore + rowCount == 0 ? "\n  {" : ",\n  {")
@@ -95,7 +97,6 @@ public final class ExportRowWriter {
 
     /// Ends the row started by ``beginRow()``.
     public func endRow() {
-        reserve(8)
         switch format {
         case .csv, .tsv: append("\n")
         case .json: append("}")
@@ -108,77 +109,119 @@ public final class ExportRowWriter {
     ///
     /// - Parameters:
     ///   - text: Valid UTF-8: the cell's text as its `String` holds it.
-    ///   - isNumeric: Whether the cell's value is a number; read only for JSON, where a
-    ///     numeric cell whose text is a JSON number is written as that number.
+    ///   - isNumeric: Whether the cell's value is a number; asked only for JSON, and only when
+    ///     the text is a JSON number, which a numeric cell is then written as.
     /// - Complexity: O(n) in the length of the text.
-    public func appendField(_ text: UnsafeBufferPointer<UInt8>, isNumeric: Bool) {
-        separate()
-        // Room for the text with every byte escaped (`\u001f`), and quotes around it.
-        reserve(8 + 6 * text.count)
-        switch format {
-        case .csv: appendCSV(text)
-        case .tsv: appendTSV(text)
-        case .json: appendJSON(text, isNumeric: isNumeric)
-        case .markdown: appendMarkdown(text)
+    public func appendField(_ text: UnsafeBufferPointer<UInt8>, isNumeric: () -> Bool) {
+        let found = classify(text)
+        // The exporter replaces quotes (csv) and backslashes, pipes and line breaks (markdown)
+        // by characters: one with a combining mark after it is a single character and stays as
+        // it is. Its own code keeps that exact, for the rare text that has both.
+        if found & ByteClass.special != 0, found & ByteClass.nonASCII != 0 {
+            switch format {
+            case .csv where found & ByteClass.quote != 0:
+                appendText(TableExporter.csvField(String(decoding: text, as: UTF8.self)))
+                return
+            case .markdown:
+                appendText(TableExporter.markdownField(String(decoding: text, as: UTF8.self)))
+                return
+            default: break
+            }
         }
+        // Room for the separator and the text with every byte escaped (`\u001f`) in quotes.
+        reserve(keyRoom + 8 + 6 * text.count)
+        var out = storage + count
+        writeSeparator(&out)
+        switch format {
+        case .csv: Self.writeCSV(text, found, &out)
+        case .tsv: Self.writeTSV(text, found, &out)
+        case .markdown: Self.writeMarkdown(text, found, &out)
+        case .json:
+            if text.isEmpty {
+                Self.write("null", &out)
+            } else if Self.isJSONNumber(text), isNumeric() {
+                Self.write(text, &out)
+            } else {
+                Self.writeJSONString(text, found, &out)
+            }
+        }
+        count = out - storage
         column += 1
+    }
+
+    /// Appends the next column's cell: a source's text, its value numeric or not.
+    public func appendField(_ text: UnsafeBufferPointer<UInt8>, isNumeric: Bool) {
+        appendField(text) { isNumeric }
     }
 
     /// Appends the next column's cell: a source's text.
     public func appendField(_ text: [UInt8], isNumeric: Bool) {
-        text.withUnsafeBufferPointer { appendField($0, isNumeric: isNumeric) }
+        text.withUnsafeBufferPointer { appendField($0) { isNumeric } }
     }
 
     /// Appends a missing cell for the next column (a row shorter than the header).
     public func appendMissing() {
-        separate()
-        reserve(8)
-        if format == .json { append("null") }
+        reserve(keyRoom + 8)
+        var out = storage + count
+        writeSeparator(&out)
+        if format == .json { Self.write("null", &out) }
+        count = out - storage
         column += 1
     }
 
-    /// Whether `text` is a number as JSON writes one (``TableExporter``'s rule), so that only
-    /// such fields need their value worked out.
+    /// Whether `text` is a number as JSON writes one (``TableExporter``'s rule):
+    /// `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`.
     public static func isJSONNumber(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
-        func digits() -> Int {
-            let start = index
-            while index < text.count, text[index] >= UInt8(ascii: "0"), text[index] <= UInt8(ascii: "9") { index += 1 }
-            return index - start
-        }
-        if index < text.count, text[index] == UInt8(ascii: "-") { index += 1 }
-        if index < text.count, text[index] == UInt8(ascii: "0") {
+        let count = text.count
+        func isDigit(_ index: Int) -> Bool { index < count && text[index] &- UInt8(ascii: "0") < 10 }
+        if index < count, text[index] == UInt8(ascii: "-") { index += 1 }
+        if index < count, text[index] == UInt8(ascii: "0") {
             index += 1
-        } else if digits() == 0 {
-            return false
+        } else {
+            guard isDigit(index) else { return false }
+            while isDigit(index) { index += 1 }
         }
-        if index < text.count, text[index] == UInt8(ascii: ".") {
+        if index < count, text[index] == UInt8(ascii: ".") {
             index += 1
-            if digits() == 0 { return false }
+            guard isDigit(index) else { return false }
+            while isDigit(index) { index += 1 }
         }
-        if index < text.count, text[index] == UInt8(ascii: "e") || text[index] == UInt8(ascii: "E") {
+        if index < count, text[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
-            if index < text.count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") { index += 1 }
-            if digits() == 0 { return false }
+            if index < count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") { index += 1 }
+            guard isDigit(index) else { return false }
+            while isDigit(index) { index += 1 }
         }
-        return index == text.count
+        return index == count
     }
 
     // MARK: - Formats
 
-    private func separate() {
-        reserve(8)
+    /// Writes what goes before the next column's value; room was made for it.
+    private func writeSeparator(_ out: inout UnsafeMutablePointer<UInt8>) {
         switch format {
-        case .csv: if column > 0 { put(UInt8(ascii: ",")) }
-        case .tsv: if column > 0 { put(0x09) }
+        case .csv: if column > 0 { Self.put(UInt8(ascii: ","), &out) }
+        case .tsv: if column > 0 { Self.put(0x09, &out) }
         case .json:
             guard column < columnCount else { return }
             let start = keyStarts[column]
-            let length = keyStarts[column + 1] - start
-            reserve(length)
-            copy(UnsafeBufferPointer(start: keyBytes + start, count: length))
-        case .markdown: if column > 0 { append(" | ") }
+            Self.write(UnsafeBufferPointer(start: keyBytes + start, count: keyStarts[column + 1] - start), &out)
+        case .markdown: if column > 0 { Self.write(" | ", &out) }
         }
+    }
+
+    /// Appends the next column's text, already in the format.
+    private func appendText(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            reserve(keyRoom + 8 + bytes.count)
+            var out = storage + count
+            writeSeparator(&out)
+            Self.write(bytes, &out)
+            count = out - storage
+        }
+        column += 1
     }
 
     /// The classes of `text`'s bytes, or-ed together.
@@ -188,54 +231,51 @@ public final class ExportRowWriter {
         return found
     }
 
-    private func appendCSV(_ text: UnsafeBufferPointer<UInt8>) {
-        let found = classify(text)
+    private static func writeCSV(
+        _ text: UnsafeBufferPointer<UInt8>, _ found: UInt8, _ out: inout UnsafeMutablePointer<UInt8>
+    ) {
         if found & ByteClass.special == 0 {
-            copy(text)
-        } else if found & ByteClass.quote == 0 {
-            put(UInt8(ascii: "\""))
-            copy(text)
-            put(UInt8(ascii: "\""))
-        } else if found & ByteClass.nonASCII == 0 {
-            put(UInt8(ascii: "\""))
-            for byte in text {
-                if byte == UInt8(ascii: "\"") { put(byte) }
-                put(byte)
-            }
-            put(UInt8(ascii: "\""))
-        } else {
-            // The exporter replaces quotes by characters: a quote with a combining mark after it
-            // is one character and stays single. Its own code keeps that exact.
-            append(TableExporter.csvField(String(decoding: text, as: UTF8.self)))
-        }
-    }
-
-    private func appendTSV(_ text: UnsafeBufferPointer<UInt8>) {
-        guard classify(text) & ByteClass.special != 0 else {
-            copy(text)
+            write(text, &out)
             return
         }
-        // The exporter escapes by Unicode scalar, and these are ASCII: byte by byte is the same.
+        // Quoted, quotes doubled: the text is ASCII or holds no quote (see appendField).
+        put(UInt8(ascii: "\""), &out)
+        if found & ByteClass.quote == 0 {
+            write(text, &out)
+        } else {
+            for byte in text {
+                if byte == UInt8(ascii: "\"") { put(byte, &out) }
+                put(byte, &out)
+            }
+        }
+        put(UInt8(ascii: "\""), &out)
+    }
+
+    /// The exporter escapes by Unicode scalar, and these are ASCII: byte by byte is the same.
+    private static func writeTSV(
+        _ text: UnsafeBufferPointer<UInt8>, _ found: UInt8, _ out: inout UnsafeMutablePointer<UInt8>
+    ) {
+        guard found & ByteClass.special != 0 else {
+            write(text, &out)
+            return
+        }
         for byte in text {
             switch byte {
-            case 0x09: append("\\t")
-            case 0x0A: append("\\n")
-            case 0x0D: append("\\r")
-            case UInt8(ascii: "\\"): append("\\\\")
-            default: put(byte)
+            case 0x09: write("\\t", &out)
+            case 0x0A: write("\\n", &out)
+            case 0x0D: write("\\r", &out)
+            case UInt8(ascii: "\\"): write("\\\\", &out)
+            default: put(byte, &out)
             }
         }
     }
 
-    private func appendMarkdown(_ text: UnsafeBufferPointer<UInt8>) {
-        let found = classify(text)
-        if found & ByteClass.special == 0 {
-            copy(text)
-            return
-        }
-        guard found & ByteClass.nonASCII == 0 else {
-            // Replaced by characters (a backslash with a combining mark is kept): see appendCSV.
-            append(TableExporter.markdownField(String(decoding: text, as: UTF8.self)))
+    /// The text is ASCII when it holds anything to replace (see appendField).
+    private static func writeMarkdown(
+        _ text: UnsafeBufferPointer<UInt8>, _ found: UInt8, _ out: inout UnsafeMutablePointer<UInt8>
+    ) {
+        guard found & ByteClass.special != 0 else {
+            write(text, &out)
             return
         }
         var index = 0
@@ -243,58 +283,49 @@ public final class ExportRowWriter {
             let byte = text[index]
             index += 1
             switch byte {
-            case UInt8(ascii: "\\"): append("\\\\")
-            case UInt8(ascii: "|"): append("\\|")
+            case UInt8(ascii: "\\"): write("\\\\", &out)
+            case UInt8(ascii: "|"): write("\\|", &out)
             case 0x0D:
                 if index < text.count, text[index] == 0x0A { index += 1 }
-                append("<br>")
-            case 0x0A: append("<br>")
-            default: put(byte)
+                write("<br>", &out)
+            case 0x0A: write("<br>", &out)
+            default: put(byte, &out)
             }
         }
-    }
-
-    private func appendJSON(_ text: UnsafeBufferPointer<UInt8>, isNumeric: Bool) {
-        if text.isEmpty {
-            append("null")
-            return
-        }
-        if isNumeric, Self.isJSONNumber(text) {
-            copy(text)
-            return
-        }
-        put(UInt8(ascii: "\""))
-        if classify(text) & ByteClass.special == 0 {
-            copy(text)
-        } else {
-            appendEscapedJSON(text)
-        }
-        put(UInt8(ascii: "\""))
     }
 
     /// `TableExporter.jsonString`'s escapes, byte by byte: the text is valid UTF-8, so U+2028
     /// and U+2029 are the only scalars escaped that are not ASCII.
-    private func appendEscapedJSON(_ text: UnsafeBufferPointer<UInt8>) {
+    private static func writeJSONString(
+        _ text: UnsafeBufferPointer<UInt8>, _ found: UInt8, _ out: inout UnsafeMutablePointer<UInt8>
+    ) {
+        put(UInt8(ascii: "\""), &out)
+        guard found & ByteClass.special != 0 else {
+            write(text, &out)
+            put(UInt8(ascii: "\""), &out)
+            return
+        }
         var index = 0
         while index < text.count {
             let byte = text[index]
             index += 1
             switch byte {
-            case UInt8(ascii: "\""): append("\\\"")
-            case UInt8(ascii: "\\"): append("\\\\")
-            case 0x0A: append("\\n")
-            case 0x0D: append("\\r")
-            case 0x09: append("\\t")
+            case UInt8(ascii: "\""): write("\\\"", &out)
+            case UInt8(ascii: "\\"): write("\\\\", &out)
+            case 0x0A: write("\\n", &out)
+            case 0x0D: write("\\r", &out)
+            case 0x09: write("\\t", &out)
             case 0x00..<0x20, 0x7F:
-                append("\\u00")
-                put(Self.hexDigit(byte >> 4))
-                put(Self.hexDigit(byte & 0x0F))
+                write("\\u00", &out)
+                put(hexDigit(byte >> 4), &out)
+                put(hexDigit(byte & 0x0F), &out)
             case 0xE2 where index + 1 < text.count && text[index] == 0x80 && (text[index + 1] & 0xFE) == 0xA8:
-                append(text[index + 1] == 0xA8 ? "\\u2028" : "\\u2029")
+                write(text[index + 1] == 0xA8 ? "\\u2028" : "\\u2029", &out)
                 index += 2
-            default: put(byte)
+            default: put(byte, &out)
             }
         }
+        put(UInt8(ascii: "\""), &out)
     }
 
     /// A lowercase hexadecimal digit, as `String(_:radix:)` writes it.
@@ -315,29 +346,27 @@ public final class ExportRowWriter {
         capacity = grown
     }
 
-    private func put(_ byte: UInt8) {
-        storage[count] = byte
-        count += 1
-    }
-
-    private func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let base = bytes.baseAddress else { return }
-        (storage + count).update(from: base, count: bytes.count)
-        count += bytes.count
-    }
-
-    /// Appends a short literal, for which room was made.
+    /// Appends a short literal, making room for it.
     private func append(_ text: StaticString) {
-        copy(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        reserve(text.utf8CodeUnitCount)
+        var out = storage + count
+        Self.write(text, &out)
+        count = out - storage
     }
 
-    /// Appends text of any length, making room for it.
-    private func append(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            reserve(bytes.count)
-            copy(bytes)
-        }
+    private static func put(_ byte: UInt8, _ out: inout UnsafeMutablePointer<UInt8>) {
+        out.pointee = byte
+        out += 1
+    }
+
+    private static func write(_ bytes: UnsafeBufferPointer<UInt8>, _ out: inout UnsafeMutablePointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        out.update(from: base, count: bytes.count)
+        out += bytes.count
+    }
+
+    private static func write(_ text: StaticString, _ out: inout UnsafeMutablePointer<UInt8>) {
+        write(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), &out)
     }
 }
 
