@@ -100,7 +100,7 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(
             name: "FileDatasetsTests",
-            dependencies: ["FileDatasets", "ListKit", "Tabular", "ListKitTesting", "ListKitNetworking"],
+            dependencies: ["FileDatasets", "ListKit", "LineMode", "Tabular", "ListKitTesting", "ListKitNetworking"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

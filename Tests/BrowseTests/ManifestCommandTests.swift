@@ -159,6 +159,31 @@ import Testing
         #expect(run.stdout.contains("gone"))
     }
 
+    /// A manifest's `sort` puts the rows in another order than the file's: a filter, a sort and
+    /// an export of that screen still answer for the rows it shows.
+    @Test func aSortedManifestFiltersSortsAndExportsTheRowsItShows() throws {
+        let folder = try Folder()
+        try folder.write("orders.csv", "order,customer,total\n1,ann,30\n2,bob,12\n3,cat,7\n4,dan,20\n")
+        try folder.write(
+            "d/orders.json",
+            "{\"id\": \"orders\", \"title\": \"O\", \"source\": \"../orders.csv\", \"sort\": \"total\"}\n")
+        let run = try Browse.run(
+            [
+                "--datasets", folder.path + "/d", "orders", "-c",
+                "export csv; /ann; export csv; /; sort total desc; export csv; where total > 10; export json",
+            ], input: "", environment: environment(folder))
+        #expect(run.status == 0, "\(run.stderr)")
+        let exports = run.stdout.components(separatedBy: "> export").dropFirst().map { text in
+            text.split(separator: "\n").dropFirst().prefix { !$0.hasPrefix(">") }.joined(separator: "\n")
+        }
+        #expect(exports.count == 4)
+        #expect(exports.first == "order,customer,total\n3,cat,7\n2,bob,12\n4,dan,20\n1,ann,30")
+        #expect(exports.dropFirst().first == "order,customer,total\n1,ann,30")
+        #expect(exports.dropFirst(2).first == "order,customer,total\n1,ann,30\n4,dan,20\n2,bob,12\n3,cat,7")
+        #expect(exports.last?.contains("\"customer\": \"cat\"") == false)
+        #expect(exports.last?.contains("\"customer\": \"bob\"") == true)
+    }
+
     @Test func aDrillByWhereOpensTheOtherDatasetNarrowedToTheRowsKey() throws {
         let folder = try Folder()
         try folder.write("customers.csv", "id,name\nc1,Ann\nc2,Bob\n")

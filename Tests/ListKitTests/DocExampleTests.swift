@@ -134,6 +134,16 @@ private enum Examples {
         ProgramIdentity(name: "bookshelf", version: "1.2.0", summary: "the books on our shelves")
     }
 
+    static func rowWriter() -> ExportRowWriter {
+        // ExportRowWriter
+        let writer = ExportRowWriter(format: .csv, columns: ["name", "price"])
+        writer.beginRow()
+        writer.appendField(Array("a, b".utf8), isNumeric: false)
+        writer.appendMissing()
+        writer.endRow()  // writer.bytes holds `"a, b",\n`
+        return writer
+    }
+
     static func option() -> OptionDeclaration {
         // OptionDeclaration
         OptionDeclaration("market", value: "listed|otc|emerging|all", summary: "companies of one market only")
@@ -167,6 +177,7 @@ private enum Examples {
             DatasetContext(cacheDirectory: URL(fileURLWithPath: "/nonexistent")))
         #expect(stock.title == "2330", "a command's screen is made from its arguments")
         #expect(Examples.declaredColumns().map(\.alignment) == [.leading, .leading, .trailing])
+        #expect(Examples.rowWriter().bytes == Array("\"a, b\",\n".utf8))
     }
 
     @Test func everySwiftBlockInListKitsCommentsIsCompiledHere() throws {

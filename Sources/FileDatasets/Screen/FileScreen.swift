@@ -56,7 +56,7 @@ enum FileScreen {
             // Shrunk while being indexed: the rows read past its new end are zeros.
             if table.changedWhileOpen { throw FileLoadError.changedWhileOpen(name) }
             let first = shown.withLock { $0 }
-            holder.set(table)
+            holder.set(table, inTableOrder: ordered == nil)
             // Even when empty: the batch is what replaces the rows of a refresh.
             deliver(ordered ?? (first..<max(first, table.rowCount)).map(FileRow.init(index:)))
         }
@@ -87,24 +87,41 @@ enum FileScreen {
             }
         }
         // While the rest of a file is indexed, the items are the first rows: questions about
-        // every item go to the table of exactly those rows.
+        // every item go to the table of exactly those rows. A recipe may order the items
+        // otherwise: then item positions are turned into table rows and back.
         controller.filterItems = { [unowned controller] query, candidates in
-            let kept =
-                holder.table(holding: controller.items.count)?.filter(foldedQuery: query, candidates: candidates) ?? []
+            let items = controller.items
+            guard let table = holder.table(holding: items.count) else { return [] }
+            let order = ItemOrder(items: items, inTableOrder: holder.inTableOrder)
+            let rows = table.filter(foldedQuery: query, candidates: order.rows(of: candidates))
+            let kept = order.positions(of: rows).sorted()
             prefetcher.viewChanged(to: kept)
             return kept
         }
-        controller.sortItems = { order, indices, shouldStop in
-            guard let table = holder.current, let column = table.column(named: order.column) else { return nil }
+        controller.sortItems = { [unowned controller] sortOrder, indices, shouldStop in
+            guard let table = holder.current, let column = table.column(named: sortOrder.column) else { return nil }
             try table.checkMemory(toSort: indices.count, byColumn: column)
-            let sorted = table.sorted(
-                byColumn: column, descending: order.descending, indices: indices, shouldStop: shouldStop)
+            let order = ItemOrder(items: controller.items, inTableOrder: holder.inTableOrder)
+            let sorted = order.positions(
+                of: table.sorted(
+                    byColumn: column, descending: sortOrder.descending, indices: order.rows(of: indices) ?? indices,
+                    shouldStop: shouldStop))
             if shouldStop() { return indices }
             prefetcher.viewChanged(to: sorted)
             return sorted
         }
         controller.valuesOfItems = { [unowned controller] columns, indices, body in
-            holder.table(holding: controller.items.count)?.forEachValues(of: columns, rows: indices, body) ?? false
+            let items = controller.items
+            let order = ItemOrder(items: items, inTableOrder: holder.inTableOrder)
+            return holder.table(holding: items.count)?.forEachValues(of: columns, rows: order.rows(of: indices), body)
+                ?? false
+        }
+        controller.exportItems = { [unowned controller] format, columns, indices, write in
+            let items = controller.items
+            let order = ItemOrder(items: items, inTableOrder: holder.inTableOrder)
+            guard let table = holder.table(holding: items.count) else { return false }
+            try table.export(format: format, columns: columns, rows: order.rows(of: indices), write: write)
+            return true
         }
         // A question about the whole file waits for its index rather than answer for its start.
         controller.waitsForAllRowsBeforeQueries = true
@@ -119,5 +136,29 @@ enum FileScreen {
             return lines + ["no rows; columns: " + table.columns.map(\.name).joined(separator: ", ")]
         }
         return controller
+    }
+}
+
+/// How a screen's items map to its table's rows: one to one in table order, or in the order a
+/// recipe sorted them.
+private struct ItemOrder {
+    let items: [FileRow]
+    let inTableOrder: Bool
+
+    /// The table rows of the items at `positions` (every item when `nil`); `nil` stays `nil`
+    /// in table order, where it means every row.
+    func rows(of positions: [Int]?) -> [Int]? {
+        guard !inTableOrder else { return positions }
+        return (positions ?? Array(items.indices)).map { items[$0].index }
+    }
+
+    /// The item positions of table rows, in the order given.
+    ///
+    /// - Complexity: O(n) in the items when they are not in table order.
+    func positions(of rows: [Int]) -> [Int] {
+        guard !inTableOrder else { return rows }
+        var position = [Int](repeating: -1, count: (items.map(\.index).max() ?? -1) + 1)
+        for (index, item) in items.enumerated() { position[item.index] = index }
+        return rows.compactMap { $0 < position.count && position[$0] >= 0 ? position[$0] : nil }
     }
 }

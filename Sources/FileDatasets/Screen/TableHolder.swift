@@ -3,7 +3,7 @@ import Synchronization
 /// The tables behind a file screen: the table of the first rows while the whole input is
 /// indexed, then the whole table. A refresh starts over.
 final class TableHolder: Sendable {
-    private let tables = Mutex<(all: [FileTable], replacing: Bool)>(([], false))
+    private let tables = Mutex<(all: [FileTable], replacing: Bool, inTableOrder: Bool)>(([], false, true))
 
     /// The table loaded last, if any: it holds every row the screen has.
     var current: FileTable? { tables.withLock { $0.all.last } }
@@ -15,11 +15,18 @@ final class TableHolder: Sendable {
         tables.withLock { tables in tables.all.last { $0.rowCount == count } ?? tables.all.last }
     }
 
-    /// Adds a table that holds the rows of the ones before it, and more.
-    func set(_ newTable: FileTable) {
+    /// Whether the screen's items are the table's rows in table order (a recipe may sort them),
+    /// so that an item's position is its row's.
+    var inTableOrder: Bool { tables.withLock { $0.inTableOrder } }
+
+    /// Adds a table that holds the rows of the ones before it, and more; `inTableOrder` says
+    /// whether the screen shows them in table order.
+    func set(_ newTable: FileTable, inTableOrder: Bool = true) {
         tables.withLock { tables in
+            tables.inTableOrder = inTableOrder
             if tables.replacing {
-                tables = ([], false)
+                tables.all = []
+                tables.replacing = false
             } else if tables.all.count > 1 {
                 // Only the newest and the first-rows table are ever asked for.
                 tables.all.removeFirst(tables.all.count - 1)

@@ -273,7 +273,9 @@ public struct Launcher {
                     invocation.width ?? environmentWidth ?? (terminal.outputIsTerminal ? terminal.size?.columns : nil)
                 try output.write(BatchTable.render(screen, width: width))
             case .export(let format):
-                try ViewExporter.export(screen, format: format) { text in try output.write(text) }
+                try ViewExporter.export(screen, format: format) { (bytes: UnsafeRawBufferPointer) in
+                    try output.write(bytes: bytes)
+                }
             }
         }
     }

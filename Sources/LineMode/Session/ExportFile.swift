@@ -77,6 +77,19 @@ struct ExportFile {
         if buffer.count >= Self.capacity { try drain() }
     }
 
+    /// Adds bytes, writing the buffer out when it is full; a piece as large as the buffer goes
+    /// straight to the file.
+    mutating func write(_ bytes: UnsafeRawBufferPointer) throws(ExportError) {
+        if buffer.count + bytes.count >= Self.capacity {
+            try drain()
+            if bytes.count >= Self.capacity {
+                try writeAll(bytes)
+                return
+            }
+        }
+        buffer.append(contentsOf: bytes)
+    }
+
     /// Writes what is left, makes it durable and puts the file in place.
     mutating func commit() throws(ExportError) {
         try drain()
@@ -103,12 +116,17 @@ struct ExportFile {
     }
 
     private mutating func drain() throws(ExportError) {
-        let descriptor = self.descriptor
-        let outcome = buffer.withUnsafeBytes { bytes in
-            Result { () throws(SystemError) in try SystemIO.writeAll(descriptor, bytes) }
-        }
+        let outcome = buffer.withUnsafeBytes { bytes in Result { () throws(ExportError) in try writeAll(bytes) } }
         buffer.removeAll(keepingCapacity: true)
-        if case .failure(let error) = outcome { throw .cannotWrite(path, reason: error.description) }
+        try outcome.get()
+    }
+
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) throws(ExportError) {
+        do throws(SystemError) {
+            try SystemIO.writeAll(descriptor, bytes)
+        } catch {
+            throw .cannotWrite(path, reason: error.description)
+        }
     }
 
     /// `path` with its symbolic links followed to the file they name, which need not exist

@@ -15,15 +15,54 @@ public enum ViewExporter {
     public static func export(
         _ list: any ListScreen, format: ExportFormat, write: @escaping (String) throws -> Void
     ) throws -> Int {
+        try export(list, format: format, text: write) { bytes in
+            try write(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// Streams the view in `format` through `write`, as UTF-8 bytes in pieces of whole rows: a
+    /// list that formats its own rows (``RowExporting``, a file) hands them on without making
+    /// any `String`.
+    ///
+    /// Cancelled as ``export(_:format:write:)`` is.
+    ///
+    /// - Returns: The number of rows written.
+    /// - Complexity: O(n) in the rows of the view.
+    @discardableResult
+    public static func export(
+        _ list: any ListScreen, format: ExportFormat,
+        writeBytes write: @escaping (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> Int {
+        try export(
+            list, format: format,
+            text: { text in
+                var text = text
+                try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
+            }, bytes: write)
+    }
+
+    private static func export(
+        _ list: any ListScreen, format: ExportFormat, text: @escaping (String) throws -> Void,
+        bytes: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> Int {
         // Every column but those the person hid or left out with `only`.
         let columns = list.columnChoice.exported(list.columns).map(\.name)
-        var exporter = TableExporter(format: format, columns: columns, write: write)
+        var exporter = TableExporter(format: format, columns: columns, write: text)
         try exporter.begin()
         var count = 0
-        try list.forEachRow { cells in
-            try exporter.row(cells: NamedCellLookup.cells(of: cells, in: columns))
-            count += 1
-            if count % cancellationInterval == 0, Task.isCancelled { throw CancellationError() }
+        let exported = try (list as? any RowExporting)?.exportRows(format: format, columns: columns) { block, rows in
+            try bytes(block)
+            count += rows
+            if Task.isCancelled { throw CancellationError() }
+        }
+        if exported == true {
+            exporter.countRows(count)
+        } else {
+            try list.forEachRow { cells in
+                try exporter.row(cells: NamedCellLookup.cells(of: cells, in: columns))
+                count += 1
+                if count % cancellationInterval == 0, Task.isCancelled { throw CancellationError() }
+            }
         }
         // The rows came from a file that shrank meanwhile: what was read past its end is not data.
         if let problem = list.dataProblem { throw problem }
@@ -47,7 +86,7 @@ public enum ViewExporter {
     public static func export(_ list: any ListScreen, format: ExportFormat, toFile path: String) throws -> Int {
         var file = try ExportFile(path: path)
         do {
-            let count = try export(list, format: format) { text in try file.write(text) }
+            let count = try export(list, format: format) { (bytes: UnsafeRawBufferPointer) in try file.write(bytes) }
             try file.commit()
             return count
         } catch {

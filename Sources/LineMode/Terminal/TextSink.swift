@@ -14,8 +14,18 @@ public protocol TextSink: AnyObject {
     /// - Throws: `OutputError.closed` when the reader has gone away (a closed pipe),
     ///   `OutputError.failed` when the output cannot take the text (a full disk).
     func write(_ text: String) throws(OutputError)
+    /// Appends UTF-8 text given as bytes (whole characters); may buffer until `flush()`.
+    ///
+    /// - Throws: As ``write(_:)``.
+    func write(bytes: UnsafeRawBufferPointer) throws(OutputError)
     /// Sends buffered text on.
     func flush() throws(OutputError)
+}
+
+extension TextSink {
+    public func write(bytes: UnsafeRawBufferPointer) throws(OutputError) {
+        try write(String(decoding: bytes, as: UTF8.self))
+    }
 }
 
 /// Why output could not be written.
@@ -56,14 +66,29 @@ public final class FileDescriptorSink: TextSink {
         if buffer.count >= capacity { try flush() }
     }
 
+    /// Appends the bytes; a piece larger than the buffer goes out at once, without a copy.
+    public func write(bytes: UnsafeRawBufferPointer) throws(OutputError) {
+        if let failure { throw failure }
+        guard bytes.count >= capacity else {
+            buffer.append(contentsOf: bytes)
+            if buffer.count >= capacity { try flush() }
+            return
+        }
+        try flush()
+        try send(bytes)
+    }
+
     public func flush() throws(OutputError) {
         if let failure { throw failure }
-        let descriptor = self.descriptor
-        let outcome = buffer.withUnsafeBytes { bytes in
-            Result { () throws(SystemError) in try SystemIO.writeAll(descriptor, bytes) }
-        }
+        let outcome = buffer.withUnsafeBytes { bytes in Result { () throws(OutputError) in try send(bytes) } }
         buffer.removeAll(keepingCapacity: true)
-        if case .failure(let error) = outcome {
+        try outcome.get()
+    }
+
+    private func send(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
+        do throws(SystemError) {
+            try SystemIO.writeAll(descriptor, bytes)
+        } catch {
             let failure: OutputError = error.isBrokenPipe ? .closed : .failed(error.description)
             self.failure = failure
             throw failure

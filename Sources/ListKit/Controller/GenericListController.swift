@@ -66,6 +66,17 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     /// arriving rather than answer for those that arrived: a file whose first page is shown
     /// while the rest is indexed, which takes seconds, not minutes.
     public var waitsForAllRowsBeforeQueries = false
+    /// A faster export for large lists: given the format, the exported columns' names and the
+    /// view's item indices (`nil` for every item, in item order), writes the rows as
+    /// ``RowExporting/exportRows(format:columns:write:)`` says and returns true; or returns
+    /// false, having written nothing, to export through the rows' cells.
+    public var exportItems:
+        (
+            (
+                _ format: ExportFormat, _ columns: [String], _ indices: [Int]?,
+                _ write: (_ bytes: UnsafeRawBufferPointer, _ rows: Int) throws -> Void
+            ) throws -> Bool
+        )?
 
     public private(set) var state: LoadState
     public private(set) var sourceFailures: [SourceFailure] = []
@@ -588,5 +599,14 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
         foldedSearchTexts = nil
         inferredColumns = nil
         rebuildView()
+    }
+}
+
+extension GenericListController: RowExporting {
+    public func exportRows(
+        format: ExportFormat, columns: [String], write: (_ bytes: UnsafeRawBufferPointer, _ rows: Int) throws -> Void
+    ) throws -> Bool {
+        guard let exportItems else { return false }
+        return try exportItems(format, columns, view, write)
     }
 }

@@ -61,6 +61,12 @@ public struct TableExporter {
         rowsWritten += 1
     }
 
+    /// Counts `count` rows written without this exporter (an ``ExportRowWriter``'s) between
+    /// ``begin()`` and ``end()``, so that the rows after them and the end fit them.
+    public mutating func countRows(_ count: Int) {
+        rowsWritten += count
+    }
+
     /// Writes what closes the document.
     public mutating func end() throws {
         if format == .json { try write(rowsWritten == 0 ? "]\n" : "\n]\n") }

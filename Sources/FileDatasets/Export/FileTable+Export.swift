@@ -1,0 +1,181 @@
+import BrowseSupport
+import Dispatch
+import ListKit
+import Tabular
+
+extension FileTable {
+    /// Writes rows in an export format straight from the file's bytes, exactly as
+    /// `TableExporter` writes the cells ``namedCells(of:scratch:)`` makes for them.
+    ///
+    /// Blocks of rows are formatted on every core, a round of blocks at a time, and handed to
+    /// `write` in order. A field is copied as it is unless the format
+    /// changes it (a quote, a delimiter, a line break); only the few fields that need it (doubled
+    /// quotes in the file, bytes that are not UTF-8) become a `String` first.
+    ///
+    /// - Parameters:
+    ///   - format: The export format.
+    ///   - names: The exported columns: a name not in the table is a missing cell, and a name
+    ///     the table has twice is its first such column, as the cells' lookup by name finds.
+    ///   - indices: The rows, by index in table order; `nil` for every row.
+    ///   - roundBlocks: How many blocks make a round; by default a few per core.
+    ///   - write: Takes each block's bytes and number of rows (at most `ExportRowLimits.blockRows`).
+    /// - Throws: What `write` throws; the rows not yet written are dropped.
+    /// - Complexity: O(n) in the bytes of the rows.
+    func export(
+        format: ExportFormat, columns names: [String], rows indices: [Int]?, roundBlocks requestedBlocks: Int? = nil,
+        write: (_ bytes: UnsafeRawBufferPointer, _ rows: Int) throws -> Void
+    ) throws {
+        let plan = ExportPlan(table: self, format: format, names: names, indices: indices)
+        let blockCount = (plan.count + ExportRowLimits.blockRows - 1) / ExportRowLimits.blockRows
+        // A few blocks per core a round, so that a slow block does not leave a core idle.
+        let roundBlocks =
+            requestedBlocks ?? (blockCount < 4 ? max(1, blockCount) : min(16, 4 * SystemIO.processorCount))
+        let roundCount = (blockCount + roundBlocks - 1) / roundBlocks
+        let sets = (0..<min(2, max(1, roundCount))).map { _ in
+            WriterSet((0..<roundBlocks).map { _ in ExportRowWriter(format: format, columns: names) })
+        }
+        guard roundCount > 0 else { return }
+        plan.format(round: 0, blocks: roundBlocks, into: sets[0])
+        for round in 0..<roundCount {
+            // The next round is made on the other cores while this one is written.
+            let next = DispatchGroup()
+            if round + 1 < roundCount {
+                next.enter()
+                DispatchQueue.global().async {
+                    plan.format(round: round + 1, blocks: roundBlocks, into: sets[(round + 1) % 2])
+                    next.leave()
+                }
+            }
+            do {
+                for writer in sets[round % 2].writers where writer.rowCount > 0 {
+                    let rows = writer.rowCount
+                    try writer.withBytes { try write($0, rows) }
+                }
+            } catch {
+                next.wait()
+                throw error
+            }
+            next.wait()
+        }
+    }
+}
+
+/// The writers of one round of blocks. A round is made by the workers, then read by the thread
+/// that writes it out, never both at once: each waits for the other (a `DispatchGroup`), which
+/// is why it is `@unchecked Sendable`.
+private struct WriterSet: @unchecked Sendable {
+    let writers: [ExportRowWriter]
+
+    init(_ writers: [ExportRowWriter]) {
+        self.writers = writers
+    }
+}
+
+/// How a table's rows become an export's rows: which field each column takes, and what a
+/// row's fields are worth to the format.
+private struct ExportPlan: Sendable {
+    let table: FileTable
+    let format: ExportFormat
+    /// The field of each exported column, `nil` for a column the table does not have.
+    let positions: [Int?]
+    /// Whether each exported column may hold numbers (JSON writes them bare).
+    let numeric: [Bool]
+    /// Whether a record's bytes can be checked for UTF-8 at once: when the delimiter and the
+    /// quote are ASCII, no field can end inside a character.
+    let checksRecords: Bool
+    /// The rows, by index in table order; `nil` for every row.
+    let indices: [Int]?
+    /// How many rows are exported.
+    let count: Int
+
+    init(table: FileTable, format: ExportFormat, names: [String], indices: [Int]?) {
+        self.table = table
+        self.format = format
+        self.indices = indices
+        count = indices?.count ?? table.rowCount
+        let columns = table.columns
+        if names == columns.map(\.name) {
+            positions = Array(columns.indices)
+        } else {
+            positions = names.map { name in columns.firstIndex { $0.name == name } }
+        }
+        numeric = positions.map { $0.map { columns[$0].type.isNumeric } ?? false }
+        checksRecords = table.dialect.delimiter < 0x80 && table.dialect.quote < 0x80
+    }
+
+    /// Formats round `round` of the export, `blocks` blocks of rows, one per writer of `set`
+    /// (those past the end left empty), on every core.
+    func format(round: Int, blocks: Int, into set: WriterSet) {
+        DispatchQueue.concurrentPerform(iterations: blocks) { block in
+            let lower = min(count, (round * blocks + block) * ExportRowLimits.blockRows)
+            let upper = min(count, lower + ExportRowLimits.blockRows)
+            let writer = set.writers[block]
+            writer.reset(rowsBefore: lower)
+            write(rows: lower..<upper, into: writer)
+        }
+    }
+
+    /// Writes rows `range` of the export (positions in `indices`).
+    private func write(rows range: Range<Int>, into writer: ExportRowWriter) {
+        var scratch = RowScratch()
+        let buffer = table.buffer
+        for position in range {
+            table.scan(row: indices?[position] ?? position, fields: &scratch.fields, issues: &scratch.issues)
+            let fields = scratch.fields
+            let valid = isUTF8(fields, in: buffer)
+            writer.beginRow()
+            for (slot, index) in positions.enumerated() {
+                guard let index, index < fields.count else {
+                    writer.appendMissing()
+                    continue
+                }
+                let field = fields[index]
+                if valid, !field.needsUnescaping {
+                    let content = UnsafeBufferPointer(rebasing: buffer[field.contentRange])
+                    writer.appendField(content) { isNumber(content, column: index, slot: slot) }
+                } else {
+                    // The text a cell holds: quotes undone, bytes that are not UTF-8 as U+FFFD.
+                    var text = field.string(in: buffer, quote: table.dialect.quote)
+                    text.withUTF8 { content in
+                        writer.appendField(content) { isNumber(content, column: index, slot: slot) }
+                    }
+                }
+            }
+            writer.endRow()
+        }
+    }
+
+    /// Whether the cell's value is a number, which JSON asks only of a field written as a JSON
+    /// number (any other is a string whatever its value).
+    private func isNumber(_ content: UnsafeBufferPointer<UInt8>, column: Int, slot: Int) -> Bool {
+        guard numeric[slot] else { return false }
+        // A JSON number this short without an exponent is a number `ExactDecimal` reads: at
+        // most 13 digits, 11 after the point (the most it keeps is 12), and no leading zero.
+        if content.count <= 13, !content.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) { return true }
+        if case .number = TypedField(content, type: table.columns[column].type) { return true }
+        return false
+    }
+
+    /// Whether every field of the record is UTF-8 as it stands.
+    private func isUTF8(_ fields: [CSVField], in buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = fields.first, let last = fields.last else { return true }
+        guard checksRecords else {
+            return fields.allSatisfy { field in
+                UTF8Validation.firstInvalidByte(in: UnsafeBufferPointer(rebasing: buffer[field.contentRange]), from: 0)
+                    == nil
+            }
+        }
+        let lower = first.contentRange.lowerBound
+        let upper = max(lower, last.contentRange.upperBound)
+        let record = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[lower..<upper])
+        // Most records are mostly ASCII: eight bytes at a time until the first that is not.
+        var index = 0
+        while index + 8 <= record.count,
+            record.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+        {
+            index += 8
+        }
+        let rest = UnsafeBufferPointer(rebasing: buffer[(lower + index)..<upper])
+        return UTF8Validation.firstInvalidByte(in: rest, from: 0) == nil
+    }
+}
