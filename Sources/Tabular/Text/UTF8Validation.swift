@@ -1,3 +1,4 @@
+import BrowseSupport
 import Dispatch
 
 /// Finds bytes that are not UTF-8 in a large buffer, quickly: eight ASCII bytes are checked at
@@ -28,7 +29,8 @@ public enum UTF8Validation {
         found.initialize(repeating: -1)
         let input = Shared(bytes)
         let output = Shared(found)
-        DispatchQueue.concurrentPerform(iterations: pieces) { piece in
+        // Threads of their own: this runs while a file's first page is on the screen.
+        WorkerThreads.run(pieces) { piece in
             output.value[piece] = firstInvalid(input.value, from: bounds[piece], to: bounds[piece + 1]) ?? -1
         }
         return found.first { $0 >= 0 }
