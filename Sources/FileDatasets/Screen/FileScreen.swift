@@ -41,7 +41,7 @@ enum FileScreen {
         let holder = TableHolder()
         let source = ListSource<FileRow>(id: "file", title: fullName, keepsRowsOnFailure: false) {
             request, deliver in
-            holder.startOver()
+            holder.startOver(progress: request.progress)
             let progress = request.progress
             let shown = Mutex(0)
             let (table, ordered) = try await load(request) { first in
@@ -125,6 +125,10 @@ enum FileScreen {
         }
         // A question about the whole file waits for its index rather than answer for its start.
         controller.waitsForAllRowsBeforeQueries = true
+        controller.arrivingNote = {
+            guard let fraction = holder.progress?.current.fraction else { return nil }
+            return "indexing \(Int(fraction * 100))%"
+        }
         controller.header = { _ in
             guard let table = holder.current else { return [] }
             // Titles above the table and notes below it, a few at most.

@@ -1,3 +1,4 @@
+import ListKit
 import Synchronization
 
 /// The tables behind a file screen: the table of the first rows while the whole input is
@@ -36,8 +37,13 @@ final class TableHolder: Sendable {
     }
 
     /// A load starts over: its first table replaces the earlier ones, which serve until then
-    /// (and after, when the load fails before making one).
-    func startOver() {
+    /// (and after, when the load fails before making one); `progress` is where it reports.
+    func startOver(progress: ProgressReporter) {
         tables.withLock { $0.replacing = true }
+        loadProgress.withLock { $0 = progress }
     }
+
+    /// Where the last load reports how far it is.
+    var progress: ProgressReporter? { loadProgress.withLock { $0 } }
+    private let loadProgress = Mutex<ProgressReporter?>(nil)
 }

@@ -206,7 +206,7 @@ public struct ScreenRenderer {
         if list.count == 0 {
             parts.append(list.totalCount == 0 ? "no rows" : "no rows match")
         } else {
-            let more = list.state == .receiving ? "… loading" : ""
+            let more = list.state == .receiving ? "… " + (list.receivingNote ?? "loading") : ""
             parts.append(
                 "rows \(NumberText.grouped(page.range.lowerBound + 1))–\(NumberText.grouped(page.range.upperBound))"
                     + " of \(NumberText.grouped(list.count))\(more)")

@@ -66,6 +66,10 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     /// arriving rather than answer for those that arrived: a file whose first page is shown
     /// while the rest is indexed, which takes seconds, not minutes.
     public var waitsForAllRowsBeforeQueries = false
+    /// What the status line says while rows are still arriving (`indexing 23%`); `nil` says
+    /// `loading`.
+    public var arrivingNote: (() -> String?)?
+    public var receivingNote: String? { state == .receiving ? arrivingNote?() : nil }
     /// A faster export for large lists: given the format, the exported columns' names and the
     /// view's item indices (`nil` for every item, in item order), writes the rows as
     /// ``RowExporting/exportRows(format:columns:write:)`` says and returns true; or returns

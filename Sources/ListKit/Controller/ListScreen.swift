@@ -73,11 +73,14 @@ public protocol ListScreen: AnyObject {
     /// True when questions about every row (a filter, a sort, `where`, `freq`) wait for rows
     /// still arriving instead of answering for those that arrived.
     var waitsForAllRowsBeforeQueries: Bool { get }
+    /// While rows are arriving, what the status line says of the rest (`indexing 23%`).
+    var receivingNote: String? { get }
 }
 
 extension ListScreen {
     public var dataProblem: (any Error)? { nil }
     public var waitsForAllRowsBeforeQueries: Bool { false }
+    public var receivingNote: String? { nil }
 
     /// The column names, in declared order.
     public var columnNames: [String] { columns.map(\.name) }
