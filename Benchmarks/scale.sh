@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# Any size at once: the first page at a terminal, whole-file exports, a sort, `where`, `freq`
+# and `stats`, at 1M and 10M rows, each beside peers doing the same work in the same run, as
+# hyperfine medians with the ratio to browse. Ends with peak memory at 10M rows.
+#
+#   Benchmarks/scale.sh            # BROWSE=… reuses a release build; PEERS=dir holds duckdb and vd
+#
+# Needs: hyperfine, /usr/bin/time, python3, less; peers when present: DuckDB's CLI (pip install
+# duckdb-cli), Miller (apt-get install miller), VisiData (pip install visidata==3.4). Data:
+# /tmp/ticks1m.csv and /tmp/ticks10m.csv (made with ../shared/bench/gen_ticks.py when missing).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$here")"
+[ -n "${PEERS:-}" ] && export PATH="$PEERS:$PATH"
+command -v hyperfine >/dev/null || { echo "needs hyperfine: apt-get install hyperfine" >&2; exit 1; }
+if [ -z "${BROWSE:-}" ]; then
+  (cd "$root" && swift build -c release --product browse >/dev/null)
+  BROWSE="$root/.build/release/browse"
+fi
+have() { command -v "$1" >/dev/null 2>&1; }
+echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+have duckdb && echo "peer: DuckDB $(duckdb --version | cut -d' ' -f1)"
+have mlr && echo "peer: $(mlr --version)"
+have vd && echo "peer: VisiData $(vd --version 2>/dev/null | head -1)"
+echo
+
+# The column a sort or `where` reads holds thousands separators: every peer is told to read it
+# as a number, as browse does by itself.
+# A value that is not a number ("--") is missing: last in a sort, never over 500.
+price="TRY_CAST(replace(CAST(收盤價 AS VARCHAR), ',', '') AS DOUBLE)"
+mlr_price='float(gsub(string($收盤價), ",", ""))'
+
+table() { python3 "$here/files_table.py" "$1" "$BROWSE" "$2"; }
+
+bench() { # bench TITLE DATA RUNS COMMAND...
+  local title="$1" data="$2" runs="$3"; shift 3
+  local json
+  json="$(mktemp)"
+  echo "### $title"
+  hyperfine --warmup "$([ "$runs" -gt 1 ] && echo 1 || echo 0)" --runs "$runs" --output=pipe --style none \
+    --export-json "$json" "$@" </dev/null >/dev/null 2>&1
+  table "$json" "$data"
+  rm -f "$json"
+  echo
+}
+
+for rows in 1m 10m; do
+  data="/tmp/ticks$rows.csv"
+  if [ ! -s "$data" ]; then
+    python3 "$root/../shared/bench/gen_ticks.py" "${rows%m}000000" > "$data"
+  fi
+  runs=3
+  [ "$rows" = 10m ] && runs=1
+  echo "## $rows rows ($(stat -c %s "$data") bytes)"
+  echo
+
+  echo "### First page at a terminal (100x30 pseudo-terminal, median of 5, ms until the first row shows)"
+  echo "| command | ms | ratio to browse |"
+  echo "|---|---:|---:|"
+  first=$(python3 "$here/first_page.py" 5 "台泥" "$BROWSE" "$data")
+  echo "| \`browse FILE\` | $first | 1.00 |"
+  ms=$(python3 "$here/first_page.py" 5 "台泥" less "$data")
+  echo "| \`less FILE\` | $ms | $(python3 -c "print(f'{$ms/$first:.2f}')") |"
+  if have vd; then
+    ms=$(python3 "$here/first_page.py" 1 "台泥" vd "$data")
+    echo "| \`vd FILE\` (one run) | $ms | $(python3 -c "print(f'{$ms/$first:.2f}')") |"
+  fi
+  echo
+
+  formats=(csv json)
+  [ "$rows" = 1m ] && formats=(csv tsv json markdown)
+  for format in "${formats[@]}"; do
+    commands=("$BROWSE $data --format $format")
+    case "$format" in
+      csv) duck="(FORMAT csv)"; miller="--ocsv" ;;
+      tsv) duck="(FORMAT csv, DELIMITER '\t')"; miller="--otsv" ;;
+      json) duck="(FORMAT json, ARRAY true)"; miller="--ojson" ;;
+      markdown) duck=""; miller="--omd" ;;
+    esac
+    if have duckdb; then
+      if [ -n "$duck" ]; then
+        commands+=("duckdb -c \"COPY (SELECT * FROM read_csv('$data')) TO '/dev/stdout' $duck\"")
+      else
+        commands+=("duckdb -markdown -c \"SELECT * FROM read_csv('$data')\"")
+      fi
+    fi
+    have mlr && commands+=("mlr --icsv $miller cat $data")
+    bench "The whole file as $format" "$data" "$runs" "${commands[@]}"
+  done
+
+  commands=("$BROWSE $data -c 'sort 收盤價 desc'")
+  have duckdb && commands+=("duckdb -c \"SELECT * FROM read_csv('$data') ORDER BY $price DESC LIMIT 20\"")
+  have mlr && commands+=("mlr --icsv --opprint put '\$k = $mlr_price; if (is_error(\$k)) {\$k = -1}' then sort -nr k then head -n 20 $data")
+  bench "Sort by 收盤價, descending: the first page" "$data" "$runs" "${commands[@]}"
+
+  commands=("$BROWSE $data --where '收盤價 > 500' --format csv")
+  have duckdb && commands+=("duckdb -c \"COPY (SELECT * FROM read_csv('$data') WHERE $price > 500) TO '/dev/stdout' (FORMAT csv)\"")
+  have mlr && commands+=("mlr --icsv --ocsv filter '$mlr_price > 500' $data")
+  bench "where 收盤價 > 500, as csv" "$data" "$runs" "${commands[@]}"
+
+  commands=("$BROWSE $data -c 'freq 證券名稱'")
+  have duckdb && commands+=("duckdb -c \"SELECT 證券名稱, count(*) AS n FROM read_csv('$data') GROUP BY 1 ORDER BY n DESC LIMIT 20\"")
+  have mlr && commands+=("mlr --icsv --opprint count-distinct -f 證券名稱 then sort -nr count then head -n 20 $data")
+  bench "freq 證券名稱: distinct values by count" "$data" "$runs" "${commands[@]}"
+
+  commands=("$BROWSE $data -c stats")
+  have duckdb && commands+=("duckdb -c \"SUMMARIZE SELECT * FROM read_csv('$data')\"")
+  have mlr && commands+=("mlr --icsv --opprint summary $data")
+  bench "stats: one row per column" "$data" "$runs" "${commands[@]}"
+done
+
+echo "## Peak memory at 10M rows (maximum resident set size; the file is $(( $(stat -c %s /tmp/ticks10m.csv) >> 20 )) MiB)"
+echo "| command | peak | ratio to the file's size |"
+echo "|---|---:|---:|"
+size_kib=$(( $(stat -c %s /tmp/ticks10m.csv) / 1024 ))
+peak() { # peak LABEL COMMAND...
+  local label="$1" out
+  shift
+  out="$(mktemp)"
+  /usr/bin/time -f "%M" -o "$out" "$@" >/dev/null 2>&1 || true
+  python3 -c "import sys; k=int(sys.argv[2]); print(f'| \`{sys.argv[1]}\` | {k/1024:.1f} MiB | {k/int(sys.argv[3]):.3f} |')" \
+    "$label" "$(tail -1 "$out")" "$size_kib"
+  rm -f "$out"
+}
+peak "browse FILE -c 'sort 收盤價 desc'" "$BROWSE" /tmp/ticks10m.csv -c "sort 收盤價 desc"
+peak "browse FILE --format json" "$BROWSE" /tmp/ticks10m.csv --format json
+peak "browse FILE -c stats" "$BROWSE" /tmp/ticks10m.csv -c stats
+have duckdb && peak "duckdb … ORDER BY 收盤價 DESC LIMIT 20" duckdb -c "SELECT * FROM read_csv('/tmp/ticks10m.csv') ORDER BY $price DESC LIMIT 20"
+have mlr && peak "mlr … sort -nr" mlr --icsv --opprint put "\$k = $mlr_price; if (is_error(\$k)) {\$k = -1}" then sort -nr k \
+  then head -n 20 /tmp/ticks10m.csv
