@@ -23,6 +23,8 @@ public enum FileLoadError: UserFacingError, Hashable {
     case offline(String)
     /// The input has more rows than the row index can number (four bytes a row).
     case tooManyRows(String, count: Int)
+    /// The row index would not fit in the memory the process may still use.
+    case notEnoughMemory(String, bytes: Int)
     /// Standard input, a pipe, a device or a file read into memory has more bytes than the
     /// input limit (`--max-input`); reading stopped there.
     case overLimit(String, limit: Int)
@@ -57,6 +59,8 @@ public enum FileLoadError: UserFacingError, Hashable {
         case .offline:
             return "offline: a URL needs the network once, and there is no earlier download of it; "
                 + "run without --offline"
+        case .notEnoughMemory(_, let bytes):
+            return "not enough memory to index it (its rows need about \(ByteSize(bytes))); raise the limit (ulimit -v)"
         case .tooManyRows(_, let count):
             return "it has \(count) rows; at most \(UInt32.max - 1) rows can be opened"
         case .overLimit(_, let limit):

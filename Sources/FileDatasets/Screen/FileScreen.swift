@@ -110,6 +110,14 @@ enum FileScreen {
             prefetcher.viewChanged(to: sorted)
             return sorted
         }
+        controller.whereItems = { [unowned controller] expression, candidates in
+            let items = controller.items
+            guard let table = holder.table(holding: items.count) else { return nil }
+            let order = ItemOrder(items: items, inTableOrder: holder.inTableOrder)
+            return table.rows(matching: expression, among: order.rows(of: candidates)).map {
+                order.positions(of: $0).sorted()
+            }
+        }
         controller.valuesOfItems = { [unowned controller] columns, indices, body in
             let items = controller.items
             let order = ItemOrder(items: items, inTableOrder: holder.inTableOrder)

@@ -68,6 +68,10 @@ enum TableIndexer {
         let starts = pieceStarts(buffer, from: bodyStart.offset, pieces: partial ? 1 : requestedPieces)
         let ends = Array(starts.dropFirst()) + [buffer.count]
         let estimate = estimatedRows(buffer, from: bodyStart.offset)
+        // The row index and the screen's list of rows, four bytes a row each, and room to work:
+        // a Swift allocation that fails ends the program, so ask first.
+        let needed = estimate * 2 * MemoryLayout<UInt32>.stride
+        guard SystemMemory.isAvailable(needed + (32 << 20)) else { throw .notEnoughMemory(name, bytes: needed) }
         var pieces: [PieceResult] = []
         var spilledRows: [UInt32]?
         let rows = [UInt32](unsafeUninitializedCapacity: estimate) { storage, initialized in

@@ -45,3 +45,30 @@ public enum Command: Sendable, Hashable {
     /// as typed, and screens' commands match it without case.
     case custom(name: String, arguments: String)
 }
+
+extension Command {
+    /// Whether the command does work over the rows (a filter, a sort, an export, a load) that
+    /// needs memory beyond what the screen holds.
+    var worksOverRows: Bool {
+        switch self {
+        case .filter, .sort, .open, .refresh, .export, .where, .frequencies, .statistics, .chart: return true
+        default: return false
+        }
+    }
+
+    /// The command's word, for messages.
+    var name: String {
+        switch self {
+        case .filter: return "the filter"
+        case .sort: return "sort"
+        case .open: return "open"
+        case .refresh: return "r"
+        case .export: return "export"
+        case .where: return "where"
+        case .frequencies: return "freq"
+        case .statistics: return "stats"
+        case .chart: return "chart"
+        default: return "it"
+        }
+    }
+}

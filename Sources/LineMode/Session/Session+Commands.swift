@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 extension Session {
@@ -5,6 +6,9 @@ extension Session {
         try checkData(before: command)
         if let list = currentList, list.waitsForAllRowsBeforeQueries, needsAllRows(command, of: list) {
             await waitForBackgroundLoad(of: list)
+        }
+        if command.worksOverRows, !SystemMemory.isAvailable(SessionError.memoryHeadroom) {
+            throw SessionError.lowOnMemory(command.name)
         }
         switch command {
         case .quit:

@@ -10,6 +10,8 @@ public enum SessionError: UserFacingError, Hashable {
     case nothingLeftToShow
     /// An export to a file was cancelled; the file was not written.
     case exportInterrupted(path: String)
+    /// The process is close to its memory limit: the command was not run.
+    case lowOnMemory(String)
 
     public var description: String {
         switch self {
@@ -29,8 +31,16 @@ public enum SessionError: UserFacingError, Hashable {
             return "that would hide every column; show all brings them back"
         case .exportInterrupted(let path):
             return "interrupted: the export was cancelled and \(path) was not written"
+        case .lowOnMemory(let command):
+            return
+                "not enough memory left to run \(command) (less than \(SessionError.memoryHeadroom >> 20) MiB under the "
+                + "process's limit); nothing was changed: b frees a screen, or raise the limit (ulimit -v)"
         }
     }
+
+    /// The memory a command that works over the rows must be able to allocate before it runs:
+    /// an allocation that fails in Swift ends the program, so work stops short of the limit.
+    static let memoryHeadroom = 64 << 20
 
     public var remedy: Remedy? {
         if case .loadFailed(_, _, let remedy) = self { return remedy }

@@ -16,7 +16,7 @@ public enum Signals {
 /// Process-wide memory settings.
 public enum MemoryPolicy {
     /// Makes large blocks (128 KiB and up: indexes, sort keys, filter results of big files) come
-    /// from and go back to the system directly. glibc otherwise raises this threshold as large
+    /// from and go back to the system directly, and keeps every thread's allocations in one heap. glibc otherwise raises this threshold as large
     /// blocks are freed and then keeps later ones in its heap, so a session open all day would
     /// hold on to the memory of its biggest moments (measured with Fuzz/soak.py: 103 MiB
     /// retained after 10,000 commands, 25 MiB with this setting).
@@ -28,6 +28,12 @@ public enum MemoryPolicy {
             let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
             let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD in <malloc.h>
             _ = mallopt(mmapThreshold, 128 * 1024)
+            // One heap for every thread. glibc otherwise gives each new thread a heap of its
+            // own that reserves 64 MiB of address space; under `ulimit -v` that reservation
+            // failed on a worker of an export, and a failed allocation ends a Swift program.
+            // The threads allocate little in their loops, so sharing costs nothing measurable.
+            let arenaMax: Int32 = -8  // M_ARENA_MAX in <malloc.h>
+            _ = mallopt(arenaMax, 1)
         #endif
     }
 }

@@ -60,11 +60,9 @@ public protocol ListScreen: AnyObject {
     func rows(in range: Range<Int>) -> [[NamedCell]]
     /// Visits every row of the view in order, for export.
     func forEachRow(_ body: ([NamedCell]) throws -> Void) rethrows
-    /// Visits the cell of `column` in every row of the view, in order (for `freq` and `stats`);
-    /// a screen over a large file may answer without making each row.
-    func forEachValue(of column: String, _ body: (Cell) -> Void)
-    /// Visits the typed values of `columns` in every row of the view, in order (for `chart`);
-    /// a screen over a large file may answer without making a `String` per row.
+    /// Visits the typed values of `columns` in every row of the view, in order (for `chart`,
+    /// `freq` and `stats`); a screen over a large file may answer without making a `String`
+    /// per row.
     func forEachValues(of columns: [String], _ body: ([CellValue]) -> Void)
     /// What choosing the row at `index` of the view does.
     func select(at index: Int) throws -> Selection
