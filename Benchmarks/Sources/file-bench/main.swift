@@ -161,6 +161,18 @@ func run() async throws {
     results.append(("sort 證券名稱 (text), first time", textSort, list.count))
     try list.applySort(nil)
 
+    // The typed questions: a numeric where, the distinct values of a text column, every column's summary.
+    let condition = try WhereParser.parse("收盤價 > 500", columns: list.columns)
+    let whereTime = median(repetitions, setUp: { list.applyWhere(nil) }, { list.applyWhere(condition) })
+    results.append(("where 收盤價 > 500", whereTime, list.count))
+    list.applyWhere(nil)
+    let names = try list.column(named: "證券名稱")
+    var distinct = 0
+    let freq = median(3) { distinct = ColumnAnalysis.frequencies(of: names, in: list).count }
+    results.append(("freq 證券名稱 (distinct values)", freq, distinct))
+    let stats = median(3) { _ = ColumnAnalysis.statistics(of: list) }
+    results.append(("stats (every column)", stats, list.count))
+
     // chart: the points read from the view, then drawn at 160 columns.
     let closes = try list.column(named: "收盤價")
     let dates = try list.column(named: "日期")

@@ -101,6 +101,29 @@ final class FileBytes: @unchecked Sendable {
         }
     }
 
+    /// Lets the pages of a large mapped file go after a pass over all of it (the index, a
+    /// sort's keys, an export): they stay in the system's file cache and come back on the next
+    /// read, but no longer count as this program's memory, so a 1 GB file costs the program
+    /// its index and its keys rather than the file as well. Bytes in memory are kept.
+    func releaseResidentPages() {
+        guard case .mapped(let address, let length, _, _) = storage, length >= Self.releasedSize else { return }
+        _ = madvise(address, length, MADV_DONTNEED)
+    }
+
+    /// Lets the pages of a large mapped file that lie wholly inside `range` go (as
+    /// ``releaseResidentPages()``), for a pass that reads it front to back.
+    func releaseResidentPages(in range: Range<Int>) {
+        guard case .mapped(let address, let length, _, _) = storage, length >= Self.releasedSize else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (max(0, range.lowerBound) + page - 1) / page * page
+        let end = min(range.upperBound, length) / page * page
+        guard end > start else { return }
+        _ = madvise(address + start, end - start, MADV_DONTNEED)
+    }
+
+    /// Mappings at least this large have their pages let go after whole passes.
+    static let releasedSize = 64 << 20
+
     /// The number of bytes.
     var count: Int { buffer.count }
 

@@ -33,6 +33,8 @@ struct FileLoader: Sendable {
 
     /// How much of the input is checked for NUL bytes and UTF-8.
     static let checkedPrefix = 64 * 1024
+    /// How much of the rest is checked for UTF-8 at a time.
+    static let checkedWindow = 256 << 20
 
     /// How much of a large file or a slow stream is indexed first, for a first page shown
     /// before the whole input is indexed.
@@ -93,6 +95,7 @@ struct FileLoader: Sendable {
                 name: name, bytes: bytes, dialect: CSVDialect(delimiter: delimiter), hasHeader: options.hasHeader,
                 progress: progress)
             bytes.expectRandomAccess()
+            bytes.releaseResidentPages()
             return table
         }
     }
@@ -287,7 +290,16 @@ struct FileLoader: Sendable {
         guard buffer.count > Self.checkedPrefix else { return }
         var start = Self.checkedPrefix
         while start > 0, buffer[start] & 0xC0 == 0x80 { start -= 1 }
-        guard let offset = UTF8Validation.firstInvalidByte(in: buffer, from: start) else { return }
+        // In windows that end between characters, letting each window's pages go after it.
+        var found: Int?
+        while found == nil, start < buffer.count {
+            var end = min(buffer.count, start + Self.checkedWindow)
+            while end < buffer.count, end > start, buffer[end] & 0xC0 == 0x80 { end -= 1 }
+            found = UTF8Validation.firstInvalidByte(in: UnsafeBufferPointer(rebasing: buffer[0..<end]), from: start)
+            bytes.releaseResidentPages(in: start..<end)
+            start = end
+        }
+        guard let offset = found else { return }
         var line = 1
         for index in 0..<offset where buffer[index] == ASCII.lineFeed { line += 1 }
         progress.note(

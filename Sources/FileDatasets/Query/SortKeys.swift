@@ -132,7 +132,13 @@ final class SortKeys: Sendable {
         var piece = Piece(rows: range)
         var folder = ByteFolder()
         var scratch = RowScratch()
+        // The pass reads its rows front to back: the file's pages it has read can go.
+        var released = range.lowerBound
         for row in range {
+            if row & 0x3FFF == 0, row > released {
+                table.bytes.releaseResidentPages(in: table.offset(ofRow: released)..<table.offset(ofRow: row))
+                released = row
+            }
             let textStart = piece.textBytes.count
             if !piece.textStarts.isEmpty { piece.textStarts.append(textStart) }
             table.scan(row: row, fields: &scratch.fields, issues: &scratch.issues)

@@ -20,7 +20,16 @@ extension FileTable {
         var issues: [CSVIssue] = []
         var values = [CellValue](repeating: .missing, count: wanted.count)
         let count = rows?.count ?? rowCount
+        // A pass over every row in file order lets the pages it has read go as it goes.
+        var released = 0
         for position in 0..<count {
+            if rows == nil, position & 0x3FFF == 0, position > 0 {
+                let offset = offset(ofRow: position)
+                if offset - released >= FileBytes.releasedSize {
+                    bytes.releaseResidentPages(in: released..<offset)
+                    released = offset
+                }
+            }
             scan(row: rows?[position] ?? position, fields: &fields, issues: &issues)
             for (slot, index) in wanted.enumerated() {
                 guard index < fields.count else {

@@ -201,6 +201,7 @@ public final class FileTable: Sendable {
     func sortKeys(column: Int) -> SortKeys {
         if let cached = sortKeyCache.withLock({ $0[column] }) { return cached }
         let keys = SortKeys(table: self, column: column)
+        bytes.releaseResidentPages()
         sortKeyCache.withLock { cache in
             if cache.count >= 2, let evicted = cache.keys.first(where: { $0 != column }) {
                 cache.removeValue(forKey: evicted)

@@ -87,7 +87,7 @@ enum TableIndexer {
                 let result = scanPiece(
                     buffer: input.readable, dialect: dialect, columnCount: columnCount, from: start, end: ends[piece],
                     into: UnsafeMutableBufferPointer(rebasing: output.buffer[regions[piece]]), progress: progress,
-                    stopsAtUnclosedQuote: partial)
+                    stopsAtUnclosedQuote: partial, releasing: bytes)
                 results.withLock { $0[piece] = result }
             }
             pieces = results.withLock { $0.compactMap { $0 } }
@@ -201,11 +201,14 @@ enum TableIndexer {
 
     private static func scanPiece(
         buffer: UnsafeBufferPointer<UInt8>, dialect: CSVDialect, columnCount: Int, from start: CSVCursor, end: Int,
-        into region: UnsafeMutableBufferPointer<UInt32>, progress: ProgressReporter?, stopsAtUnclosedQuote: Bool = false
+        into region: UnsafeMutableBufferPointer<UInt32>, progress: ProgressReporter?,
+        stopsAtUnclosedQuote: Bool = false,
+        releasing bytes: FileBytes? = nil
     ) -> PieceResult {
         var scanner = PieceScanner(buffer: buffer, dialect: dialect, columnCount: columnCount, end: end)
         scanner.cursor = start
         scanner.stopsAtUnclosedQuote = stopsAtUnclosedQuote
+        scanner.releasing = bytes
         return scanner.run(into: region, progress: progress)
     }
 }
@@ -279,6 +282,8 @@ private struct PieceScanner {
     var cursor = CSVCursor(offset: 0, line: 1)
     /// An unclosed quote ends the scan: in the first part of an input, the rest may close it.
     var stopsAtUnclosedQuote = false
+    /// The mapped file whose pages the scan lets go as it passes them.
+    var releasing: FileBytes?
     var fields: [CSVField] = []
     var issues: [CSVIssue] = []
     var strayQuotes = StrayQuotes()
@@ -373,6 +378,7 @@ private struct PieceScanner {
             }
             if span.byteRange.lowerBound >= nextReport {
                 let done = Int64(span.byteRange.lowerBound - reported)
+                releasing?.releaseResidentPages(in: reported..<span.byteRange.lowerBound)
                 reported = span.byteRange.lowerBound
                 nextReport = reported + Self.progressStep
                 progress?.update { $0.completed += done }
