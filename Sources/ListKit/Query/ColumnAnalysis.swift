@@ -121,24 +121,71 @@ private struct ColumnSummary {
     }
 }
 
-/// The distinct values seen, kept by kind: values of different kinds are never equal, and a
-/// set of numbers or dates hashes far faster than a set of `CellValue`s (a third of `stats`
-/// went to hashing the enum).
+/// The distinct values seen: texts in a set, and numbers and dates as exact 64-bit keys in a
+/// table of their own, which counts a million distinct numbers several times faster than a
+/// `Set` (hashing `CellValue`s was most of `stats`). Values of different kinds are never equal.
 struct DistinctValues {
     private var texts = Set<String>()
-    private var integers = Set<Int64>()
-    private var decimals = Set<ExactDecimal>()
-    private var dates = Set<CalendarDate>()
+    private var keys = DistinctKeys()
 
-    var count: Int { texts.count + integers.count + decimals.count + dates.count }
+    var count: Int { texts.count + keys.count }
 
     mutating func insert(_ value: CellValue) {
         switch value {
         case .missing: break
         case .text(let text): texts.insert(text)
-        case .integer(let integer): integers.insert(integer)
-        case .decimal(let decimal): decimals.insert(decimal)
-        case .date(let date): dates.insert(date)
+        case .integer(let integer): keys.insert(UInt64(bitPattern: integer), tag: 1 << 8)
+        case .decimal(let decimal):
+            // Equal decimals have one form without trailing zeros (1.50 is 1.5).
+            var units = decimal.units
+            var scale = decimal.scale
+            while scale > 0, units % 10 == 0 {
+                units /= 10
+                scale -= 1
+            }
+            keys.insert(UInt64(bitPattern: units), tag: 2 << 8 | UInt16(scale))
+        case .date(let date):
+            keys.insert(UInt64(date.year * 10_000 + date.month * 100 + date.day), tag: 3 << 8)
+        }
+    }
+}
+
+/// A set of (64-bit payload, tag) keys: open addressing, a multiplicative hash, at most half
+/// full.
+struct DistinctKeys {
+    private var payloads = [UInt64](repeating: 0, count: 1_024)
+    /// 0 for an empty slot, else the tag plus one.
+    private var tags = [UInt16](repeating: 0, count: 1_024)
+    private(set) var count = 0
+    private var shift = 64 - 10
+
+    mutating func insert(_ payload: UInt64, tag: UInt16) {
+        if count * 2 >= payloads.count { grow() }
+        let mark = tag &+ 1
+        var index = slot(payload, mark)
+        let mask = payloads.count - 1
+        while tags[index] != 0 {
+            if tags[index] == mark, payloads[index] == payload { return }
+            index = (index + 1) & mask
+        }
+        payloads[index] = payload
+        tags[index] = mark
+        count += 1
+    }
+
+    private func slot(_ payload: UInt64, _ mark: UInt16) -> Int {
+        Int(truncatingIfNeeded: ((payload ^ UInt64(mark) << 48) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
+    }
+
+    private mutating func grow() {
+        let oldPayloads = payloads
+        let oldTags = tags
+        payloads = [UInt64](repeating: 0, count: oldPayloads.count * 2)
+        tags = [UInt16](repeating: 0, count: oldTags.count * 2)
+        shift -= 1
+        count = 0
+        for index in oldTags.indices where oldTags[index] != 0 {
+            insert(oldPayloads[index], tag: oldTags[index] &- 1)
         }
     }
 }

@@ -1,0 +1,39 @@
+import BrowseSupport
+import Testing
+
+@testable import ListKit
+
+/// `stats` counts distinct values with a table of its own: it must count as a `Set` of the
+/// same values does.
+@Suite struct DistinctValuesTests {
+    @Test func countsAsASetOfTheValuesDoes() throws {
+        var random = SystemRandomNumberGenerator()
+        var values: [CellValue] = [
+            .missing, .decimal(ExactDecimal(units: 150, scale: 2)), .decimal(ExactDecimal(units: 15, scale: 1)),
+        ]
+        for _ in 0..<50_000 {
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0: values.append(.integer(Int64.random(in: -5_000...5_000, using: &random)))
+            case 1:
+                values.append(
+                    .decimal(
+                        ExactDecimal(
+                            units: Int64.random(in: -99_999...99_999, using: &random),
+                            scale: Int.random(in: 0...3, using: &random))))
+            case 2:
+                values.append(
+                    .date(
+                        try #require(
+                            CalendarDate(
+                                year: 2024, month: Int.random(in: 1...12, using: &random),
+                                day: Int.random(in: 1...28, using: &random)))))
+            default:
+                values.append(.text(["台積電", "台泥", "a", "A", "e\u{301}", "é"][Int.random(in: 0..<6, using: &random)]))
+            }
+        }
+        var distinct = DistinctValues()
+        for value in values { distinct.insert(value) }
+        let reference = Set(values.filter { $0 != .missing })
+        #expect(distinct.count == reference.count)
+    }
+}
