@@ -27,6 +27,11 @@ import Testing
         #expect(screen.contains("company 1 "))
         #expect(screen.contains("rows 1–20 of 29… loading"))
         #expect(!screen.contains("company 31"))
+        // A filter waits for every row; Ctrl-C gives up the filter, not the rows still coming.
+        terminal.type("/company 4\r")
+        terminal.settle(0.5)
+        terminal.type("\u{3}")
+        #expect(try terminal.waitFor("the filter, which waits for every row, was cancelled").contains("> "))
 
         send((31...45).map { "\($0),company \($0),\($0).5\n" }.joined())
         close(writer)

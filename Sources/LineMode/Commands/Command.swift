@@ -68,6 +68,9 @@ extension Command {
         case .frequencies: return "freq"
         case .statistics: return "stats"
         case .chart: return "chart"
+        case .page: return "g"
+        case .select: return "choosing a row"
+        case .nextPage: return "the next page"
         default: return "it"
         }
     }

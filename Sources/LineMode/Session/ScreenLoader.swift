@@ -61,6 +61,19 @@ struct ScreenLoader {
         return finish(load, interrupted: interrupted)
     }
 
+    /// Waits, with the progress indicator, for a background load to end; Ctrl-C gives up the
+    /// waiting and leaves the load going.
+    ///
+    /// - Returns: False when Ctrl-C stopped the waiting.
+    func waitLeavingLoad(_ load: BackgroundLoad) async -> Bool {
+        let indicator = ProgressIndicator(
+            title: load.list.title, reporter: load.reporter, sink: progressSink, animated: animatesProgress)
+        indicator.start()
+        let interrupted = await Interrupts.shared.cancellable { await load.waitUnlessCancelled() }
+        indicator.stop()
+        return !interrupted && load.isFinished
+    }
+
     /// What a load that ended comes to: its notes written, its partial failures reported.
     func finish(_ load: BackgroundLoad, interrupted: Bool) -> Outcome {
         let list = load.list
@@ -168,6 +181,13 @@ final class BackgroundLoad {
         let waiting = waiters
         waiters = []
         for waiter in waiting { waiter.resume() }
+    }
+
+    /// Returns when the load ends or the waiting task is cancelled, which leaves the load going.
+    func waitUnlessCancelled() async {
+        while !isFinished, !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
     }
 
     /// Returns when the load ends, or (when `untilRowsArrive`) when its first rows have arrived;

@@ -5,7 +5,7 @@ extension Session {
     func execute(_ command: Command) async throws -> Step {
         try checkData(before: command)
         if let list = currentList, list.waitsForAllRowsBeforeQueries, needsAllRows(command, of: list) {
-            await waitForBackgroundLoad(of: list)
+            try await waitForAllRows(of: list, before: command.name)
         }
         if command.worksOverRows, !SystemMemory.isAvailable(SessionError.memoryHeadroom) {
             throw SessionError.lowOnMemory(command.name)

@@ -218,6 +218,19 @@ public final class Session {
         report(await loader.wait(for: load), of: list)
     }
 
+    /// Waits, with progress, for the rows of `list` still arriving before `command`, which asks
+    /// about all of them; Ctrl-C gives up the command and leaves the load going.
+    ///
+    /// - Throws: `SessionError.interrupted` when Ctrl-C gave up the waiting.
+    func waitForAllRows(of list: any ListScreen, before command: String) async throws(SessionError) {
+        guard let load = background[ObjectIdentifier(list)] else { return }
+        guard await loader.waitLeavingLoad(load) else {
+            throw .interrupted("\(command), which waits for every row,")
+        }
+        background.removeValue(forKey: ObjectIdentifier(list))
+        report(loader.finish(load, interrupted: false), of: list)
+    }
+
     /// Ctrl-C at the prompt: loads going on in the background stop, keeping what arrived.
     func stopBackgroundLoads() {
         for load in background.values { load.task?.cancel() }
