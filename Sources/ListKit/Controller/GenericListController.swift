@@ -569,7 +569,8 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
                     mergeLoadedItems()
                 } else if !(loadedItems[source.id]?.isEmpty ?? true) {
                     let count = loadedItems[source.id]?.count ?? 0
-                    progress.note("\(source.title): the rows that arrived (\(count)) are kept")
+                    progress.note(
+                        "\(source.title): the rows that arrived (\(Cell.integer(count, grouped: true).text)) are kept")
                 }
                 throw error
             }
@@ -577,7 +578,9 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
         if stopped || Task.isCancelled {
             let count = loadedItems[source.id]?.count ?? 0
             if count > 0 {
-                progress.note("stopped loading \(source.title): the \(count) rows that arrived are kept")
+                progress.note(
+                    "stopped loading \(source.title): the \(Cell.integer(count, grouped: true).text) rows that arrived are kept"
+                )
                 return true
             }
             loadedItems[source.id] = nil
