@@ -52,7 +52,7 @@ public enum DataTemplate {
         lines.append("    /// The bundled file's records, read with the FileDatasets engine.")
         lines.append("    public static func records() async throws -> [\(type)Record] {")
         lines.append("        let table = try await BundledData.table(\(SwiftIdentifier.literal(sample.fileName)))")
-        lines.append("        return table.rows.indices.map { \(type)Record(id: $0, cells: table.cells(ofRow: $0)) }")
+        lines.append("        return (0..<table.rowCount).map { \(type)Record(id: $0, cells: table.cells(ofRow: $0)) }")
         lines.append("    }")
         lines.append("")
         lines.append("    @MainActor")
