@@ -48,8 +48,8 @@ enum AnalysisScreens {
             Column("kind", priority: 5),
             Column("missing", kind: .integer, priority: 8),
             Column("distinct", kind: .integer, priority: 7),
-            Column("min", priority: 6, minimumWidth: 8),
-            Column("max", priority: 6, minimumWidth: 8),
+            Column("min", priority: 6, minimumWidth: 16),
+            Column("max", priority: 6, minimumWidth: 16),
             Column("mean", kind: .decimal, priority: 4),
             Column("sum", kind: .decimal, priority: 3),
         ]
