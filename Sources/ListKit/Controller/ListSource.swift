@@ -45,27 +45,6 @@ public struct ListSource<Item: Sendable>: Sendable {
     ///     fails the load as if nothing had arrived.
     ///   - batches: Makes the sequence of batches for one load; it should stop when its task is
     ///     cancelled.
-    /// A source whose batches `produce` hands to `deliver` as they are made, in a task of its
-    /// own for each load: the first rows show as soon as they are delivered, and a cancelled
-    /// load waits for `produce` to return.
-    public init(
-        id: String, title: String, keepsRowsOnFailure: Bool = true,
-        produce: @escaping @Sendable (LoadRequest, _ deliver: @escaping @Sendable ([Item]) -> Void) async throws -> Void
-    ) {
-        self.id = id
-        self.title = title
-        self.keepsRowsOnFailure = keepsRowsOnFailure
-        let stream: @Sendable (LoadRequest) -> ProducedBatches<Item> = { request in
-            ProducedBatches { deliver in try await produce(request, deliver) }
-        }
-        self.batches = stream
-        self.load = { request in
-            var items: [Item] = []
-            for try await batch in stream(request) { items += batch }
-            return items
-        }
-    }
-
     public init<Batches: AsyncSequence & Sendable>(
         id: String, title: String, keepsRowsOnFailure: Bool = true,
         batches: @escaping @Sendable (LoadRequest) -> Batches
@@ -77,6 +56,35 @@ public struct ListSource<Item: Sendable>: Sendable {
             ProducedBatches { deliver in
                 for try await batch in batches(request) { deliver(batch) }
             }
+        }
+        self.batches = stream
+        self.load = { request in
+            var items: [Item] = []
+            for try await batch in stream(request) { items += batch }
+            return items
+        }
+    }
+
+    /// A source whose batches `produce` hands to `deliver` as they are made, in a task of its
+    /// own for each load: the first rows show as soon as they are delivered, and a cancelled
+    /// load waits for `produce` to return.
+    ///
+    /// - Parameters:
+    ///   - id: A stable identifier.
+    ///   - title: A title for status lines and messages.
+    ///   - keepsRowsOnFailure: Whether an error after some batches keeps them (with a note), or
+    ///     fails the load as if nothing had arrived.
+    ///   - produce: Makes one load's items, handing each batch to `deliver` as it is ready; it
+    ///     should return soon after its task is cancelled.
+    public init(
+        id: String, title: String, keepsRowsOnFailure: Bool = true,
+        produce: @escaping @Sendable (LoadRequest, _ deliver: @escaping @Sendable ([Item]) -> Void) async throws -> Void
+    ) {
+        self.id = id
+        self.title = title
+        self.keepsRowsOnFailure = keepsRowsOnFailure
+        let stream: @Sendable (LoadRequest) -> ProducedBatches<Item> = { request in
+            ProducedBatches { deliver in try await produce(request, deliver) }
         }
         self.batches = stream
         self.load = { request in

@@ -39,6 +39,8 @@ public final class ExportRowWriter {
     /// A writer for rows of `columns` in `format`.
     ///
     /// - Parameters:
+    ///   - format: The format the rows are written in.
+    ///   - columns: The exported columns' names, in order (JSON keys, the markdown header).
     ///   - rowsBefore: How many rows of the same export precede the first row written here.
     ///   - capacity: The bytes to make room for at first; the buffer grows as needed.
     public init(format: ExportFormat, columns: [String], rowsBefore: Int = 0, capacity: Int = 1 << 16) {
