@@ -48,6 +48,6 @@ let sizes = CommandLine.arguments.dropFirst().compactMap(Int.init)
 print("| items | median time to render one page (20 rows) | building the items |")
 print("|---:|---:|---:|")
 for size in sizes.isEmpty ? [10_000, 1_000_000, 10_000_000] : sizes {
-    let result = await pageRenderTime(items: size, repetitions: 201)
+    let result = pageRenderTime(items: size, repetitions: 201)
     print("| \(size) | \(milliseconds(result.median)) | \(milliseconds(result.build)) |")
 }
