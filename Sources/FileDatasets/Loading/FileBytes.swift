@@ -106,8 +106,7 @@ final class FileBytes: @unchecked Sendable {
     /// read, but no longer count as this program's memory, so a 1 GB file costs the program
     /// its index and its keys rather than the file as well. Bytes in memory are kept.
     func releaseResidentPages() {
-        guard case .mapped(let address, let length, _, _) = storage, length >= Self.releasedSize else { return }
-        _ = madvise(address, length, MADV_DONTNEED)
+        releaseResidentPages(in: 0..<count)
     }
 
     /// Lets the pages of a large mapped file that lie wholly inside `range` go (as

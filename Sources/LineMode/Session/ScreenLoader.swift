@@ -51,8 +51,7 @@ struct ScreenLoader {
 
     /// Waits, with the progress indicator and Ctrl-C, for a background load to end.
     func wait(for load: BackgroundLoad) async -> Outcome {
-        let indicator = ProgressIndicator(
-            title: load.list.title, reporter: load.reporter, sink: progressSink, animated: animatesProgress)
+        let indicator = indicator(for: load)
         indicator.start()
         let interrupted = await Interrupts.shared.cancellable { await load.wait(untilRowsArrive: false) }
         indicator.stop()
@@ -66,12 +65,16 @@ struct ScreenLoader {
     ///
     /// - Returns: False when Ctrl-C stopped the waiting.
     func waitLeavingLoad(_ load: BackgroundLoad) async -> Bool {
-        let indicator = ProgressIndicator(
-            title: load.list.title, reporter: load.reporter, sink: progressSink, animated: animatesProgress)
+        let indicator = indicator(for: load)
         indicator.start()
         let interrupted = await Interrupts.shared.cancellable { await load.waitUnlessCancelled() }
         indicator.stop()
         return !interrupted && load.isFinished
+    }
+
+    private func indicator(for load: BackgroundLoad) -> ProgressIndicator {
+        ProgressIndicator(
+            title: load.list.title, reporter: load.reporter, sink: progressSink, animated: animatesProgress)
     }
 
     /// What a load that ended comes to: its notes written, its partial failures reported.
