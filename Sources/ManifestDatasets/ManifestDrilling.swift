@@ -25,11 +25,13 @@ struct ManifestDrilling {
                 await screen.load(force: false, progress: progress)
                 if case .failed(let reason) = screen.state { throw DrillError.targetFailed(dataset.id, reason) }
                 if let condition {
+                    let expression: WhereExpression
                     do throws(WhereError) {
-                        screen.applyWhere(try WhereParser.parse(condition, columns: screen.columns))
+                        expression = try WhereParser.parse(condition, columns: screen.columns)
                     } catch {
                         throw DrillError.badWhere(dataset.id, condition, error.description)
                     }
+                    try screen.applyWhere(expression)
                 }
                 return .push(screen)
             }

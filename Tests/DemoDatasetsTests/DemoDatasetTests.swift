@@ -27,7 +27,7 @@ import Testing
     @Test func choosingAPersonShowsTheirDetailAndTheFilterFindsParts() throws {
         let people = PeopleDataset().makeRootScreen(context: context)
         #expect(people.columnNames == ["name", "played", "born"], "the table shows what the detail shows")
-        people.applyFilter("han solo")
+        try people.applyFilter("han solo")
         #expect(people.count == 1)
         guard case .detail(let detail) = try people.select(at: 0) else {
             Issue.record("a person shows a detail")

@@ -27,11 +27,11 @@ import Testing
             #expect(exported == expected, "\(label)")
         }
         expectRowsMatch("file order")
-        opened.screen.applyFilter("台積電")
+        try opened.screen.applyFilter("台積電")
         expectRowsMatch("filtered")
         try opened.screen.applySort(SortOrder(column: "price", descending: true))
         expectRowsMatch("filtered and sorted")
-        opened.screen.applyFilter("")
+        try opened.screen.applyFilter("")
         expectRowsMatch("sorted")
         try opened.screen.applySort(nil)
         expectRowsMatch("file order again, after the hooks' last order went stale")

@@ -118,9 +118,9 @@ import Testing
         let path = try scratch.write("long.csv", "id,text\n1,\"\(long)\"\n2,short\n")
         let opened = try await open(path)
         #expect(opened.screen.count == 2)
-        opened.screen.applyFilter("short")
+        try opened.screen.applyFilter("short")
         #expect(opened.screen.count == 1)
-        opened.screen.applyFilter("台積電 台積電")
+        try opened.screen.applyFilter("台積電 台積電")
         #expect(opened.screen.count == 1)
     }
 

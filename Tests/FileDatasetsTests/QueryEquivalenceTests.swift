@@ -61,32 +61,32 @@ import Testing
             let expected = cells.filter { row in
                 expression.matches { column in row.first { $0.name == column.name }?.cell.value ?? .missing }
             }.map { $0.map(\.cell.text) }
-            screen.applyWhere(expression)
+            try screen.applyWhere(expression)
             #expect(opened.texts == expected, "where \(text)")
-            screen.applyFilter("台")
-            plain.applyWhere(expression)
-            plain.applyFilter("台")
+            try screen.applyFilter("台")
+            try plain.applyWhere(expression)
+            try plain.applyFilter("台")
             #expect(
                 opened.texts == plain.rows(in: 0..<plain.count).map { $0.map(\.cell.text) }, "where \(text) with /台")
-            screen.applyFilter("")
-            plain.applyFilter("")
+            try screen.applyFilter("")
+            try plain.applyFilter("")
         }
-        screen.applyWhere(nil)
-        plain.applyWhere(nil)
+        try screen.applyWhere(nil)
+        try plain.applyWhere(nil)
 
         for column in columns {
-            let fast = ColumnAnalysis.frequencies(of: column, in: screen)
-            let slow = ColumnAnalysis.frequencies(of: column, in: plain)
+            let fast = try ColumnAnalysis.frequencies(of: column, in: screen)
+            let slow = try ColumnAnalysis.frequencies(of: column, in: plain)
             #expect(fast == slow, "freq \(column.name)")
         }
-        #expect(ColumnAnalysis.statistics(of: screen) == ColumnAnalysis.statistics(of: plain))
+        #expect(try ColumnAnalysis.statistics(of: screen) == ColumnAnalysis.statistics(of: plain))
         try screen.applySort(SortOrder(column: "收盤價", descending: true))
         try plain.applySort(SortOrder(column: "收盤價", descending: true))
-        screen.applyWhere(try WhereParser.parse("市場 = 上市", columns: columns))
-        plain.applyWhere(try WhereParser.parse("市場 = 上市", columns: columns))
-        #expect(ColumnAnalysis.statistics(of: screen) == ColumnAnalysis.statistics(of: plain))
+        try screen.applyWhere(try WhereParser.parse("市場 = 上市", columns: columns))
+        try plain.applyWhere(try WhereParser.parse("市場 = 上市", columns: columns))
+        #expect(try ColumnAnalysis.statistics(of: screen) == ColumnAnalysis.statistics(of: plain))
         #expect(
-            ColumnAnalysis.frequencies(of: columns[1], in: screen)
+            try ColumnAnalysis.frequencies(of: columns[1], in: screen)
                 == ColumnAnalysis.frequencies(of: columns[1], in: plain))
     }
 }

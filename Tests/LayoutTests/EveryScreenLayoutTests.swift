@@ -48,13 +48,13 @@ import Testing
         }
         for (_, screen) in screens { await screen.load(force: false, progress: ProgressReporter()) }
         let companies = try #require(screens.first { $0.0 == "companies" }?.1)
-        companies.applyFilter("2330")
+        try companies.applyFilter("2330")
         guard case .push(let days) = try companies.select(at: 0) else {
             Issue.record("a listed company drills into its days")
             return screens
         }
         await days.load(force: false, progress: ProgressReporter())
-        companies.applyFilter("")
+        try companies.applyFilter("")
         screens.append(("2330 days", days))
         for (name, screen) in screens {
             #expect(screen.state == .loaded, "\(name) loaded")

@@ -68,9 +68,9 @@ func securities(_ rows: [(String, String, String)]) -> GenericListController<Sec
         #expect(text.contains("␛[2J"))
     }
 
-    @Test func theStatusLineCountsTheFilterAndWrapsWhenNarrow() {
+    @Test func theStatusLineCountsTheFilterAndWrapsWhenNarrow() throws {
         let list = securities((1...45).map { (String(1000 + $0), "股\($0)", "\($0)") })
-        list.applyFilter("股1")
+        try list.applyFilter("股1")
         let lines = render(list, width: 30, pageSize: 5)
         #expect(lines.contains("rows 1–5 of 11 · page 1/3") || lines.contains { $0.hasPrefix("rows 1–5 of 11") })
         #expect(lines.contains { $0.contains("filter \"股1\" (45 in all)") })

@@ -22,11 +22,11 @@ struct NumbersDataset: Dataset {
         } select: { item in
             .detail(Detail(title: item.name, fields: [.init("name", item.name)]))
         }
-        list.commands = [
+        list.addCommands([
             ListCommand(name: "double", usage: "double", summary: "says twice the count") { _, _ in
                 .message("\(items.count * 2)")
             }
-        ]
+        ])
         return list
     }
 

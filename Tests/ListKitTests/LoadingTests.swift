@@ -117,11 +117,11 @@ final class FetchCounter: Sendable {
 
 @MainActor
 @Suite struct ScopeAndSourceTests {
-    @Test func aScopeNarrowsTheViewBeforeTheFilter() {
+    @Test func aScopeNarrowsTheViewBeforeTheFilter() throws {
         let list = makeStocks(sampleStocks)
         list.applyScope { $0.id.hasPrefix("23") }
         #expect(list.column("code") == ["2330", "2317"])
-        list.applyFilter("鴻")
+        try list.applyFilter("鴻")
         #expect(list.column("code") == ["2317"])
         list.applyScope(nil)
         #expect(list.count == 1, "the filter stays when the scope goes")

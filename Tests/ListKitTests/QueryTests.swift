@@ -3,33 +3,33 @@ import Testing
 
 @MainActor
 @Suite struct QueryTests {
-    @Test func filterIsCaseInsensitiveAndTheCountFollowsIt() {
+    @Test func filterIsCaseInsensitiveAndTheCountFollowsIt() throws {
         let list = makeStocks(sampleStocks)
-        list.applyFilter("台")
+        try list.applyFilter("台")
         #expect(list.count == 2)
         #expect(list.totalCount == 5)
         #expect(list.column("code") == ["2330", "0050"])
-        list.applyFilter("")
+        try list.applyFilter("")
         #expect(list.count == 5)
     }
 
-    @Test func fullWidthAndHalfWidthFormsFindEachOther() {
+    @Test func fullWidthAndHalfWidthFormsFindEachOther() throws {
         let list = makeStocks(sampleStocks)
-        list.applyFilter("a")
+        try list.applyFilter("a")
         #expect(list.column("code") == ["00643K"], "half-width a finds full-width Ａ")
-        list.applyFilter("ＫＹ")
+        try list.applyFilter("ＫＹ")
         #expect(list.count == 0)
-        list.applyFilter("００５０")
+        try list.applyFilter("００５０")
         #expect(list.column("code") == ["0050"], "full-width digits find half-width ones")
     }
 
-    @Test func narrowingAFilterGivesTheSameRowsAsFilteringAfresh() {
+    @Test func narrowingAFilterGivesTheSameRowsAsFilteringAfresh() throws {
         let list = makeStocks(sampleStocks)
-        list.applyFilter("2")
-        list.applyFilter("23")
+        try list.applyFilter("2")
+        try list.applyFilter("23")
         let narrowed = list.column("code")
-        list.applyFilter("")
-        list.applyFilter("23")
+        try list.applyFilter("")
+        try list.applyFilter("23")
         #expect(narrowed == list.column("code"))
         #expect(narrowed == ["2330", "2317"])
     }
@@ -56,9 +56,9 @@ import Testing
     @Test func sortAndFilterCombine() throws {
         let list = makeStocks(sampleStocks)
         try list.applySort(SortOrder(column: "close", descending: true))
-        list.applyFilter("台")
+        try list.applyFilter("台")
         #expect(list.column("code") == ["2330", "0050"])
-        list.applyFilter("2")
+        try list.applyFilter("2")
         #expect(list.column("code") == ["2454", "2330", "2317", "0050"], "the close 172.75 holds a 2")
     }
 
@@ -73,9 +73,9 @@ import Testing
         _ = try list.select(at: 4)  // 2454
         try list.applySort(SortOrder(column: "close", descending: true))
         #expect(list.position == 0, "2454 has the highest close")
-        list.applyFilter("4")
+        try list.applyFilter("4")
         #expect(list.item(at: list.position).id == "2454")
-        list.applyFilter("台")
+        try list.applyFilter("台")
         #expect(list.position == 0, "a filter that drops the item goes back to the top")
     }
 

@@ -1,41 +1,43 @@
 import ListKit
 import Testing
 
-/// Ctrl-C during `sort COL` cancels the task the sort runs in: the sort stops and the list
-/// keeps the order it had; a sort that rebuilds the view for another reason never stops.
+/// Ctrl-C during `sort COL`, `/TEXT` or `where` raises the stop flag the work looks at: it stops
+/// and the list keeps the view it had; a view made again for another reason (a load) never stops.
 @Suite @MainActor struct SortInterruptionTests {
-    /// Runs `body` in a task that is already cancelled, as after Ctrl-C.
-    func inCancelledTask<Value: Sendable>(_ body: @escaping @MainActor () -> Value) async -> Value {
-        await Task { @MainActor in
-            withUnsafeCurrentTask { $0?.cancel() }
-            return body()
-        }.value
+    /// A flag raised before the work starts, as after Ctrl-C.
+    func raised() -> StopFlag {
+        let stop = StopFlag()
+        stop.raise()
+        return stop
     }
 
-    @Test func aCancelledSortKeepsTheOrderItHad() async throws {
+    @Test func aStoppedSortKeepsTheOrderItHad() throws {
         let list = makeStocks(sampleStocks)
         try list.applySort(SortOrder(column: "code"))
         let before = list.column("code")
-        let outcome = await inCancelledTask {
-            do {
-                try list.applySort(SortOrder(column: "close", descending: true))
-                return "sorted"
-            } catch {
-                return String(describing: error)
-            }
+        #expect(throws: ListError.interrupted) {
+            try list.applySort(SortOrder(column: "close", descending: true), stop: raised())
         }
-        #expect(outcome == ListError.interrupted.description)
         #expect(list.sortOrder == SortOrder(column: "code"))
         #expect(list.column("code") == before)
     }
 
-    @Test func aFilterInACancelledTaskStillSorts() async throws {
+    @Test func aStoppedFilterOrWhereKeepsTheViewItHad() throws {
+        let list = makeStocks(sampleStocks)
+        try list.applyFilter("台")
+        let before = list.column("code")
+        #expect(throws: ListError.interrupted) { try list.applyFilter("0", stop: raised()) }
+        #expect(list.filterText == "台")
+        let expression = try WhereParser.parse("close > 100", columns: list.columns)
+        #expect(throws: ListError.interrupted) { try list.applyWhere(expression, stop: raised()) }
+        #expect(list.whereExpression == nil)
+        #expect(list.column("code") == before)
+    }
+
+    @Test func aFilterKeepsTheSort() throws {
         let list = makeStocks(sampleStocks)
         try list.applySort(SortOrder(column: "close"))
-        let codes = await inCancelledTask {
-            list.applyFilter("台")
-            return list.column("code")
-        }
-        #expect(codes == ["0050", "2330"], "filtered, and still sorted by close")
+        try list.applyFilter("台")
+        #expect(list.column("code") == ["0050", "2330"], "filtered, and still sorted by close")
     }
 }

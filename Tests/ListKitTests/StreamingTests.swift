@@ -71,7 +71,7 @@ import Testing
         let load = Task { await list.load(force: false, progress: progress) }
         try await waitUntil { list.count == 2 }
         #expect(list.state == .receiving, "rows are shown while more are coming")
-        list.applyFilter("e")
+        try list.applyFilter("e")
         try list.applySort(SortOrder(column: "title", descending: true))
         #expect(titles(list) == ["Emma", "Dune"])
         gate.open()

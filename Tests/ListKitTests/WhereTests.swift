@@ -120,14 +120,14 @@ import Testing
             ("code < 5000", { $0.code < "5000" }),
         ]
         for (text, reference) in cases {
-            list.applyWhere(try WhereParser.parse(text, columns: list.columns))
+            try list.applyWhere(try WhereParser.parse(text, columns: list.columns))
             let expected = trades.filter(reference).map(\.id)
             var got: [Int] = []
             for index in 0..<list.count { got.append(list.item(at: index).id) }
             #expect(got == expected, "where \(text)")
             #expect(list.totalCount == trades.count)
         }
-        list.applyWhere(nil)
+        try list.applyWhere(nil)
         #expect(list.count == trades.count, "where alone clears")
     }
 
@@ -137,11 +137,11 @@ import Testing
             Trade(id: 2, code: "2317", name: "鴻海", close: 18_050, day: 10, market: "上市"),
             Trade(id: 3, code: "6488", name: "環球晶", close: 40_000, day: 10, market: "上櫃"),
         ])
-        list.applyWhere(try WhereParser.parse("close > 200", columns: list.columns))
-        list.applyFilter("上市")
+        try list.applyWhere(try WhereParser.parse("close > 200", columns: list.columns))
+        try list.applyFilter("上市")
         #expect(list.count == 1)
         #expect(list.item(at: 0).code == "2330")
-        list.applyFilter("")
+        try list.applyFilter("")
         #expect(list.count == 2)
     }
 }

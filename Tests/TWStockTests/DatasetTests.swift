@@ -25,7 +25,7 @@ import Testing
         #expect(Set(codes).count == codes.count, "no code twice")
         #expect(screen.headerLines.first == "上市 上櫃 興櫃 · \(codes.count) companies", "the subtitle names the markets")
         #expect(screen.headerLines.last?.hasPrefix("已取得 上市 上櫃 興櫃 資料 - 數量 \(codes.count) 筆") == true)
-        screen.applyFilter("台積")
+        try screen.applyFilter("台積")
         #expect(screen.column("capital") == ["259327332420"], "exported without separators")
     }
 
@@ -89,7 +89,7 @@ import Testing
         _ = try await store.latestMarketDay(request: load().0)
         let screen = try CompaniesDataset().makeRootScreen(context: ctx)
         await screen.load(force: false, progress: ProgressReporter())
-        screen.applyFilter("2330")
+        try screen.applyFilter("2330")
         guard case .push(let ticks) = try screen.select(at: 0) else {
             Issue.record("a listed company drills down")
             return
@@ -125,7 +125,7 @@ import Testing
         defer { harness.cleanUp() }
         let screen = try CompaniesDataset().makeRootScreen(context: context(harness))
         await screen.load(force: false, progress: ProgressReporter())
-        screen.applyFilter("1240")
+        try screen.applyFilter("1240")
         guard case .push(let days) = try screen.select(at: 0) else {
             Issue.record("a 上櫃 company drills into its days")
             return
@@ -155,7 +155,7 @@ import Testing
         _ = try await older.run("", progress)
         #expect(progress.takeNotes() == ["TPEx has no trading days of 1240 in 2025-05"])
 
-        screen.applyFilter("6999")
+        try screen.applyFilter("6999")
         guard case .detail(let emerging) = try screen.select(at: 0) else {
             Issue.record("a 興櫃 company shows its detail")
             return
@@ -174,11 +174,11 @@ import Testing
         #expect(screen.headerLines.first?.hasPrefix("STOCK_DAY_ALL 2025-03-04") == true)
         #expect(screen.columnChoice.shown(screen.columns).first?.name == "code", "the date is in the header")
         #expect(screen.columnNames.first == "date", "and in every export")
-        screen.applyFilter("00643K")
+        try screen.applyFilter("00643K")
         #expect(screen.column("close") == [""])
         #expect(screen.column("change") == [""])
         #expect(screen.column("note") == ["no trade"], "why the prices are missing")
-        screen.applyFilter("0050")
+        try screen.applyFilter("0050")
         #expect(screen.column("date") == ["2025-03-04"])
         #expect(screen.column("close") == ["186.80"])
         #expect(screen.column("change") == ["-1.2500"], "the exchange's own decimals")
@@ -189,7 +189,7 @@ import Testing
         defer { harness.cleanUp() }
         let screen = try TicksDataset().makeRootScreen(context: context(harness))
         await screen.load(force: false, progress: ProgressReporter())
-        screen.applyFilter("0050")
+        try screen.applyFilter("0050")
         guard case .push(let days) = try screen.select(at: 0) else {
             Issue.record("an ETF's row drills into its months")
             return

@@ -15,25 +15,31 @@ import Synchronization
 /// (``isDamaged(_:)``) before trusting what it read. A fault anywhere else is left to the
 /// system, as before.
 ///
-/// The handler touches only a fixed table of plain words and calls `mmap`; it takes no lock
-/// and allocates nothing.
+/// The handler reads only a fixed table of plain words (written under a lock before a mapping
+/// is watched, cleared after), sets a bit of one lock-free atomic word, and calls `mmap`; it
+/// takes no lock and allocates nothing.
 public enum MappingGuard {
     /// A registered mapping, returned by ``register(_:length:)``.
     public struct Registration: Sendable, Hashable {
         fileprivate let slot: Int
     }
 
-    /// How many mappings can be watched at once; more are simply not watched.
+    /// How many mappings can be watched at once (the bits of the damaged word); more are
+    /// simply not watched.
     static let capacity = 64
 
-    /// Three words per slot: start address, end address (0 when free), damaged flag; then the
-    /// page size, so the handler calls nothing to learn it.
+    /// Two words per slot: start address, end address (0 when free); then the page size, so the
+    /// handler calls nothing to learn it.
     nonisolated(unsafe) private static let table: UnsafeMutablePointer<UInt> = {
-        let words = UnsafeMutablePointer<UInt>.allocate(capacity: capacity * 3 + 1)
-        words.initialize(repeating: 0, count: capacity * 3)
-        (words + capacity * 3).initialize(to: UInt(max(4_096, sysconf(Int32(_SC_PAGESIZE)))))
+        let words = UnsafeMutablePointer<UInt>.allocate(capacity: capacity * 2 + 1)
+        words.initialize(repeating: 0, count: capacity * 2)
+        (words + capacity * 2).initialize(to: UInt(max(4_096, sysconf(Int32(_SC_PAGESIZE)))))
         return words
     }()
+    /// One bit per slot, set by the handler when a read of that mapping went past its file's
+    /// end. Atomic, because the handler writes it on whichever thread faulted while the owner
+    /// reads it on another.
+    private static let damaged = Atomic<UInt64>(0)
     private static let slots = Mutex<(used: [Bool], installed: Bool)>(
         (Array(repeating: false, count: capacity), false))
 
@@ -52,9 +58,9 @@ public enum MappingGuard {
             guard let slot = state.used.firstIndex(of: false) else { return nil }
             state.used[slot] = true
             let address = UInt(bitPattern: start)
-            words[slot * 3 + 2] = 0
-            words[slot * 3] = address
-            words[slot * 3 + 1] = address + UInt(length)
+            damaged.bitwiseAnd(~(UInt64(1) << slot), ordering: .sequentiallyConsistent)
+            words[slot * 2] = address
+            words[slot * 2 + 1] = address + UInt(length)
             return Registration(slot: slot)
         }
     }
@@ -63,16 +69,16 @@ public enum MappingGuard {
     public static func unregister(_ registration: Registration) {
         let words = table
         slots.withLock { state in
-            words[registration.slot * 3 + 1] = 0
-            words[registration.slot * 3] = 0
-            words[registration.slot * 3 + 2] = 0
+            words[registration.slot * 2 + 1] = 0
+            words[registration.slot * 2] = 0
+            damaged.bitwiseAnd(~(UInt64(1) << registration.slot), ordering: .sequentiallyConsistent)
             state.used[registration.slot] = false
         }
     }
 
     /// True once a read of the mapping went past the end of its file.
     public static func isDamaged(_ registration: Registration) -> Bool {
-        table[registration.slot * 3 + 2] != 0
+        damaged.load(ordering: .acquiring) & (UInt64(1) << registration.slot) != 0
     }
 
     private static func installHandler() {
@@ -99,17 +105,17 @@ public enum MappingGuard {
     /// Replaces the rest of a watched mapping with zero pages; false when `address` is in none.
     fileprivate static func absorbFault(at address: UInt) -> Bool {
         let words = table
-        let page = words[capacity * 3]
+        let page = words[capacity * 2]
         for slot in 0..<capacity {
-            let start = words[slot * 3]
-            let end = words[slot * 3 + 1]
+            let start = words[slot * 2]
+            let end = words[slot * 2 + 1]
             guard end != 0, address >= start, address < end else { continue }
             let from = address & ~(page - 1)
             let length = Int(end - from)
             guard let target = UnsafeMutableRawPointer(bitPattern: from) else { return false }
             let replaced = mmap(target, length, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0)
             guard replaced != MAP_FAILED else { return false }
-            words[slot * 3 + 2] = 1
+            damaged.bitwiseOr(UInt64(1) << slot, ordering: .releasing)
             return true
         }
         return false

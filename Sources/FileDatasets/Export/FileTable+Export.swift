@@ -106,7 +106,7 @@ private struct ExportPlan: Sendable {
     /// Formats round `round` of the export, `blocks` blocks of rows, one per writer of `set`
     /// (those past the end left empty), on every core.
     func format(round: Int, blocks: Int, into set: WriterSet) {
-        DispatchQueue.concurrentPerform(iterations: blocks) { block in
+        ParallelWork.run(blocks) { block in
             let lower = min(count, (round * blocks + block) * ExportRowLimits.blockRows)
             let upper = min(count, lower + ExportRowLimits.blockRows)
             let writer = set.writers[block]

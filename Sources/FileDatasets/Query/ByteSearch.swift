@@ -23,18 +23,18 @@ enum ByteSearch {
     /// - Returns: The rows, and for each whether its match settled it.
     /// - Complexity: O(n) in the size of the buffer.
     static func rows(
-        containing finder: ByteFinder, in table: FileTable, isSure: (@Sendable (Int) -> Bool)? = nil
+        containing finder: ByteFinder, in table: FileTable, isSure: (@Sendable (Int) -> Bool)? = nil,
+        stop: StopFlag = .never
     ) -> (rows: [Int], sure: [Bool]) {
         let rowCount = table.rowCount
-        let pieces = rowCount >= 100_000 ? max(1, min(8, SystemIO.processorCount)) : 1
+        let pieces = ParallelWork.pieces(for: rowCount)
         guard pieces > 1 else { return rows(containing: finder, in: table, rows: 0..<rowCount, isSure: isSure) }
-        let results = Mutex<[(rows: [Int], sure: [Bool])]>(Array(repeating: ([], []), count: pieces))
-        DispatchQueue.concurrentPerform(iterations: pieces) { piece in
-            let range = (rowCount * piece / pieces)..<(rowCount * (piece + 1) / pieces)
-            let found = rows(containing: finder, in: table, rows: range, isSure: isSure)
-            results.withLock { $0[piece] = found }
+        let parts = ParallelWork.map(pieces, stop: stop) { piece in
+            rows(
+                containing: finder, in: table, rows: ParallelWork.range(ofPiece: piece, of: pieces, count: rowCount),
+                isSure: isSure)
         }
-        return results.withLock { parts in (parts.flatMap(\.rows), parts.flatMap(\.sure)) }
+        return (parts.flatMap { $0?.rows ?? [] }, parts.flatMap { $0?.sure ?? [] })
     }
 
     /// Rows of `range` whose bytes contain the needle.

@@ -14,21 +14,23 @@ extension FileTable {
     /// - Parameters:
     ///   - foldedQuery: The query, already folded with `TextFolding.fold`.
     ///   - candidates: Row indices to consider, in increasing order; `nil` for every row.
+    ///   - stop: Once raised, the rest of the rows are skipped (the answer is then thrown away).
     /// - Complexity: O(n) in the size of the buffer, plus O(m) in the bytes of the rows checked.
-    public func filter(foldedQuery: String, candidates: [Int]?) -> [Int] {
+    public func filter(foldedQuery: String, candidates: [Int]?, stop: StopFlag = .never) -> [Int] {
         guard !foldedQuery.isEmpty else { return candidates ?? Array(0..<rowCount) }
         let needle = FoldedNeedle(foldedQuery: foldedQuery, dialect: dialect)
         // A whole-buffer search pays off unless the candidates are already few.
-        if candidates.map({ $0.count > rowCount / 16 }) ?? true, let likely = likelyRows(for: needle) {
-            guard let candidates else { return check(likely.rows, needle: needle, sure: likely.sure) }
-            return check(Self.intersection(likely.rows, candidates, rowCount: rowCount), needle: needle, sure: nil)
+        if candidates.map({ $0.count > rowCount / 16 }) ?? true, let likely = likelyRows(for: needle, stop: stop) {
+            guard let candidates else { return check(likely.rows, needle: needle, sure: likely.sure, stop: stop) }
+            return check(
+                Self.intersection(likely.rows, candidates, rowCount: rowCount), needle: needle, sure: nil, stop: stop)
         }
-        return check(candidates ?? Array(0..<rowCount), needle: needle, sure: nil)
+        return check(candidates ?? Array(0..<rowCount), needle: needle, sure: nil, stop: stop)
     }
 
     /// Rows that may match, a superset of those that do, and which of them surely do; `nil` when
     /// there is no quick way.
-    private func likelyRows(for needle: FoldedNeedle) -> (rows: [Int], sure: [Bool])? {
+    private func likelyRows(for needle: FoldedNeedle, stop: StopFlag) -> (rows: [Int], sure: [Bool])? {
         switch needle.prefilter {
         case .literal(let bytes):
             // A query made only of characters that fold from themselves is found as it is written;
@@ -39,10 +41,10 @@ extension FileTable {
                 let length = bytes.count
                 isSure = { [self] hit in self.isSurelyWhole(at: hit, length: length) }
             }
-            let found = ByteSearch.rows(containing: ByteFinder(bytes), in: self, isSure: isSure)
+            let found = ByteSearch.rows(containing: ByteFinder(bytes), in: self, isSure: isSure, stop: stop)
             return Self.union(found, irregularRows)
         case .caseless(let bytes):
-            let found = ByteSearch.rows(containing: ByteFinder(bytes, caseless: true), in: self)
+            let found = ByteSearch.rows(containing: ByteFinder(bytes, caseless: true), in: self, stop: stop)
             let others: [Int] = Self.union(foldSpecialRows(), irregularRows)
             return Self.union(found, others)
         case .none:
@@ -66,21 +68,19 @@ extension FileTable {
 
     /// Checks each row of `pool` exactly, but for those marked in `sure` (which lines up with
     /// `pool`); a long list is split between the cores.
-    private func check(_ pool: [Int], needle: FoldedNeedle, sure: [Bool]?) -> [Int] {
+    private func check(_ pool: [Int], needle: FoldedNeedle, sure: [Bool]?, stop: StopFlag) -> [Int] {
         let unsure = sure.map { $0.lazy.filter { !$0 }.count } ?? pool.count
-        let chunkCount = unsure >= 4_096 ? max(1, min(8, SystemIO.processorCount)) : 1
-        let chunkSize = (pool.count + chunkCount - 1) / max(1, chunkCount)
-        let results = Mutex<[[Int]]>(Array(repeating: [], count: chunkCount))
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+        let chunkCount = ParallelWork.pieces(for: unsure, threshold: 4_096)
+        let results = ParallelWork.map(chunkCount, stop: stop) { chunk in
             var matcher = RowMatcher(needle: needle)
             var kept: [Int] = []
-            for index in min(pool.count, chunk * chunkSize)..<min(pool.count, (chunk + 1) * chunkSize)
-            where sure?[index] == true || matcher.matches(row: pool[index], in: self) {
-                kept.append(pool[index])
+            for index in ParallelWork.range(ofPiece: chunk, of: chunkCount, count: pool.count) {
+                if index & 0xFFF == 0, stop.isRaised { break }
+                if sure?[index] == true || matcher.matches(row: pool[index], in: self) { kept.append(pool[index]) }
             }
-            results.withLock { $0[chunk] = kept }
+            return kept
         }
-        return results.withLock { $0.count == 1 ? $0[0] : $0.flatMap { $0 } }
+        return results.count == 1 ? results[0] ?? [] : results.flatMap { $0 ?? [] }
     }
 
     /// The union of found rows and rows that must be checked, with what is sure about each.

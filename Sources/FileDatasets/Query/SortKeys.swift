@@ -53,13 +53,10 @@ final class SortKeys: Sendable {
                         let output = Output(
                             ranks: SharedMemory(ranks), values: SharedMemory(values), units: SharedMemory(units),
                             scales: SharedMemory(scales))
-                        let results = Mutex<[Piece?]>(Array(repeating: nil, count: pieceCount))
-                        DispatchQueue.concurrentPerform(iterations: pieceCount) { piece in
-                            let range = (rowCount * piece / pieceCount)..<(rowCount * (piece + 1) / pieceCount)
-                            let made = Self.keys(of: range, column: column, type: type, in: table, into: output)
-                            results.withLock { $0[piece] = made }
-                        }
-                        pieces = results.withLock { $0.compactMap { $0 } }
+                        pieces = ParallelWork.map(pieceCount) { piece in
+                            let range = ParallelWork.range(ofPiece: piece, of: pieceCount, count: rowCount)
+                            return Self.keys(of: range, column: column, type: type, in: table, into: output)
+                        }.compactMap { $0 }
                     }
                 }
             }

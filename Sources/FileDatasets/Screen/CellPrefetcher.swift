@@ -5,9 +5,9 @@ import Synchronization
 /// Makes rows' cells ahead of time on another core while rows are asked for in view order (an
 /// export, a batch table), so the main actor only formats them.
 ///
-/// The controller does not say what it will ask for next, so the prefetcher guesses: the view
-/// is the order the filter or sort hook returned last, or file order. A guess only decides what
-/// is computed early; cells are looked up by row, so a wrong guess costs time, never a wrong cell.
+/// The store tells it the view (``follow(_:)``); rows asked for from the view's start on, one
+/// after another, are made ahead in batches. The order only decides what is computed early;
+/// cells are looked up by row, so a row asked for out of order costs time, never a wrong cell.
 /// Prefetching starts after a run of rows in order, so showing a page never starts it.
 @MainActor
 final class CellPrefetcher {
@@ -21,8 +21,8 @@ final class CellPrefetcher {
     private static let queue = DispatchQueue(label: "browse.cell-prefetcher", qos: .userInitiated)
 
     private var scratch = RowScratch()
-    /// The order the hooks produced last, as row indices; `nil` before any filter or sort.
-    private var hookOrder: [Int]?
+    /// The view, as table rows; `nil` for every row in file order.
+    private var viewOrder: [Int]?
     /// The order being followed and the position expected next.
     private var following: (order: [Int]?, next: Int)?
     private var run = 0
@@ -47,9 +47,9 @@ final class CellPrefetcher {
 
     init() {}
 
-    /// Records the order a filter or sort hook returned: the view, most likely.
-    func viewChanged(to order: [Int]) {
-        hookOrder = order
+    /// Follows a new view, given as table rows (`nil`: every row in file order).
+    func follow(_ order: [Int]?) {
+        viewOrder = order
         stop()
     }
 
@@ -92,8 +92,7 @@ final class CellPrefetcher {
         }
         run = 0
         batches.removeAll()
-        if let hookOrder, row(0, of: hookOrder, in: table) == item { return (hookOrder, 0) }
-        if item.index == 0, table.rowCount > 0 { return (nil, 0) }
+        if row(0, of: viewOrder, in: table) == item { return (viewOrder, 0) }
         return nil
     }
 

@@ -11,9 +11,12 @@ extension FileTable {
     ///
     /// The values are those of the table's cells (`cells(of:)`), field for field.
     ///
+    /// - Parameter stop: Once raised, the rest of the rows are skipped.
     /// - Returns: False, having called nothing, when a column is not in the table.
     /// - Complexity: O(n) in the bytes of the rows read.
-    func forEachValues(of columns: [String], rows: [Int]?, _ body: ([CellValue]) -> Void) -> Bool {
+    func forEachValues(of columns: [String], rows: [Int]?, stop: StopFlag = .never, _ body: ([CellValue]) -> Void)
+        -> Bool
+    {
         let wanted = columns.compactMap { column(named: $0) }
         guard wanted.count == columns.count else { return false }
         var fields: [CSVField] = []
@@ -23,6 +26,7 @@ extension FileTable {
         // A pass over every row in file order lets the pages it has read go as it goes.
         var released = 0
         for position in 0..<count {
+            if position & 0xFFF == 0, stop.isRaised { break }
             if rows == nil, position & 0x3FFF == 0, position > 0 {
                 let offset = offset(ofRow: position)
                 if offset - released >= FileBytes.releasedSize {
@@ -56,7 +60,7 @@ extension FileTable {
     /// does not have.
     ///
     /// - Complexity: O(n) in the bytes of the rows read.
-    func rows(matching expression: WhereExpression, among rows: [Int]?) -> [Int]? {
+    func rows(matching expression: WhereExpression, among rows: [Int]?, stop: StopFlag = .never) -> [Int]? {
         var unique: [String] = []
         for column in expression.columns where !unique.contains(column.name) { unique.append(column.name) }
         let names = unique
@@ -65,21 +69,20 @@ extension FileTable {
             slots[column.name] = names.firstIndex(of: column.name)
         }
         let count = rows?.count ?? rowCount
-        let pieces = count >= 100_000 ? max(1, min(8, SystemIO.processorCount)) : 1
-        let kept = Mutex<[[Int]]>(Array(repeating: [], count: pieces))
-        DispatchQueue.concurrentPerform(iterations: pieces) { piece in
-            let range = (count * piece / pieces)..<(count * (piece + 1) / pieces)
+        let pieces = ParallelWork.pieces(for: count)
+        let kept = ParallelWork.map(pieces, stop: stop) { piece in
+            let range = ParallelWork.range(ofPiece: piece, of: pieces, count: count)
             let positions = rows.map { Array($0[range]) } ?? Array(range)
             var found: [Int] = []
             var next = 0
-            _ = forEachValues(of: names, rows: positions) { values in
+            _ = forEachValues(of: names, rows: positions, stop: stop) { values in
                 if expression.matches({ column in slots[column.name].map { values[$0] } ?? .missing }) {
                     found.append(positions[next])
                 }
                 next += 1
             }
-            kept.withLock { $0[piece] = found }
+            return found
         }
-        return kept.withLock { $0.flatMap { $0 } }
+        return kept.flatMap { $0 ?? [] }
     }
 }

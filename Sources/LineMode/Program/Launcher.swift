@@ -253,12 +253,18 @@ public struct Launcher {
         }
         if let text = invocation.condition {
             do {
-                screen.applyWhere(try WhereParser.parse(text, columns: screen.columns))
+                try screen.applyWhere(try WhereParser.parse(text, columns: screen.columns))
             } catch {
                 return fail(error)
             }
         }
-        if let filter = invocation.filter { screen.applyFilter(filter) }
+        if let filter = invocation.filter {
+            do {
+                try screen.applyFilter(filter)
+            } catch {
+                return fail(error)
+            }
+        }
         if let sort = invocation.sort {
             do {
                 try screen.applySort(sort)

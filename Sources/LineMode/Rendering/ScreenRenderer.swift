@@ -83,7 +83,8 @@ public struct ScreenRenderer {
             height >= Self.compactChartMinimumHeight, list.count > 1
         {
             let chart = ChartRenderer(width: width ?? 80, height: 4, ascii: ascii, style: style)
-            lines += chart.lines(ChartData.make(from: list, request: request))
+            // Only a store error can stop it (nothing stops a redraw): the table shows without it.
+            if let data = try? ChartData.make(from: list, request: request) { lines += chart.lines(data) }
         }
         switch list.state {
         case .idle:

@@ -6,8 +6,8 @@ import ListKit
 enum AnalysisScreens {
     /// The distinct values of `column`, most frequent first, with count and percent. Choosing a
     /// value goes back to the list narrowed to it (`where COL = value`).
-    static func frequencies(of column: Column, in list: any ListScreen) -> any ListScreen {
-        let counts = ColumnAnalysis.frequencies(of: column, in: list)
+    static func frequencies(of column: Column, in list: any ListScreen, stop: StopFlag) throws -> any ListScreen {
+        let counts = try ColumnAnalysis.frequencies(of: column, in: list, stop: stop)
         let total = counts.reduce(0) { $0 + $1.count }
         let entries = counts.enumerated().map { FrequencyEntry(id: $0.offset, value: $0.element) }
         let columns = [
@@ -32,15 +32,15 @@ enum AnalysisScreens {
                         column: column, comparison: .equal, value: entry.value.value,
                         text: entry.value.value.exportText))
             }
-            list.applyWhere(condition)
+            try list.applyWhere(condition)
             return .back
         }
     }
 
     /// One row per column of the view: kind, missing, distinct, min, max, and for numbers the
     /// exact sum and the mean.
-    static func statistics(of list: any ListScreen) -> any ListScreen {
-        let rows = ColumnAnalysis.statistics(of: list).enumerated().map {
+    static func statistics(of list: any ListScreen, stop: StopFlag) throws -> any ListScreen {
+        let rows = try ColumnAnalysis.statistics(of: list, stop: stop).enumerated().map {
             StatisticsEntry(id: $0.offset, value: $0.element)
         }
         let columns = [

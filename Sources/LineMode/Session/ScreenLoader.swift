@@ -133,18 +133,37 @@ struct ScreenLoader {
 }
 
 extension ScreenLoader {
-    /// Runs synchronous work that looks at `Task.isCancelled` as it goes (a sort, an export) so
-    /// that Ctrl-C stops it. It draws no indicator: the work holds the main actor that would.
+    /// Runs work over every row of a list (a filter, `where`, a sort, `freq`, `stats`, a
+    /// chart): the one way such work runs. It holds the main actor until it is done, so its
+    /// progress line is drawn from a thread of its own after a moment; Ctrl-C raises the stop
+    /// flag the work looks at between blocks of rows, and the list stays as it was.
     ///
-    /// - Throws: `interruption` when Ctrl-C stopped it, or what `work` threw.
+    /// - Parameters:
+    ///   - title: What the progress line and an interruption name (`sort close desc`).
+    ///   - interruption: What is thrown when Ctrl-C stopped it; `nil` says `title` was.
+    /// - Throws: The interruption when Ctrl-C stopped it, or what `work` threw.
     @discardableResult
-    func runStoppable<Value>(_ interruption: SessionError, _ work: @escaping @MainActor () throws -> Value)
-        async throws -> Value
-    {
+    func runOverRows<Value>(
+        _ title: String, interruption: SessionError? = nil, _ work: @escaping @MainActor (StopFlag) throws -> Value
+    ) async throws -> Value {
+        let interruption = interruption ?? .interrupted(title)
+        let reporter = ProgressReporter()
+        let indicator = ProgressIndicator(
+            title: title, reporter: reporter, sink: progressSink, animated: animatesProgress)
+        indicator.startBesideWork()
         let outcome = Holder<Result<Value, any Error>>()
-        let interrupted = await Interrupts.shared.cancellable { outcome.value = Result { try work() } }
+        let stop = StopFlag()
+        let interrupted = await Interrupts.shared.cancellable { @MainActor in
+            await withTaskCancellationHandler {
+                outcome.value = Result { try work(stop) }
+            } onCancel: {
+                stop.raise()
+            }
+        }
+        indicator.stop()
         if interrupted { throw interruption }
         guard let result = outcome.value else { throw interruption }
+        if case .failure(ListError.interrupted) = result { throw interruption }
         return try result.get()
     }
 }

@@ -50,11 +50,14 @@ extension Session {
             list.move(to: start)
             show()
         case .filter(let text):
-            try requireList("/").applyFilter(text)
+            let list = try requireList("/")
+            try await loader.runOverRows(text.isEmpty ? "the filter" : "/" + text) { stop in
+                try list.applyFilter(text, stop: stop)
+            }
             show()
         case .sort(let order):
             let list = try requireList("sort")
-            try await loader.runStoppable(.interrupted("the sort")) { try list.applySort(order) }
+            try await loader.runOverRows("the sort") { stop in try list.applySort(order, stop: stop) }
             show()
         case .custom(let name, let arguments):
             try await runCustom(name, arguments: arguments)
@@ -98,27 +101,30 @@ extension Session {
             }
         case .where(let text):
             let list = try requireList("where")
-            list.applyWhere(text.isEmpty ? nil : try WhereParser.parse(text, columns: list.columns))
+            let expression = text.isEmpty ? nil : try WhereParser.parse(text, columns: list.columns)
+            try await loader.runOverRows("where") { stop in try list.applyWhere(expression, stop: stop) }
             show()
         case .frequencies(let name):
             let list = try requireList("freq")
             let column = try list.column(named: name)
-            let screen = try await loader.run(title: "freq \(column.name)") { _ in
-                AnalysisScreens.frequencies(of: column, in: list)
+            let screen = try await loader.runOverRows("freq \(column.name)") { stop in
+                try AnalysisScreens.frequencies(of: column, in: list, stop: stop)
             }
             stack.push(.list(screen))
             show()
         case .chart(let words):
             let list = try requireList("chart")
             let request = try chartRequest(words, for: list)
-            let data = try await loader.run(title: "chart \(request.y.name)") { _ in
-                ChartData.make(from: list, request: request)
+            let data = try await loader.runOverRows("chart \(request.y.name)") { stop in
+                try ChartData.make(from: list, request: request, stop: stop)
             }
             stack.push(.chart(data, from: list))
             show()
         case .statistics:
             let list = try requireList("stats")
-            let screen = try await loader.run(title: "stats") { _ in AnalysisScreens.statistics(of: list) }
+            let screen = try await loader.runOverRows("stats") { stop in
+                try AnalysisScreens.statistics(of: list, stop: stop)
+            }
             stack.push(.list(screen))
             show()
         case .scrollColumns(let step):

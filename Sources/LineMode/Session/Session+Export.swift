@@ -8,7 +8,7 @@ extension Session {
         if case .detail(let detail, _, _) = stack.top {
             list = Self.fieldList(of: detail)
         } else if case .chart(let chart, let source) = stack.top {
-            list = Self.pointList(of: chart, from: source)
+            list = try Self.pointList(of: chart, from: source)
         } else {
             list = try requireList("export")
             // An export writes the whole view: rows still arriving are waited for.
@@ -22,7 +22,7 @@ extension Session {
             }
         }
         guard let path else {
-            try await loader.runStoppable(.interrupted("the export")) {
+            try await loader.runOverRows("the export") { _ in
                 try ViewExporter.export(list, format: format) { text in
                     do throws(OutputError) {
                         try self.output.write(text)
@@ -35,16 +35,16 @@ extension Session {
             flush()
             return
         }
-        let count = try await loader.runStoppable(.exportInterrupted(path: path)) {
+        let count = try await loader.runOverRows("export \(path)", interruption: .exportInterrupted(path: path)) { _ in
             try ViewExporter.export(list, format: format, toFile: path)
         }
         notify("wrote \(NumberText.grouped(count)) row\(count == 1 ? "" : "s") to \(path)")
     }
 
     /// A chart's points as a list, with their exact values, so it exports what it plots.
-    private static func pointList(of chart: ChartData, from source: any ListScreen) -> any ListScreen {
+    private static func pointList(of chart: ChartData, from source: any ListScreen) throws -> any ListScreen {
         let request = chart.request
-        let rows = ChartData.exactPoints(from: source, request: request).enumerated().map {
+        let rows = try ChartData.exactPoints(from: source, request: request).enumerated().map {
             IndexedPoint(id: $0.offset, values: $0.element)
         }
         var names = [request.x?.name ?? "row", request.y.name]

@@ -33,8 +33,18 @@ public enum ViewExporter {
         _ list: any ListScreen, format: ExportFormat,
         writeBytes write: @escaping (UnsafeRawBufferPointer) throws -> Void
     ) throws -> Int {
+        try export(list, format: format, throughCells: false, writeBytes: write)
+    }
+
+    /// Streams the view as ``export(_:format:writeBytes:)`` does; `throughCells` takes the
+    /// rows' cells even when the list could write its rows itself, which tests compare.
+    @discardableResult
+    package static func export(
+        _ list: any ListScreen, format: ExportFormat, throughCells: Bool,
+        writeBytes write: @escaping (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> Int {
         try export(
-            list, format: format,
+            list, format: format, throughCells: throughCells,
             text: { text in
                 var text = text
                 try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
@@ -42,15 +52,16 @@ public enum ViewExporter {
     }
 
     private static func export(
-        _ list: any ListScreen, format: ExportFormat, text: @escaping (String) throws -> Void,
-        bytes: (UnsafeRawBufferPointer) throws -> Void
+        _ list: any ListScreen, format: ExportFormat, throughCells: Bool = false,
+        text: @escaping (String) throws -> Void, bytes: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> Int {
         // Every column but those the person hid or left out with `only`.
         let columns = list.columnChoice.exported(list.columns).map(\.name)
         var exporter = TableExporter(format: format, columns: columns, write: text)
         try exporter.begin()
         var count = 0
-        let exported = try (list as? any RowExporting)?.exportRows(format: format, columns: columns) { block, rows in
+        let rowExporting = throughCells ? nil : list as? any RowExporting
+        let exported = try rowExporting?.exportRows(format: format, columns: columns) { block, rows in
             try bytes(block)
             count += rows
             if Task.isCancelled { throw CancellationError() }

@@ -50,7 +50,8 @@ public enum OutputError: UserFacingError, Hashable {
 /// (a full disk) is `OutputError.failed`.
 @MainActor
 public final class FileDescriptorSink: TextSink {
-    private let descriptor: Int32
+    /// Where the text goes; a progress line drawn from another thread writes here directly.
+    nonisolated let descriptor: Int32
     private var buffer: [UInt8] = []
     private let capacity = 64 * 1024
     private var failure: OutputError?

@@ -43,9 +43,12 @@ public struct ChartData: Sendable {
 
     /// Reads the points from the view of `list`.
     ///
+    /// - Throws: `ListError.interrupted` when `stop` was raised before every row was read.
     /// - Complexity: O(n) in the rows of the view, plus O(n log n) to order them by `x`.
     @MainActor
-    public static func make(from list: any ListScreen, request: ChartRequest) -> ChartData {
+    public static func make(from list: any ListScreen, request: ChartRequest, stop: StopFlag = .never) throws
+        -> ChartData
+    {
         var names = [request.y.name]
         if let x = request.x { names.append(x.name) }
         if let bars = request.bars { names.append(bars.name) }
@@ -57,7 +60,7 @@ public struct ChartData: Sendable {
         var row = 0
         // The rows holding the largest values: their text says whether the list groups digits.
         var largest: (y: (row: Int, value: Double)?, bar: (row: Int, value: Double)?)
-        list.forEachValues(of: names) { values in
+        try list.forEachValues(of: names, stop: stop) { values in
             row += 1
             let y = values[0].decimal
             if let magnitude = y?.doubleValue.magnitude, magnitude > largest.y?.value ?? -1 {
@@ -125,15 +128,18 @@ extension ChartData {
     /// The plotted rows with their exact values, in the chart's order, for export: the
     /// horizontal value (or the row's place), the line's value and the bar's.
     ///
+    /// - Throws: `ListError.interrupted` when `stop` was raised before every row was read.
     /// - Complexity: O(n log n) in the rows of the view.
     @MainActor
-    public static func exactPoints(from list: any ListScreen, request: ChartRequest) -> [[CellValue]] {
+    public static func exactPoints(from list: any ListScreen, request: ChartRequest, stop: StopFlag = .never) throws
+        -> [[CellValue]]
+    {
         var names = [request.y.name]
         if let x = request.x { names.append(x.name) }
         if let bars = request.bars { names.append(bars.name) }
         var points: [(order: Double, row: [CellValue])] = []
         var place = 0
-        list.forEachValues(of: names) { values in
+        try list.forEachValues(of: names, stop: stop) { values in
             place += 1
             let x: CellValue = request.x == nil ? .integer(Int64(place)) : values[1]
             let order: Double?
@@ -150,14 +156,5 @@ extension ChartData {
             left.element.order != right.element.order
                 ? left.element.order < right.element.order : left.offset < right.offset
         }.map(\.element.row)
-    }
-}
-
-extension ListScreen {
-    /// Visits the values of `columns` in every row of the view, in order, through its rows.
-    public func forEachValues(of columns: [String], _ body: ([CellValue]) -> Void) {
-        forEachRow { cells in
-            body(columns.map { name in cells.first { $0.name == name }?.cell.value ?? .missing })
-        }
     }
 }

@@ -5,7 +5,8 @@ public enum ListError: UserFacingError, Hashable {
     case ambiguousColumn(String, matches: [String])
     case nothingToSort
     case notLoaded(String)
-    /// A sort stopped before it finished (its task was cancelled); the view is as it was.
+    /// Work over every row (a filter, `where`, a sort) stopped before it finished; the view is
+    /// as it was.
     case interrupted
     /// A sort could not run (not enough memory for its keys); the view is as it was.
     case cannotSort(String)
@@ -24,7 +25,7 @@ public enum ListError: UserFacingError, Hashable {
         case .notLoaded(let reason):
             return reason
         case .interrupted:
-            return "the sort was stopped; the list keeps the order it had"
+            return "it was stopped; the list is as it was"
         case .cannotSort(let reason):
             return reason + "; the list keeps the order it had"
         }

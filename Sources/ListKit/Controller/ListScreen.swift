@@ -48,12 +48,22 @@ public protocol ListScreen: AnyObject {
     /// (file datasets count over their bytes); `nil` otherwise.
     func missingValues(in column: String) -> Int?
     /// Filters the view to rows whose text contains `text`, folded; an empty text clears it.
-    func applyFilter(_ text: String)
+    /// The view starts at its first row.
+    ///
+    /// - Throws: `ListError.interrupted` when `stop` was raised first (the view is as it was),
+    ///   or what the store threw.
+    func applyFilter(_ text: String, stop: StopFlag) throws
     /// Narrows the view to rows that satisfy `expression` (before the filter); `nil` clears it.
     /// The view starts at its first row.
-    func applyWhere(_ expression: WhereExpression?)
+    ///
+    /// - Throws: `ListError.interrupted` when `stop` was raised first (the view is as it was),
+    ///   or what the store threw.
+    func applyWhere(_ expression: WhereExpression?, stop: StopFlag) throws
     /// Sorts the view by a column (exact name, or a unique prefix); `nil` restores the natural order.
-    func applySort(_ order: SortOrder?) throws(ListError)
+    ///
+    /// - Throws: `ListError.interrupted` when `stop` was raised first, `.cannotSort` when the
+    ///   sort cannot run; the view is then as it was.
+    func applySort(_ order: SortOrder?, stop: StopFlag) throws(ListError)
     /// Remembers the row at `index` of the view as the position.
     func move(to index: Int)
     /// The cells of the view's rows in `range`; configures only those rows.
@@ -63,7 +73,9 @@ public protocol ListScreen: AnyObject {
     /// Visits the typed values of `columns` in every row of the view, in order (for `chart`,
     /// `freq` and `stats`); a screen over a large file may answer without making a `String`
     /// per row.
-    func forEachValues(of columns: [String], _ body: ([CellValue]) -> Void)
+    ///
+    /// - Throws: `ListError.interrupted` when `stop` was raised before every row was visited.
+    func forEachValues(of columns: [String], stop: StopFlag, _ body: ([CellValue]) -> Void) throws
     /// What choosing the row at `index` of the view does.
     func select(at index: Int) throws -> Selection
     /// Loads sources not loaded yet, or all of them when `force` is true.
@@ -76,6 +88,17 @@ public protocol ListScreen: AnyObject {
 }
 
 extension ListScreen {
+    /// Filters the view, with no way to stop it.
+    public func applyFilter(_ text: String) throws { try applyFilter(text, stop: .never) }
+    /// Applies a `where` condition, with no way to stop it.
+    public func applyWhere(_ expression: WhereExpression?) throws { try applyWhere(expression, stop: .never) }
+    /// Sorts the view, with no way to stop it.
+    public func applySort(_ order: SortOrder?) throws(ListError) { try applySort(order, stop: .never) }
+    /// Visits the typed values of `columns` in every row of the view, with no way to stop it.
+    public func forEachValues(of columns: [String], _ body: ([CellValue]) -> Void) {
+        try? forEachValues(of: columns, stop: .never, body)
+    }
+
     public var dataProblem: (any Error)? { nil }
     public var waitsForAllRowsBeforeQueries: Bool { false }
     public var receivingNote: String? { nil }

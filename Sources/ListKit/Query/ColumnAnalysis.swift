@@ -35,11 +35,14 @@ public enum ColumnAnalysis {
     /// The distinct values of `column` over the view, most frequent first (ties in the order
     /// of the values' first rows).
     ///
+    /// - Throws: `ListError.interrupted` when `stop` was raised before every row was read.
     /// - Complexity: O(n) in the rows of the view, plus O(d log d) for d distinct values.
-    public static func frequencies(of column: Column, in list: any ListScreen) -> [ValueCount] {
+    public static func frequencies(of column: Column, in list: any ListScreen, stop: StopFlag = .never) throws
+        -> [ValueCount]
+    {
         var counts: [CellValue: (count: Int, first: Int)] = [:]
         var row = 0
-        list.forEachValues(of: [column.name]) { values in
+        try list.forEachValues(of: [column.name], stop: stop) { values in
             counts[values[0], default: (0, row)].count += 1
             row += 1
         }
@@ -54,12 +57,13 @@ public enum ColumnAnalysis {
 
     /// One summary per column of the view, from one pass over its rows.
     ///
+    /// - Throws: `ListError.interrupted` when `stop` was raised before every row was read.
     /// - Complexity: O(n × c) for n rows of c columns.
-    public static func statistics(of list: any ListScreen) -> [ColumnStatistics] {
+    public static func statistics(of list: any ListScreen, stop: StopFlag = .never) throws -> [ColumnStatistics] {
         let columns = list.columns
         var summaries = columns.map { ColumnSummary(numeric: $0.kind.isNumeric) }
         var row = 0
-        list.forEachValues(of: columns.map(\.name)) { values in
+        try list.forEachValues(of: columns.map(\.name), stop: stop) { values in
             for index in summaries.indices { summaries[index].add(values[index], row: row) }
             row += 1
         }

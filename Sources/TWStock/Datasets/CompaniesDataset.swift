@@ -29,65 +29,83 @@ public struct CompaniesDataset: Dataset {
             }
         }
         let byCode: (Company, Company) -> Bool = { $0.code < $1.code }
+        let shown = ShownMarkets(markets)
+        let header: (GenericListController<Company, ColumnsRow>) -> [String] = { controller in
+            Self.header(of: controller, shown: shown, log: log, context: context)
+        }
         let controller = GenericListController(
-            title: id, sources: sources, order: byCode, columns: CompanyPresentation.columns
-        ) {
-            (row: inout ColumnsRow, company) in
+            title: id, sources: sources, order: byCode, columns: CompanyPresentation.columns,
+            searchText: CompanyPresentation.searchText, header: header
+        ) { (row: inout ColumnsRow, company) in
             CompanyPresentation.configure(&row, company)
         } select: { company in
             try Self.select(company, store: store, context: context)
         }
-        controller.searchText = CompanyPresentation.searchText
         if markets.count < Market.allCases.count {
             controller.activate(sources: Set(markets.map(\.rawValue)))
             controller.applyScope { markets.contains($0.market) }
         }
-        let shown = ShownMarkets(markets)
-        controller.header = { [weak controller] items in
-            guard let controller else { return [] }
-            let loaded = controller.loadedSources.joined(separator: " ")
-            let count = ExactDecimal(Int64(controller.totalCount)).formatted(grouping: true)
-            var first = "\(shown.title) · \(count) \(controller.totalCount == 1 ? "company" : "companies")"
-            if let note = shown.note { first += " · \(note)" }
-            var second = "已取得 \(loaded) 資料 - 數量 \(ExactDecimal(Int64(items.count)).formatted(grouping: true)) 筆"
-            if let asOf = items.compactMap(\.reportDate).max() { second += " · MOPS data as of \(asOf)" }
-            if let age = log.describe(now: context.now(), offline: context.offline) { second += " · \(age)" }
-            return [first, second]
-        }
-        controller.commands = [
+        controller.addCommands([
             ListCommand(
                 name: "market", usage: "market listed|otc|emerging|all",
                 summary: "show one market (loading it if needed), or all",
                 arguments: Market.allCases.map(\.rawValue) + ["all"]
             ) { [weak controller] arguments, progress in
                 guard let controller else { return .none }
-                let chosen: [Market]
-                do {
-                    chosen = try Self.markets(option: arguments.isEmpty ? nil : arguments)
-                } catch {
-                    throw MarketChoiceError(given: arguments)
-                }
-                let ids = Set(chosen.map(\.rawValue))
-                let already = chosen.filter { controller.isLoaded(source: $0.rawValue) }
-                await controller.load(sources: ids, force: false, progress: progress)
-                shown.set(chosen)
-                if chosen.count == 1, already.count == 1 {
-                    // Not a warning: the screen says it, as the list it shows.
-                    shown.note = "already loaded (已經拿過資料); r downloads it again"
-                }
-                // `r` refreshes what has been loaded so far.
-                let loadedIDs = Market.allCases.map(\.rawValue).filter { controller.isLoaded(source: $0) }
-                controller.activate(sources: loadedIDs.count == Market.allCases.count ? nil : Set(loadedIDs))
-                controller.applyScope(chosen.count == Market.allCases.count ? nil : { chosen.contains($0.market) })
-                if let failure = controller.sourceFailures.first(where: { failure in
-                    chosen.contains { $0.title == failure.source }
-                }) {
-                    throw LoadFailure(source: failure.source, reason: failure.reason)
-                }
-                return .none
+                return try await Self.showMarkets(arguments, in: controller, shown: shown, progress: progress)
             }
-        ]
+        ])
         return controller
+    }
+
+    /// The screen's two header lines: the markets shown and their count; what has loaded, how
+    /// recent MOPS's data is and how old the copy.
+    @MainActor
+    private static func header(
+        of controller: GenericListController<Company, ColumnsRow>, shown: ShownMarkets, log: ProvenanceLog,
+        context: DatasetContext
+    ) -> [String] {
+        let items = controller.items
+        let loaded = controller.loadedSources.joined(separator: " ")
+        let count = ExactDecimal(Int64(controller.totalCount)).formatted(grouping: true)
+        var first = "\(shown.title) · \(count) \(controller.totalCount == 1 ? "company" : "companies")"
+        if let note = shown.note { first += " · \(note)" }
+        var second = "已取得 \(loaded) 資料 - 數量 \(ExactDecimal(Int64(items.count)).formatted(grouping: true)) 筆"
+        if let asOf = items.compactMap(\.reportDate).max() { second += " · MOPS data as of \(asOf)" }
+        if let age = log.describe(now: context.now(), offline: context.offline) { second += " · \(age)" }
+        return [first, second]
+    }
+
+    /// `market listed|otc|emerging|all`: loads the markets not loaded yet and shows those.
+    @MainActor
+    private static func showMarkets(
+        _ arguments: String, in controller: GenericListController<Company, ColumnsRow>, shown: ShownMarkets,
+        progress: ProgressReporter
+    ) async throws -> Selection {
+        let chosen: [Market]
+        do {
+            chosen = try Self.markets(option: arguments.isEmpty ? nil : arguments)
+        } catch {
+            throw MarketChoiceError(given: arguments)
+        }
+        let ids = Set(chosen.map(\.rawValue))
+        let already = chosen.filter { controller.isLoaded(source: $0.rawValue) }
+        await controller.load(sources: ids, force: false, progress: progress)
+        shown.set(chosen)
+        if chosen.count == 1, already.count == 1 {
+            // Not a warning: the screen says it, as the list it shows.
+            shown.note = "already loaded (已經拿過資料); r downloads it again"
+        }
+        // `r` refreshes what has been loaded so far.
+        let loadedIDs = Market.allCases.map(\.rawValue).filter { controller.isLoaded(source: $0) }
+        controller.activate(sources: loadedIDs.count == Market.allCases.count ? nil : Set(loadedIDs))
+        controller.applyScope(chosen.count == Market.allCases.count ? nil : { chosen.contains($0.market) })
+        if let failure = controller.sourceFailures.first(where: { failure in
+            chosen.contains { $0.title == failure.source }
+        }) {
+            throw LoadFailure(source: failure.source, reason: failure.reason)
+        }
+        return .none
     }
 
     /// 上市 and 上櫃 companies drill into their daily prices (from TWSE and TPEx); no daily

@@ -46,17 +46,20 @@ enum SecurityScreen {
         }
         let newestFirst: (DailyTick, DailyTick) -> Bool = { ($0.date ?? .distantPast) > ($1.date ?? .distantPast) }
         let initial = state.months.start(min(max(1, months), maximumMonths))
+        // The name and the header follow what the loads learn of the security.
+        let title: ([DailyTick]) -> String? = { _ in state.title }
+        let headerLines: (GenericListController<DailyTick, ColumnsRow>) -> [String] = { controller in
+            header(controller.items, state: state, log: log, context: context)
+        }
         let controller = GenericListController(
-            title: state.title,
+            title: state.title, titleFromItems: title,
             sources: initial.map { monthSource($0, state: state, store: store, log: log) } + [cached],
-            order: newestFirst, columns: TickPresentation.columns(withSecurity: false)
+            order: newestFirst, columns: TickPresentation.columns(withSecurity: false), header: headerLines
         ) { (row: inout ColumnsRow, tick) in
             TickPresentation.configure(&row, tick, name: state.name)
         } select: { tick in
             .detail(TickPresentation.detail(tick, company: state.company, name: state.name))
         }
-        controller.titleProvider = { _ in state.title }
-        controller.header = { ticks in header(ticks, state: state, log: log, context: context) }
         // Closes with volume bars by date: drawn above the table on a tall terminal, and what
         // `chart` alone draws; with many months loaded it spans them all.
         let columns = TickPresentation.columns(withSecurity: false)
@@ -66,7 +69,7 @@ enum SecurityScreen {
             controller.chartRequest = ChartRequest(
                 y: close, x: date, bars: columns.first { $0.name == "volume" })
         }
-        controller.commands = [
+        controller.addCommands([
             ListCommand(
                 name: "older", usage: "older [N]",
                 summary: "fetch N more months (default 1), one request at a time; Ctrl-C keeps what arrived"
@@ -105,7 +108,7 @@ enum SecurityScreen {
                 _, _ in
                 .detail(info(state))
             },
-        ]
+        ])
         return controller
     }
 

@@ -22,8 +22,19 @@ public struct TicksDataset: Dataset {
             dates.set(result.value.date)
             return result.value.ticks
         }
+        let searchText: (DailyTick) -> String = { tick in "\(tick.code) \(tick.name ?? "")" }
+        let header: (GenericListController<DailyTick, ColumnsRow>) -> [String] = { controller in
+            let ticks = controller.items
+            let quiet = ticks.filter { $0.close == nil }.count
+            var line =
+                "STOCK_DAY_ALL \(dates.value?.description ?? "(date unknown)") · "
+                + "\(ExactDecimal(Int64(ticks.count)).formatted(grouping: true)) securities · \(quiet) without a price"
+            if let age = log.describe(now: context.now(), offline: context.offline) { line += " · \(age)" }
+            return [line]
+        }
         let controller = GenericListController(
-            title: id, sources: [source], columns: TickPresentation.columns(withSecurity: true)
+            title: id, sources: [source], columns: TickPresentation.columns(withSecurity: true),
+            searchText: searchText, header: header
         ) { (row: inout ColumnsRow, tick) in
             TickPresentation.configure(&row, tick)
         } select: { tick in
@@ -31,15 +42,6 @@ public struct TicksDataset: Dataset {
             let company = store.cachedCompany(tick.code)
             let security = Security(code: tick.code, name: tick.name, company: company, market: .listed)
             return .push(SecurityScreen.make(security, store: store, context: context))
-        }
-        controller.searchText = { tick in "\(tick.code) \(tick.name ?? "")" }
-        controller.header = { ticks in
-            let quiet = ticks.filter { $0.close == nil }.count
-            var line =
-                "STOCK_DAY_ALL \(dates.value?.description ?? "(date unknown)") · "
-                + "\(ExactDecimal(Int64(ticks.count)).formatted(grouping: true)) securities · \(quiet) without a price"
-            if let age = log.describe(now: context.now(), offline: context.offline) { line += " · \(age)" }
-            return [line]
         }
         return controller
     }

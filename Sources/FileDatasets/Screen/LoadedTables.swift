@@ -2,8 +2,9 @@ import ListKit
 import Synchronization
 
 /// The tables behind a file screen: the table of the first rows while the whole input is
-/// indexed, then the whole table. A refresh starts over.
-final class TableHolder: Sendable {
+/// indexed, then the whole table. A refresh starts over. The load fills it off the main actor;
+/// the screen's store reads it.
+final class LoadedTables: Sendable {
     private let tables = Mutex<(all: [FileTable], replacing: Bool, inTableOrder: Bool)>(([], false, true))
 
     /// The table loaded last, if any: it holds every row the screen has.
