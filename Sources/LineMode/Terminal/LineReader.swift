@@ -1,4 +1,5 @@
 import BrowseSupport
+import Dispatch
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -51,6 +52,9 @@ public struct ScriptLines: LineSource {
 
 /// Reads lines from a file descriptor with a cap on line length, so a 1 MB line or binary
 /// input costs bounded memory and gets a clear message instead of an unbounded buffer.
+///
+/// A read waits on a queue of its own, not on the main actor, so a file's index or a download
+/// goes on while the next command has not come yet.
 public struct FileDescriptorLines: LineSource {
     /// The longest line accepted, in bytes.
     public nonisolated static let maximumLineBytes = 64 * 1024
@@ -64,7 +68,7 @@ public struct FileDescriptorLines: LineSource {
         self.descriptor = descriptor
     }
 
-    public mutating func nextLine() -> InputLine? {
+    public mutating func nextLine() async -> InputLine? {
         var discarded = 0
         while true {
             if let newline = buffer[start...].firstIndex(of: 0x0A) {
@@ -85,23 +89,34 @@ public struct FileDescriptorLines: LineSource {
                 if discarded > 0 { return .tooLong(bytes: discarded + line.count) }
                 return Self.decode(line)
             }
-            fill()
+            await fill()
         }
     }
 
-    private mutating func fill() {
+    /// Where reads wait: one serial queue, which has a thread of its own even while the
+    /// global queues' threads are busy.
+    private static let readQueue = DispatchQueue(label: "browse.command-lines")
+
+    private mutating func fill() async {
         if start > 0 {
             buffer.removeSubrange(0..<start)
             start = 0
         }
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         let descriptor = self.descriptor
-        let count = chunk.withUnsafeMutableBytes { bytes in (try? SystemIO.readSome(descriptor, into: bytes)) ?? 0 }
-        if count == 0 {
+        let chunk: [UInt8] = await withCheckedContinuation { continuation in
+            Self.readQueue.async {
+                var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+                let count = chunk.withUnsafeMutableBytes { bytes in
+                    (try? SystemIO.readSome(descriptor, into: bytes)) ?? 0
+                }
+                continuation.resume(returning: Array(chunk[0..<count]))
+            }
+        }
+        if chunk.isEmpty {
             atEnd = true
             return
         }
-        buffer.append(contentsOf: chunk[0..<count])
+        buffer.append(contentsOf: chunk)
     }
 
     private static func decode(_ bytes: ArraySlice<UInt8>) -> InputLine {
