@@ -10,27 +10,13 @@ public struct PeopleDataset: Dataset {
 
     @MainActor
     public func makeRootScreen(context: DatasetContext) -> any ListScreen {
-        let columns = [
-            Column("name", priority: 10, minimumWidth: 10),
-            Column("played", priority: 5, minimumWidth: 8),
-            Column("born", kind: .integer, priority: 8),
-        ]
-        let controller = GenericListController(title: id, items: Person.all, columns: columns) {
-            (row: inout ColumnsRow, person) in
-            row["name"] = .text(person.name)
-            row["played"] = .text(person.role)
-            row["born"] = .integer(person.birthYear)
-        } select: { person in
-            .detail(
-                Detail(
-                    title: person.name,
-                    fields: [
-                        .init("name", person.name),
-                        .init("played", person.role),
-                        .init("born", String(person.birthYear)),
-                    ]))
-        }
-        return controller
+        GenericListController(
+            title: id, items: Person.all,
+            columns: [
+                .text("name", \.name, priority: 10, minimumWidth: 10),
+                .text("played", \.role, priority: 5, minimumWidth: 8),
+                .integer("born", \.birthYear, priority: 8),
+            ])
     }
 }
 
@@ -44,28 +30,14 @@ public struct FilmsDataset: Dataset {
 
     @MainActor
     public func makeRootScreen(context: DatasetContext) -> any ListScreen {
-        let columns = [
-            Column("title", priority: 10, minimumWidth: 12),
-            Column("year", kind: .integer, priority: 9),
-            Column("director", priority: 5, minimumWidth: 8),
-            Column("episode", priority: 3, minimumWidth: 8),
-        ]
-        return GenericListController(title: id, items: Film.all, columns: columns) { (row: inout ColumnsRow, film) in
-            row["title"] = .text(film.title)
-            row["year"] = .integer(film.releaseYear)
-            row["director"] = .text(film.director)
-            row["episode"] = .text(film.place)
-        } select: { film in
-            .detail(
-                Detail(
-                    title: film.title,
-                    fields: [
-                        .init("title", film.title),
-                        .init("year", String(film.releaseYear)),
-                        .init("director", film.director),
-                        .init("episode", film.place),
-                    ]))
-        }
+        GenericListController(
+            title: id, items: Film.all,
+            columns: [
+                .text("title", \.title, priority: 10, minimumWidth: 12),
+                .integer("year", \.releaseYear, priority: 9),
+                .text("director", \.director, priority: 5, minimumWidth: 8),
+                .text("episode", \.place, priority: 3, minimumWidth: 8),
+            ])
     }
 }
 

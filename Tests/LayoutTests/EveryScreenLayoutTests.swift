@@ -63,6 +63,18 @@ import Testing
         return screens
     }
 
+    /// A row that sets a name no column declares (`row["nmae"] = …`) would leave that column
+    /// blank without a word: every cell of every screen's first page is a declared column's.
+    @Test func everyCellIsADeclaredColumns() async throws {
+        for (name, screen) in try await screens() {
+            let declared = Set(screen.columns.map(\.name))
+            for row in screen.rows(in: 0..<min(20, screen.count)) {
+                let undeclared = row.map(\.name).filter { !declared.contains($0) }
+                #expect(undeclared.isEmpty, "\(name) sets \(undeclared), which no column declares")
+            }
+        }
+    }
+
     @Test func noNumberDateOrCodeIsCutAndNoHeaderRepeatsAtAnyWidth() async throws {
         let screens = try await screens()
         #expect(screens.count == 8)

@@ -96,3 +96,48 @@ import Testing
         #expect(page.first?.first?.cell.text == "n100")
     }
 }
+
+/// Columns declared with their values make the rows and the detail; a row of `configure` that
+/// sets a name no column declares is found.
+@Suite @MainActor struct DeclaredColumnTests {
+    struct Planet: Identifiable, Sendable {
+        let name: String
+        let moons: Int
+        let discovered: CalendarDate?
+        var id: String { name }
+    }
+
+    @Test func theRowAndTheDetailComeFromTheColumns() throws {
+        let planets = [
+            Planet(name: "Neptune", moons: 16, discovered: CalendarDate(year: 1846, month: 9, day: 23)),
+            Planet(name: "Earth", moons: 1, discovered: nil),
+        ]
+        let list = GenericListController(
+            title: "planets", items: planets,
+            columns: [.text("name", \.name, priority: 9), .integer("moons", \.moons), .date("found", \.discovered)])
+        #expect(list.columns.map(\.name) == ["name", "moons", "found"])
+        #expect(list.columns.map(\.kind) == [.text, .integer, .date])
+        #expect(
+            list.rows(in: 0..<2).map { $0.map(\.cell.text) } == [["Neptune", "16", "1846-09-23"], ["Earth", "1", ""]])
+        guard case .detail(let detail) = try list.select(at: 0) else {
+            Issue.record("choosing a row shows its detail")
+            return
+        }
+        #expect(detail.title == "Neptune")
+        #expect(detail.fields == [.init("name", "Neptune"), .init("moons", "16"), .init("found", "1846-09-23")])
+        try list.applySort(SortOrder(column: "moons"))
+        #expect(list.rows(in: 0..<2).map { $0[0].cell.text } == ["Earth", "Neptune"])
+    }
+
+    @Test func aRowSettingANameNoColumnDeclaresIsFound() {
+        let list = GenericListController(
+            title: "typo", items: [Planet(name: "Mars", moons: 2, discovered: nil)], columns: [Column("name")]
+        ) { (row: inout ColumnsRow, planet) in
+            row["name"] = .text(planet.name)
+        } select: { _ in
+            .none
+        }
+        #expect(list.undeclared(in: [NamedCell("nmae", "Mars")]) == "nmae")
+        #expect(list.undeclared(in: [NamedCell("name", "Mars")]) == nil)
+    }
+}

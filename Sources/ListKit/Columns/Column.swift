@@ -22,6 +22,9 @@ public struct Column: Sendable, Hashable {
     public var minimumWidth: Int
     /// False for columns that are exported and listed by `cols` but not shown until `show`.
     public var isShownByDefault: Bool
+    /// A shorter header for a narrow screen (`chg` for `change`, `txns` for `transactions`);
+    /// `nil` when the name is the only header.
+    public var shortName: String?
 
     /// Declares a column.
     ///
@@ -32,11 +35,13 @@ public struct Column: Sendable, Hashable {
     ///   - priority: Higher stays on screen longer; equal priorities leave from the right.
     ///   - minimumWidth: How narrow a text column may become (at least 1).
     ///   - isShownByDefault: Whether the table shows it before `show` or `only` says otherwise.
+    ///   - short: A shorter header for a narrow screen, if any.
     public init(
-        _ name: String, kind: ColumnKind = .text, alignment: Alignment? = nil, priority: Int = 0,
-        minimumWidth: Int = 6, isShownByDefault: Bool = true
+        _ name: String, kind: ColumnKind = .text, alignment: Alignment? = nil, short: String? = nil,
+        priority: Int = 0, minimumWidth: Int = 6, isShownByDefault: Bool = true
     ) {
         self.name = name
+        self.shortName = short
         self.kind = kind
         self.alignment = alignment ?? kind.alignment
         self.priority = priority

@@ -255,7 +255,72 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     private func configuredCells(_ item: T?) -> [NamedCell] {
         reusableRow = Row()
         if let item { configure(&reusableRow, item) }
+        assert(
+            undeclared(in: reusableRow.cells) == nil,
+            "a row sets \(undeclared(in: reusableRow.cells) ?? ""), which no column declares")
         return reusableRow.cells
+    }
+
+    /// The first name a row sets that no declared column has (`row["nmae"] = …`, which would
+    /// leave the column blank), or `nil`.
+    package func undeclared(in cells: [NamedCell]) -> String? {
+        guard let declaredColumns else { return nil }
+        return cells.first { cell in !declaredColumns.contains { $0.name == cell.name } }?.name
+    }
+}
+
+extension GenericListController where Row == ColumnsRow {
+    /// A controller over items already in memory, whose rows and details come from the
+    /// declared columns.
+    ///
+    /// ```swift
+    /// GenericListController(title: "films", items: Film.all, columns: [
+    ///     .text("title", \.title, priority: 10),
+    ///     .integer("year", \.releaseYear, priority: 9),
+    /// ])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - title: The breadcrumb title.
+    ///   - items: The items, in their natural order; items that share an id are kept once.
+    ///   - columns: The columns, each with its value.
+    ///   - searchText: The text a filter searches in an item; `nil` searches its row's cells.
+    ///   - header: Lines shown above the table, made from the controller when it is shown.
+    ///   - select: What choosing an item does; `nil` shows its detail: every column's value.
+    public convenience init(
+        title: String, items: [T], columns: [ListColumn<T>], searchText: ((T) -> String)? = nil,
+        header: ((GenericListController) -> [String])? = nil, select: ((T) throws -> Selection)? = nil
+    ) {
+        self.init(
+            title: title, items: items, columns: columns.columns(), searchText: searchText, header: header,
+            configure: { row, item in row = ColumnsRow(cells: columns.cells(of: item)) },
+            select: select ?? { item in .detail(columns.detail(of: item)) })
+    }
+
+    /// A controller whose items come from asynchronous sources, whose rows and details come
+    /// from the declared columns.
+    ///
+    /// - Parameters:
+    ///   - title: The breadcrumb title.
+    ///   - titleFromItems: Makes the title from the items; a `nil` answer keeps `title`.
+    ///   - sources: Where the items come from; their items merge by `id`.
+    ///   - order: The natural order of the merged items; `nil` keeps source order.
+    ///   - columns: The columns, each with its value.
+    ///   - store: Where the items live; `nil` keeps them in an ``ArrayStore``.
+    ///   - searchText: The text a filter searches in an item; `nil` searches its row's cells.
+    ///   - header: Lines shown above the table, made from the controller when it is shown.
+    ///   - select: What choosing an item does; `nil` shows its detail: every column's value.
+    public convenience init(
+        title: String, titleFromItems: (([T]) -> String?)? = nil, sources: [ListSource<T>],
+        order: ((T, T) -> Bool)? = nil, columns: [ListColumn<T>], store: (any ListStore<T>)? = nil,
+        searchText: ((T) -> String)? = nil, header: ((GenericListController) -> [String])? = nil,
+        select: ((T) throws -> Selection)? = nil
+    ) {
+        self.init(
+            title: title, titleFromItems: titleFromItems, sources: sources, order: order, columns: columns.columns(),
+            store: store, searchText: searchText, header: header,
+            configure: { row, item in row = ColumnsRow(cells: columns.cells(of: item)) },
+            select: select ?? { item in .detail(columns.detail(of: item)) })
     }
 }
 
