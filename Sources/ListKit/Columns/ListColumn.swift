@@ -11,18 +11,18 @@
 ///
 /// The value is read from a key path or made by a closure; a column whose cell needs more than
 /// one property (a change with its arrow and colour) gives a closure that makes the ``Cell``.
-public struct ListColumn<Item>: Sendable {
+public struct ListColumn<Item> {
     /// The column's name, kind, alignment, priority and widths.
     public let column: Column
     /// Makes the item's cell in this column.
-    public let cell: @Sendable (Item) -> Cell
+    public let cell: (Item) -> Cell
 
     /// A column whose cell `cell` makes.
     ///
     /// - Parameters:
     ///   - column: The column's name, kind and layout.
     ///   - cell: Makes an item's cell; its value must be of the column's kind (or missing).
-    public init(_ column: Column, cell: @escaping @Sendable (Item) -> Cell) {
+    public init(_ column: Column, cell: @escaping (Item) -> Cell) {
         self.column = column
         self.cell = cell
     }
@@ -42,7 +42,7 @@ public struct ListColumn<Item>: Sendable {
     ///   - cell: Makes an item's cell.
     public init(
         _ name: String, kind: ColumnKind, short: String? = nil, priority: Int = 0, minimumWidth: Int = 6,
-        isShownByDefault: Bool = true, cell: @escaping @Sendable (Item) -> Cell
+        isShownByDefault: Bool = true, cell: @escaping (Item) -> Cell
     ) {
         self.init(
             Column(
@@ -55,7 +55,7 @@ public struct ListColumn<Item>: Sendable {
 extension ListColumn {
     /// A text column read from a key path (names, titles, notes).
     public static func text(
-        _ name: String, _ value: KeyPath<Item, String> & Sendable, short: String? = nil, priority: Int = 0,
+        _ name: String, _ value: KeyPath<Item, String>, short: String? = nil, priority: Int = 0,
         minimumWidth: Int = 6, isShownByDefault: Bool = true
     ) -> ListColumn {
         ListColumn(
@@ -66,7 +66,7 @@ extension ListColumn {
 
     /// A text column whose value may be absent (a missing cell for `nil`).
     public static func text(
-        _ name: String, _ value: KeyPath<Item, String?> & Sendable, short: String? = nil, priority: Int = 0,
+        _ name: String, _ value: KeyPath<Item, String?>, short: String? = nil, priority: Int = 0,
         minimumWidth: Int = 6, isShownByDefault: Bool = true
     ) -> ListColumn {
         ListColumn(
@@ -77,7 +77,7 @@ extension ListColumn {
 
     /// A code column (`0050`, `00632R`): text that is never cut.
     public static func code(
-        _ name: String, _ value: KeyPath<Item, String> & Sendable, short: String? = nil, priority: Int = 0,
+        _ name: String, _ value: KeyPath<Item, String>, short: String? = nil, priority: Int = 0,
         isShownByDefault: Bool = true
     ) -> ListColumn {
         ListColumn(name, kind: .code, short: short, priority: priority, isShownByDefault: isShownByDefault) {
@@ -87,7 +87,7 @@ extension ListColumn {
 
     /// A whole-number column, with thousands separators when `grouped`.
     public static func integer(
-        _ name: String, _ value: KeyPath<Item, Int> & Sendable, grouped: Bool = false, short: String? = nil,
+        _ name: String, _ value: KeyPath<Item, Int>, grouped: Bool = false, short: String? = nil,
         priority: Int = 0, isShownByDefault: Bool = true
     ) -> ListColumn {
         ListColumn(name, kind: .integer, short: short, priority: priority, isShownByDefault: isShownByDefault) {
@@ -97,7 +97,7 @@ extension ListColumn {
 
     /// A whole-number column whose value may be absent.
     public static func integer(
-        _ name: String, _ value: KeyPath<Item, Int64?> & Sendable, grouped: Bool = false, short: String? = nil,
+        _ name: String, _ value: KeyPath<Item, Int64?>, grouped: Bool = false, short: String? = nil,
         priority: Int = 0, isShownByDefault: Bool = true
     ) -> ListColumn {
         ListColumn(name, kind: .integer, short: short, priority: priority, isShownByDefault: isShownByDefault) {
@@ -107,7 +107,7 @@ extension ListColumn {
 
     /// An exact decimal column (prices, ratios), showing the value's own decimals.
     public static func decimal(
-        _ name: String, _ value: KeyPath<Item, ExactDecimal?> & Sendable, grouped: Bool = false,
+        _ name: String, _ value: KeyPath<Item, ExactDecimal?>, grouped: Bool = false,
         short: String? = nil, priority: Int = 0, isShownByDefault: Bool = true
     ) -> ListColumn {
         ListColumn(name, kind: .decimal, short: short, priority: priority, isShownByDefault: isShownByDefault) {
@@ -117,7 +117,7 @@ extension ListColumn {
 
     /// A date column, shown as `yyyy-MM-dd`.
     public static func date(
-        _ name: String, _ value: KeyPath<Item, CalendarDate?> & Sendable, short: String? = nil, priority: Int = 0,
+        _ name: String, _ value: KeyPath<Item, CalendarDate?>, short: String? = nil, priority: Int = 0,
         isShownByDefault: Bool = true
     ) -> ListColumn {
         ListColumn(name, kind: .date, short: short, priority: priority, isShownByDefault: isShownByDefault) {

@@ -36,9 +36,7 @@ public struct CompaniesDataset: Dataset {
         let controller = GenericListController(
             title: id, sources: sources, order: byCode, columns: CompanyPresentation.columns,
             searchText: CompanyPresentation.searchText, header: header
-        ) { (row: inout ColumnsRow, company) in
-            CompanyPresentation.configure(&row, company)
-        } select: { company in
+        ) { company in
             try Self.select(company, store: store, context: context)
         }
         if markets.count < Market.allCases.count {

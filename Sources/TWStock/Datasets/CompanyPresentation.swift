@@ -9,22 +9,37 @@ import Tabular
 enum CompanyPresentation {
     /// The table's columns: the code and short name stay longest on a narrow screen; then every
     /// other field of the source, in its order, shown only when asked for.
-    static let columns: [Column] = {
-        let shown = [
-            Column("code", kind: .code, priority: 10),
-            Column("name", priority: 9, minimumWidth: 4),
-            Column("company", priority: 2, minimumWidth: 8),
-            Column("market", priority: 7),
-            Column("industry", priority: 4, minimumWidth: 6),
-            Column("capital", kind: .integer, priority: 6),
-            Column("listed", kind: .date, priority: 5),
+    static var columns: [ListColumn<Company>] {
+        let shown: [ListColumn<Company>] = [
+            .code("code", \.code.rawValue, priority: 10),
+            ListColumn("name", kind: .text, priority: 9, minimumWidth: 4) { text($0, .shortName, shown: $0.shortName) },
+            ListColumn("company", kind: .text, priority: 2, minimumWidth: 8) { text($0, .name, shown: $0.name) },
+            ListColumn("market", kind: .text, priority: 7) { .text($0.market.title) },
+            ListColumn("industry", kind: .text, priority: 4) { .text($0.industryName ?? $0.industryCode ?? "") },
+            .integer("capital", \.paidInCapital, grouped: true, priority: 6),
+            .date("listed", \.listingDate, priority: 5),
         ]
         let names = Set(shown.map(\.name))
         let rest = CompanyField.allCases.filter { !names.contains($0.column) }.map { field in
-            Column(field.column, kind: kind(of: field), priority: 0, isShownByDefault: false)
+            ListColumn<Company>(field.column, kind: kind(of: field), priority: 0, isShownByDefault: false) {
+                cell(of: $0, field)
+            }
         }
         return shown + rest
-    }()
+    }
+
+    /// The cell of a field the table does not show until asked: dates and counts typed, text as
+    /// the source wrote it.
+    private static func cell(of company: Company, _ field: CompanyField) -> Cell {
+        switch field {
+        case .reportDate: return .date(company.reportDate)
+        case .foundedDate: return .date(company.foundedDate)
+        case .privatePlacementShares: return count(company.privatePlacementShares)
+        case .preferredShares: return count(company.preferredShares)
+        case .issuedShares: return count(company.issuedShares)
+        default: return text(company, field, shown: nil)
+        }
+    }
 
     static func kind(of field: CompanyField) -> ColumnKind {
         switch field.kind {
@@ -45,27 +60,6 @@ enum CompanyPresentation {
             company.listingDate?.description ?? "",
         ].joined(separator: " ")
     }
-
-    static func configure(_ row: inout ColumnsRow, _ company: Company) {
-        row["code"] = .text(company.code.rawValue)
-        row["name"] = text(company, .shortName, shown: company.shortName)
-        row["company"] = text(company, .name, shown: company.name)
-        row["market"] = .text(company.market.title)
-        row["industry"] = .text(company.industryName ?? company.industryCode ?? "")
-        row["capital"] = company.paidInCapital.map { Cell.integer($0, grouped: true) } ?? .missing
-        row["listed"] = .date(company.listingDate)
-        row["report_date"] = .date(company.reportDate)
-        row["founded"] = .date(company.foundedDate)
-        row["private_placement_shares"] = count(company.privatePlacementShares)
-        row["preferred_shares"] = count(company.preferredShares)
-        row["issued_shares"] = count(company.issuedShares)
-        for field in CompanyField.allCases where field.kind == .text && !shownTextFields.contains(field) {
-            row[field.column] = text(company, field, shown: nil)
-        }
-    }
-
-    /// Text fields the table fills from the typed company.
-    private static let shownTextFields: Set<CompanyField> = [.name, .shortName]
 
     /// A text field: exported as the source wrote it, shown cleaned of padding.
     private static func text(_ company: Company, _ field: CompanyField, shown: String?) -> Cell {

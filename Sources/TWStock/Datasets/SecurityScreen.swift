@@ -54,15 +54,14 @@ enum SecurityScreen {
         let controller = GenericListController(
             title: state.title, titleFromItems: title,
             sources: initial.map { monthSource($0, state: state, store: store, log: log) } + [cached],
-            order: newestFirst, columns: TickPresentation.columns(withSecurity: false), header: headerLines
-        ) { (row: inout ColumnsRow, tick) in
-            TickPresentation.configure(&row, tick, name: state.name)
-        } select: { tick in
+            order: newestFirst, columns: TickPresentation.columns(withSecurity: false) { state.name },
+            header: headerLines
+        ) { tick in
             .detail(TickPresentation.detail(tick, company: state.company, name: state.name))
         }
         // Closes with volume bars by date: drawn above the table on a tall terminal, and what
         // `chart` alone draws; with many months loaded it spans them all.
-        let columns = TickPresentation.columns(withSecurity: false)
+        let columns = controller.columns
         if let close = columns.first(where: { $0.name == "close" }),
             let date = columns.first(where: { $0.name == "date" })
         {

@@ -6,42 +6,27 @@ enum TickPresentation {
     /// The columns of the all-market list (`withSecurity`: code and name shown, the date in the
     /// header) or of one security's days (the date shown). Every column is exported either way;
     /// the close and its change stay longest on a narrow screen.
-    static func columns(withSecurity: Bool) -> [Column] {
-        [
-            Column("date", kind: .date, priority: 10, isShownByDefault: !withSecurity),
-            Column("code", kind: .code, priority: 10, isShownByDefault: withSecurity),
-            Column("name", priority: 9, minimumWidth: 4, isShownByDefault: withSecurity),
-            Column("open", kind: .decimal, priority: 4),
-            Column("high", kind: .decimal, priority: 3),
-            Column("low", kind: .decimal, priority: 3),
-            Column("close", kind: .decimal, priority: 8),
-            Column("change", kind: .decimal, priority: 7),
-            Column("volume", kind: .integer, priority: 6),
-            Column("value", kind: .integer, priority: 2),
-            Column("transactions", kind: .integer, priority: 1),
-            Column("note", priority: 0, isShownByDefault: false),
-            Column("market", priority: 0, isShownByDefault: false),
-        ]
-    }
-
-    /// The cells of a tick's row.
     ///
     /// - Parameter name: The security's name for ticks that carry none (a STOCK_DAY month
     ///   names it only in its title).
-    static func configure(_ row: inout ColumnsRow, _ tick: DailyTick, name: String? = nil) {
-        row["date"] = .date(tick.date)
-        row["code"] = .text(tick.code.rawValue)
-        row["name"] = .text(tick.name ?? name ?? "")
-        row["open"] = .decimal(tick.open, grouped: true)
-        row["high"] = .decimal(tick.high, grouped: true)
-        row["low"] = .decimal(tick.low, grouped: true)
-        row["close"] = .decimal(tick.close, grouped: true)
-        row["change"] = changeCell(tick.change)
-        row["volume"] = count(tick.volume)
-        row["value"] = count(tick.value)
-        row["transactions"] = count(tick.transactions)
-        row["note"] = .text(note(tick))
-        row["market"] = .text(tick.market.title)
+    static func columns(withSecurity: Bool, name: @escaping () -> String? = { nil }) -> [ListColumn<DailyTick>] {
+        [
+            .date("date", \.date, priority: 10, isShownByDefault: !withSecurity),
+            ListColumn("code", kind: .code, priority: 10, isShownByDefault: withSecurity) { .text($0.code.rawValue) },
+            ListColumn("name", kind: .text, priority: 9, minimumWidth: 4, isShownByDefault: withSecurity) {
+                .text($0.name ?? name() ?? "")
+            },
+            .decimal("open", \.open, grouped: true, priority: 4),
+            .decimal("high", \.high, grouped: true, priority: 3),
+            .decimal("low", \.low, grouped: true, priority: 3),
+            .decimal("close", \.close, grouped: true, priority: 8),
+            ListColumn("change", kind: .decimal, short: "chg", priority: 7) { changeCell($0.change) },
+            .integer("volume", \.volume, grouped: true, priority: 6),
+            .integer("value", \.value, grouped: true, priority: 2),
+            .integer("transactions", \.transactions, grouped: true, short: "txns", priority: 1),
+            ListColumn("note", kind: .text, priority: 0, isShownByDefault: false) { .text(note($0)) },
+            ListColumn("market", kind: .text, priority: 0, isShownByDefault: false) { .text($0.market.title) },
+        ]
     }
 
     /// `▲1.30`, `▼20.00`, `X 不比價` (not compared), `0.00`. The value is always the signed
@@ -75,11 +60,6 @@ enum TickPresentation {
         if tick.close == nil { parts.append((tick.volume ?? 0) > 0 ? "odd lots only" : "no trade") }
         if let remark = tick.note, !remark.isEmpty { parts.append(remark) }
         return parts.joined(separator: "; ")
-    }
-
-    static func count(_ value: Int64?) -> Cell {
-        guard let value else { return .missing }
-        return .integer(value, grouped: true)
     }
 
     /// Every field of a tick, and the company it belongs to when known. TPEx's volume and value

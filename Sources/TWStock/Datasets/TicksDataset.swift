@@ -35,9 +35,7 @@ public struct TicksDataset: Dataset {
         let controller = GenericListController(
             title: id, sources: [source], columns: TickPresentation.columns(withSecurity: true),
             searchText: searchText, header: header
-        ) { (row: inout ColumnsRow, tick) in
-            TickPresentation.configure(&row, tick)
-        } select: { tick in
+        ) { tick in
             // Every security of the list is on TWSE: its months come from STOCK_DAY.
             let company = store.cachedCompany(tick.code)
             let security = Security(code: tick.code, name: tick.name, company: company, market: .listed)
