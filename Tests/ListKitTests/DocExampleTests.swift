@@ -12,6 +12,14 @@ private struct ExampleFilm: Identifiable, Sendable {
     static let all = [ExampleFilm(title: "Star Wars: A New Hope", releaseYear: 1977)]
 }
 
+private struct ExampleFullFilm: Identifiable, Sendable {
+    let title: String
+    let releaseYear: Int
+    let director: String
+    var id: String { title }
+    static let all = [ExampleFullFilm(title: "Star Wars: A New Hope", releaseYear: 1977, director: "George Lucas")]
+}
+
 private struct ExampleCompany: Identifiable, Sendable {
     struct Code: Hashable, Sendable { let rawValue: String }
     let code: Code
@@ -107,6 +115,28 @@ private enum Examples {
         ]
     }
 
+    static func listColumns() -> [ListColumn<ExampleFullFilm>] {
+        typealias Film = ExampleFullFilm
+        // ListColumn
+        let columns: [ListColumn<Film>] = [
+            .text("title", \.title, priority: 10, minimumWidth: 12),
+            .integer("year", \.releaseYear, priority: 9),
+            .text("director", \.director, priority: 5),
+        ]
+        return columns
+    }
+
+    static func controllerFromColumns() -> GenericListController<ExampleFullFilm, ColumnsRow> {
+        typealias Film = ExampleFullFilm
+        // GenericListController.init(title:items:columns:searchText:header:)
+        return GenericListController(
+            title: "films", items: Film.all,
+            columns: [
+                .text("title", \.title, priority: 10),
+                .integer("year", \.releaseYear, priority: 9),
+            ])
+    }
+
     static func streaming(_ server: [[String]]) -> ListSource<Book> {
         // ListSource
         ListSource(id: "books", title: "book server") { request in
@@ -177,6 +207,14 @@ private enum Examples {
             DatasetContext(cacheDirectory: URL(fileURLWithPath: "/nonexistent")))
         #expect(stock.title == "2330", "a command's screen is made from its arguments")
         #expect(Examples.declaredColumns().map(\.alignment) == [.leading, .leading, .trailing])
+        #expect(
+            Examples.listColumns().cells(of: ExampleFullFilm.all[0]).map(\.cell.text) == [
+                "Star Wars: A New Hope", "1977", "George Lucas",
+            ])
+        #expect(
+            Examples.controllerFromColumns().rows(in: 0..<1).first?.map(\.cell.text) == [
+                "Star Wars: A New Hope", "1977",
+            ])
         #expect(Examples.rowWriter().bytes == Array("\"a, b\",\n".utf8))
     }
 

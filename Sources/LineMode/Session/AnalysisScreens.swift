@@ -10,17 +10,15 @@ enum AnalysisScreens {
         let counts = try ColumnAnalysis.frequencies(of: column, in: list, stop: stop)
         let total = counts.reduce(0) { $0 + $1.count }
         let entries = counts.enumerated().map { FrequencyEntry(id: $0.offset, value: $0.element) }
-        let columns = [
-            Column(column.name, kind: column.kind, priority: 10, minimumWidth: 10),
-            Column("count", kind: .integer, priority: 9),
-            Column("percent", kind: .decimal, priority: 8),
+        let columns: [ListColumn<FrequencyEntry>] = [
+            ListColumn(column.name, kind: column.kind, priority: 10, minimumWidth: 10) {
+                Cell($0.value.value, text: $0.value.text)
+            },
+            ListColumn("count", kind: .integer, priority: 9) { .integer($0.value.count, grouped: true) },
+            ListColumn("percent", kind: .decimal, priority: 8) { .decimal(percent($0.value.count, of: total)) },
         ]
         return GenericListController(title: "freq \(column.name)", items: entries, columns: columns) {
-            (row: inout ColumnsRow, entry) in
-            row[column.name] = Cell(entry.value.value, text: entry.value.text)
-            row["count"] = .integer(entry.value.count, grouped: true)
-            row["percent"] = .decimal(percent(entry.value.count, of: total))
-        } select: { [weak list] entry in
+            [weak list] entry in
             guard let list else { return .none }
             let condition: WhereExpression
             if case .missing = entry.value.value {
@@ -43,28 +41,22 @@ enum AnalysisScreens {
         let rows = try ColumnAnalysis.statistics(of: list, stop: stop).enumerated().map {
             StatisticsEntry(id: $0.offset, value: $0.element)
         }
-        let columns = [
-            Column("column", priority: 10, minimumWidth: 10),
-            Column("kind", priority: 5),
-            Column("missing", kind: .integer, priority: 8),
-            Column("distinct", kind: .integer, priority: 7),
-            Column("min", priority: 6, minimumWidth: 16),
-            Column("max", priority: 6, minimumWidth: 16),
-            Column("mean", kind: .decimal, priority: 4),
-            Column("sum", kind: .decimal, priority: 3),
+        let extreme = { (cell: Cell?) in cell.map { Cell(.text($0.value.exportText), text: $0.text) } ?? .missing }
+        let columns: [ListColumn<StatisticsEntry>] = [
+            ListColumn("column", kind: .text, priority: 10, minimumWidth: 10) { .text($0.value.column.name) },
+            ListColumn("kind", kind: .text, priority: 5) { .text($0.value.column.kind.rawValue) },
+            ListColumn("missing", kind: .integer, short: "miss", priority: 8) {
+                .integer($0.value.missing, grouped: true)
+            },
+            ListColumn("distinct", kind: .integer, short: "dist", priority: 7) {
+                .integer($0.value.distinct, grouped: true)
+            },
+            ListColumn("min", kind: .text, priority: 6, minimumWidth: 16) { extreme($0.value.minimum) },
+            ListColumn("max", kind: .text, priority: 6, minimumWidth: 16) { extreme($0.value.maximum) },
+            ListColumn("mean", kind: .decimal, priority: 4) { .decimal($0.value.mean, grouped: true) },
+            ListColumn("sum", kind: .decimal, priority: 3) { .decimal($0.value.sum, grouped: true) },
         ]
-        return GenericListController(title: "stats of \(list.title)", items: rows, columns: columns) {
-            (row: inout ColumnsRow, entry) in
-            let statistics = entry.value
-            row["column"] = .text(statistics.column.name)
-            row["kind"] = .text(statistics.column.kind.rawValue)
-            row["missing"] = .integer(statistics.missing, grouped: true)
-            row["distinct"] = .integer(statistics.distinct, grouped: true)
-            row["min"] = statistics.minimum.map { Cell(.text($0.value.exportText), text: $0.text) } ?? .missing
-            row["max"] = statistics.maximum.map { Cell(.text($0.value.exportText), text: $0.text) } ?? .missing
-            row["mean"] = .decimal(statistics.mean, grouped: true)
-            row["sum"] = .decimal(statistics.sum, grouped: true)
-        } select: { entry in
+        return GenericListController(title: "stats of \(list.title)", items: rows, columns: columns) { entry in
             .message("\(entry.value.column.name): \(entry.value.count) rows, \(entry.value.missing) without a value")
         }
     }

@@ -29,21 +29,20 @@ enum ColumnsScreen {
             return Entry(
                 position: offset + 1, column: column, shown: state, missing: list.missingValues(in: column.name))
         }
-        var columns = [
-            Column("column", priority: 9, minimumWidth: 10),
-            Column("kind", priority: 5),
-            Column("shown", priority: 4, minimumWidth: 8),
+        var columns: [ListColumn<Entry>] = [
+            ListColumn("column", kind: .text, priority: 9, minimumWidth: 10) { .text($0.column.name) },
+            ListColumn("kind", kind: .text, priority: 5) { .text($0.column.kind.rawValue) },
+            .text("shown", \.shown, priority: 4, minimumWidth: 8),
         ]
-        let counted = entries.contains { $0.missing != nil }
-        if counted { columns.append(Column("missing", kind: .integer, priority: 3)) }
+        if entries.contains(where: { $0.missing != nil }) {
+            columns.append(
+                ListColumn("missing", kind: .integer, priority: 3) {
+                    $0.missing.map { Cell.integer($0, grouped: true) } ?? .missing
+                })
+        }
         let controller = GenericListController(
             title: "columns of \(list.title)", items: entries, columns: columns
-        ) { (row: inout ColumnsRow, entry) in
-            row["column"] = .text(entry.column.name)
-            row["kind"] = .text(entry.column.kind.rawValue)
-            row["shown"] = .text(entry.shown)
-            if counted { row["missing"] = entry.missing.map { Cell.integer($0, grouped: true) } ?? .missing }
-        } select: { [weak list] entry in
+        ) { [weak list] entry in
             guard let list else { return .none }
             try list.applySort(SortOrder(column: entry.column.name))
             return .back

@@ -271,13 +271,15 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
 
 extension GenericListController where Row == ColumnsRow {
     /// A controller over items already in memory, whose rows and details come from the
-    /// declared columns.
+    /// declared columns: choosing an item shows every column's value.
     ///
     /// ```swift
-    /// GenericListController(title: "films", items: Film.all, columns: [
-    ///     .text("title", \.title, priority: 10),
-    ///     .integer("year", \.releaseYear, priority: 9),
-    /// ])
+    /// GenericListController(
+    ///     title: "films", items: Film.all,
+    ///     columns: [
+    ///         .text("title", \.title, priority: 10),
+    ///         .integer("year", \.releaseYear, priority: 9),
+    ///     ])
     /// ```
     ///
     /// - Parameters:
@@ -286,19 +288,35 @@ extension GenericListController where Row == ColumnsRow {
     ///   - columns: The columns, each with its value.
     ///   - searchText: The text a filter searches in an item; `nil` searches its row's cells.
     ///   - header: Lines shown above the table, made from the controller when it is shown.
-    ///   - select: What choosing an item does; `nil` shows its detail: every column's value.
     public convenience init(
         title: String, items: [T], columns: [ListColumn<T>], searchText: ((T) -> String)? = nil,
-        header: ((GenericListController) -> [String])? = nil, select: ((T) throws -> Selection)? = nil
+        header: ((GenericListController) -> [String])? = nil
+    ) {
+        self.init(
+            title: title, items: items, columns: columns, searchText: searchText, header: header,
+            select: { item in .detail(columns.detail(of: item)) })
+    }
+
+    /// A controller over items already in memory, whose rows come from the declared columns.
+    ///
+    /// - Parameters:
+    ///   - title: The breadcrumb title.
+    ///   - items: The items, in their natural order; items that share an id are kept once.
+    ///   - columns: The columns, each with its value.
+    ///   - searchText: The text a filter searches in an item; `nil` searches its row's cells.
+    ///   - header: Lines shown above the table, made from the controller when it is shown.
+    ///   - select: What choosing an item does.
+    public convenience init(
+        title: String, items: [T], columns: [ListColumn<T>], searchText: ((T) -> String)? = nil,
+        header: ((GenericListController) -> [String])? = nil, select: @escaping (T) throws -> Selection
     ) {
         self.init(
             title: title, items: items, columns: columns.columns(), searchText: searchText, header: header,
-            configure: { row, item in row = ColumnsRow(cells: columns.cells(of: item)) },
-            select: select ?? { item in .detail(columns.detail(of: item)) })
+            configure: { row, item in row = ColumnsRow(cells: columns.cells(of: item)) }, select: select)
     }
 
     /// A controller whose items come from asynchronous sources, whose rows and details come
-    /// from the declared columns.
+    /// from the declared columns: choosing an item shows every column's value.
     ///
     /// - Parameters:
     ///   - title: The breadcrumb title.
@@ -309,25 +327,38 @@ extension GenericListController where Row == ColumnsRow {
     ///   - store: Where the items live; `nil` keeps them in an ``ArrayStore``.
     ///   - searchText: The text a filter searches in an item; `nil` searches its row's cells.
     ///   - header: Lines shown above the table, made from the controller when it is shown.
-    ///   - select: What choosing an item does; `nil` shows its detail: every column's value.
+    public convenience init(
+        title: String, titleFromItems: (([T]) -> String?)? = nil, sources: [ListSource<T>],
+        order: ((T, T) -> Bool)? = nil, columns: [ListColumn<T>], store: (any ListStore<T>)? = nil,
+        searchText: ((T) -> String)? = nil, header: ((GenericListController) -> [String])? = nil
+    ) {
+        self.init(
+            title: title, titleFromItems: titleFromItems, sources: sources, order: order, columns: columns,
+            store: store, searchText: searchText, header: header, select: { item in .detail(columns.detail(of: item)) })
+    }
+
+    /// A controller whose items come from asynchronous sources, whose rows come from the
+    /// declared columns.
+    ///
+    /// - Parameters:
+    ///   - title: The breadcrumb title.
+    ///   - titleFromItems: Makes the title from the items; a `nil` answer keeps `title`.
+    ///   - sources: Where the items come from; their items merge by `id`.
+    ///   - order: The natural order of the merged items; `nil` keeps source order.
+    ///   - columns: The columns, each with its value.
+    ///   - store: Where the items live; `nil` keeps them in an ``ArrayStore``.
+    ///   - searchText: The text a filter searches in an item; `nil` searches its row's cells.
+    ///   - header: Lines shown above the table, made from the controller when it is shown.
+    ///   - select: What choosing an item does.
     public convenience init(
         title: String, titleFromItems: (([T]) -> String?)? = nil, sources: [ListSource<T>],
         order: ((T, T) -> Bool)? = nil, columns: [ListColumn<T>], store: (any ListStore<T>)? = nil,
         searchText: ((T) -> String)? = nil, header: ((GenericListController) -> [String])? = nil,
-        select: ((T) throws -> Selection)? = nil
+        select: @escaping (T) throws -> Selection
     ) {
         self.init(
             title: title, titleFromItems: titleFromItems, sources: sources, order: order, columns: columns.columns(),
             store: store, searchText: searchText, header: header,
-            configure: { row, item in row = ColumnsRow(cells: columns.cells(of: item)) },
-            select: select ?? { item in .detail(columns.detail(of: item)) })
-    }
-}
-
-extension GenericListController: RowExporting {
-    public func exportRows(
-        format: ExportFormat, columns: [String], write: (_ bytes: UnsafeRawBufferPointer, _ rows: Int) throws -> Void
-    ) throws -> Bool {
-        try store.export(format: format, columns: columns, at: store.view, write: write)
+            configure: { row, item in row = ColumnsRow(cells: columns.cells(of: item)) }, select: select)
     }
 }
