@@ -220,7 +220,7 @@ public enum WhereParser {
             if comparison == .contains || comparison == .notContains { return .text(token.text) }
             switch column.kind {
             case .integer, .decimal:
-                guard let number = ExactDecimal(token.text) else {
+                guard let number = ExactDecimal(token.text) ?? ExponentNotation.decimal(token.text) else {
                     throw WhereError(
                         message: "\(column.name) holds numbers; \(token.text) is not one", position: token.position)
                 }

@@ -1,0 +1,35 @@
+/// Numbers written with an exponent (`1e2`, `2.5E-3`, `-4e+6`), read exactly: the digits and
+/// the power of ten become an `ExactDecimal`, never a `Double`, so `where v > 1e2` compares
+/// with exactly 100.
+enum ExponentNotation {
+    /// The exact value of `text`, a decimal (`1`, `2.5`, no thousands separators) then `e` or
+    /// `E` and a whole exponent.
+    ///
+    /// - Returns: `nil` when `text` is not written so, or when its value needs more than
+    ///   `ExactDecimal.maximumScale` decimals or more digits than an `ExactDecimal` holds.
+    static func decimal(_ text: String) -> ExactDecimal? {
+        guard let marker = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return nil }
+        let digits = text[..<marker]
+        let power = text[text.index(after: marker)...]
+        guard let mantissa = ExactDecimal(digits, allowsGrouping: false),
+            power.first.map({ $0.isASCII && ($0.isNumber || $0 == "+" || $0 == "-") }) == true,
+            let exponent = Int(power), abs(exponent) <= 40
+        else { return nil }
+        var units = mantissa.units
+        var scale = mantissa.scale - exponent
+        // Trailing zeros of the digits pay for decimals beyond the limit (`100e-14`).
+        while scale > ExactDecimal.maximumScale, units % 10 == 0, units != 0 {
+            units /= 10
+            scale -= 1
+        }
+        if units == 0 { return ExactDecimal(units: 0, scale: min(max(scale, 0), ExactDecimal.maximumScale)) }
+        guard scale <= ExactDecimal.maximumScale else { return nil }
+        while scale < 0 {
+            let (product, overflow) = units.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return nil }
+            units = product
+            scale += 1
+        }
+        return ExactDecimal(units: units, scale: scale)
+    }
+}
