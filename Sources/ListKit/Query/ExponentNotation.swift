@@ -8,13 +8,7 @@ enum ExponentNotation {
     /// - Returns: `nil` when `text` is not written so, or when its value needs more than
     ///   `ExactDecimal.maximumScale` decimals or more digits than an `ExactDecimal` holds.
     static func decimal(_ text: String) -> ExactDecimal? {
-        guard let marker = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return nil }
-        let digits = text[..<marker]
-        let power = text[text.index(after: marker)...]
-        guard let mantissa = ExactDecimal(digits, allowsGrouping: false),
-            power.first.map({ $0.isASCII && ($0.isNumber || $0 == "+" || $0 == "-") }) == true,
-            let exponent = Int(power), abs(exponent) <= 40
-        else { return nil }
+        guard let (mantissa, exponent) = parts(text), abs(exponent) <= 40 else { return nil }
         var units = mantissa.units
         var scale = mantissa.scale - exponent
         // Trailing zeros of the digits pay for decimals beyond the limit (`100e-14`).
@@ -31,5 +25,23 @@ enum ExponentNotation {
             scale += 1
         }
         return ExactDecimal(units: units, scale: scale)
+    }
+
+    /// Whether `text` is written with an exponent, whatever its size: a number then, but
+    /// perhaps one too large or too small for ``decimal(_:)``.
+    static func isWritten(_ text: String) -> Bool {
+        parts(text) != nil
+    }
+
+    /// The digits and the exponent of `text`, with an exponent of at most four digits.
+    private static func parts(_ text: String) -> (ExactDecimal, Int)? {
+        guard let marker = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return nil }
+        let power = text[text.index(after: marker)...]
+        let powerDigits = power.first == "+" || power.first == "-" ? power.dropFirst() : power
+        guard let mantissa = ExactDecimal(text[..<marker], allowsGrouping: false),
+            !powerDigits.isEmpty, powerDigits.count <= 4, powerDigits.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let exponent = Int(power)
+        else { return nil }
+        return (mantissa, exponent)
     }
 }

@@ -221,6 +221,12 @@ public enum WhereParser {
             switch column.kind {
             case .integer, .decimal:
                 guard let number = ExactDecimal(token.text) ?? ExponentNotation.decimal(token.text) else {
+                    if ExponentNotation.isWritten(token.text) {
+                        throw WhereError(
+                            message: "\(column.name) holds numbers; \(token.text) is too large, or has more than "
+                                + "\(ExactDecimal.maximumScale) decimals, to compare exactly",
+                            position: token.position)
+                    }
                     throw WhereError(
                         message: "\(column.name) holds numbers; \(token.text) is not one", position: token.position)
                 }
