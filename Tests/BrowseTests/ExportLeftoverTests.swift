@@ -74,7 +74,9 @@ import Testing
             let process = try spawnScript(data, folder)
             processes.last = process
             return process.processIdentifier
-        } isRunning: { _ in processes.last?.isRunning ?? false }
+        } isRunning: { _ in
+            processes.last?.isRunning ?? false
+        }
         let process = try #require(processes.last)
         process.waitUntilExit()
         if signal == SIGINT {
@@ -98,7 +100,9 @@ import Testing
             try terminal.waitFor("\r> ")
             terminal.type("export json out.json\r")
             return terminal.pid
-        } isRunning: { pid in kill(pid, 0) == 0 }
+        } isRunning: { pid in
+            kill(pid, 0) == 0
+        }
         let terminal = try #require(terminals.last)
         #expect(try terminal.waitForEnd() == .signalled(signal))
         #expect(sameSettings(terminal.settingsBefore, terminal.settings()), "the terminal is as it was")
@@ -112,7 +116,9 @@ import Testing
             let process = try spawnScript(data, folder)
             processes.last = process
             return process.processIdentifier
-        } isRunning: { _ in processes.last?.isRunning ?? false }
+        } isRunning: { _ in
+            processes.last?.isRunning ?? false
+        }
         try #require(processes.last).waitUntilExit()
         let left = folder.exportTemporaries()
         #expect(left.count == 1, "SIGKILL cannot be caught: its file stays until the next export")

@@ -73,8 +73,10 @@ import Testing
             ["small.csv", "-c", "export csv chain45.csv; export csv loop-a.csv; export csv chain30.csv"],
             directory: folder.path)
         #expect(run.status == 1)
-        #expect(run.stderr.contains("could not write chain45.csv: too many levels of symbolic links; nothing was written"))
-        #expect(run.stderr.contains("could not write loop-a.csv: too many levels of symbolic links; nothing was written"))
+        #expect(
+            run.stderr.contains("could not write chain45.csv: too many levels of symbolic links; nothing was written"))
+        #expect(
+            run.stderr.contains("could not write loop-a.csv: too many levels of symbolic links; nothing was written"))
         #expect(run.stderr.contains("wrote 1 row to chain30.csv"), "a chain the kernel follows is written through")
         for index in 0...45 {
             #expect(folder.kind("chain\(index).csv") == S_IFLNK, "chain\(index).csv stays a link")

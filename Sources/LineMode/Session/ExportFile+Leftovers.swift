@@ -45,7 +45,8 @@ extension ExportFile {
         let markerStart = bytes.count - suffix - marker.count
         guard bytes[markerStart..<(markerStart + marker.count)].elementsEqual(marker) else { return false }
         return bytes.suffix(suffix).allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
         }
     }

@@ -63,7 +63,8 @@ struct ExportFile {
         let name = slash.map { String(resolved[resolved.index(after: $0)...]) } ?? resolved
         let folderPath = folder.isEmpty ? "/" : folder
         Self.removeLeftovers(in: folderPath)
-        let made = try Self.makeTemporary(template: "\(folderPath)/.\(name).browse-XXXXXX", path: path, target: resolved)
+        let made = try Self.makeTemporary(
+            template: "\(folderPath)/.\(name).browse-XXXXXX", path: path, target: resolved)
         // A replaced file keeps its mode and, where allowed, its owner; a new one gets the
         // mode any new file gets here (mkstemp makes it private).
         if exists {
@@ -89,7 +90,8 @@ struct ExportFile {
         guard descriptor >= 0 else {
             let code = errno
             if isFIFO, code == ENXIO {
-                throw .cannotWrite(path, reason: "it is a FIFO (a named pipe) that no program is reading; start its reader first")
+                throw .cannotWrite(
+                    path, reason: "it is a FIFO (a named pipe) that no program is reading; start its reader first")
             }
             throw .cannotWrite(path, reason: SystemErrorText.describe(errno: code))
         }

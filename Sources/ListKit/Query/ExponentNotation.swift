@@ -8,7 +8,10 @@ enum ExponentNotation {
     /// - Returns: `nil` when `text` is not written so, or when its value needs more than
     ///   `ExactDecimal.maximumScale` decimals or more digits than an `ExactDecimal` holds.
     static func decimal(_ text: String) -> ExactDecimal? {
-        guard let (mantissa, exponent) = parts(text), abs(exponent) <= 40 else { return nil }
+        guard let (mantissa, exponent) = parts(text) else { return nil }
+        // Zero is zero whatever the power; any other value past ten to the 40th is out of range.
+        if mantissa.units == 0 { return ExactDecimal(0) }
+        guard abs(exponent) <= 40 else { return nil }
         var units = mantissa.units
         var scale = mantissa.scale - exponent
         // Trailing zeros of the digits pay for decimals beyond the limit (`100e-14`).
@@ -16,7 +19,6 @@ enum ExponentNotation {
             units /= 10
             scale -= 1
         }
-        if units == 0 { return ExactDecimal(units: 0, scale: min(max(scale, 0), ExactDecimal.maximumScale)) }
         guard scale <= ExactDecimal.maximumScale else { return nil }
         while scale < 0 {
             let (product, overflow) = units.multipliedReportingOverflow(by: 10)

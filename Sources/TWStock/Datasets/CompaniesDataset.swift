@@ -18,7 +18,8 @@ public struct CompaniesDataset: Dataset {
 
     /// `market otc`: one market of the list, or all.
     static let marketCommand = ListCommandDeclaration(
-        name: "market", usage: "market listed|otc|emerging|all", summary: "show one market (loading it if needed), or all",
+        name: "market", usage: "market listed|otc|emerging|all",
+        summary: "show one market (loading it if needed), or all",
         arguments: Market.allCases.map(\.rawValue) + ["all"])
 
     /// The list adds `market`; a company's security screen, opened from a row, adds its own.
