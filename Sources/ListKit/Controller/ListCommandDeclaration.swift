@@ -4,8 +4,7 @@
 /// and each screen makes its `ListCommand` from the same declaration.
 ///
 /// ```swift
-/// static let older = ListCommandDeclaration(
-///     name: "older", usage: "older [N]", summary: "fetch N more months (default 1)")
+/// ListCommandDeclaration(name: "older", usage: "older [N]", summary: "fetch N more months (default 1)")
 /// ```
 public struct ListCommandDeclaration: Sendable, Hashable {
     /// The word that invokes it.
