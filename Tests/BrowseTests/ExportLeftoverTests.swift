@@ -35,8 +35,9 @@ import Testing
         while true {
             let folder = try ScratchFolder("export-leftover")
             let pid = try start(try data(rows: rows, in: folder), folder)
+            // Or the export's end: out.json in place, or the program gone.
             try waitUntil("the export's temporary file in \(folder.path)") {
-                !folder.exportTemporaries().isEmpty || !isRunning(pid)
+                !folder.exportTemporaries().isEmpty || folder.names().contains("out.json") || !isRunning(pid)
             }
             kill(pid, SIGSTOP)
             if !folder.exportTemporaries().isEmpty {
