@@ -106,8 +106,9 @@ public struct HistoryFile: Sendable, Hashable {
         } catch {
             throw failure("read", error.code)
         }
-        // Read from the middle of a line: that line's start is not here, so it is not a command.
-        if skipped > 0, let newline = bytes.firstIndex(of: 0x0A) { bytes.removeSubrange(...newline) }
+        // Read from the middle of a line: that line's start is not here, so it is not a command
+        // (and when no line ends in what was read, none of it is one).
+        if skipped > 0 { bytes.removeFirst(bytes.firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.count) }
         return bytes.split(separator: 0x0A).compactMap { line in
             var line = line
             if line.last == 0x0D { line = line.dropLast() }
