@@ -1,3 +1,4 @@
+import BrowseSupport
 import FileDatasets
 import Foundation
 import ListKit
@@ -36,16 +37,49 @@ public enum ManifestReader {
     ///
     /// - Throws: `ManifestProblem` naming the file, the line and column, and the key.
     public static func read(path: String) throws(ManifestProblem) -> LoadedManifest {
+        try read(try bytes(at: path), path: path)
+    }
+
+    /// The bytes of the manifest file at `path`, at most ``maximumBytes``.
+    ///
+    /// Only a regular file is read: a folder or a FIFO named `*.json` is one problem, never a
+    /// wait (a FIFO is opened without waiting for a writer, then refused).
+    ///
+    /// - Throws: `ManifestProblem` saying what the path is, or why it cannot be read.
+    static func bytes(at path: String) throws(ManifestProblem) -> [UInt8] {
         let name = (path as NSString).lastPathComponent
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ManifestProblem(file: name, message: "cannot be read; check its permissions")
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            let reason = code == EACCES ? "check its permissions" : SystemErrorText.describe(errno: code)
+            throw ManifestProblem(file: name, message: "cannot be read: \(reason)")
         }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: maximumBytes + 1)) ?? Data()
-        guard data.count <= maximumBytes else {
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw ManifestProblem(file: name, message: "cannot be read: \(SystemErrorText.describe(errno: errno))")
+        }
+        let kind: String
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: kind = ""
+        case S_IFDIR: kind = "a folder"
+        case S_IFIFO: kind = "a FIFO (a named pipe)"
+        case S_IFCHR, S_IFBLK: kind = "a device"
+        default: kind = "not a regular file"
+        }
+        guard kind.isEmpty else {
+            throw ManifestProblem(file: name, message: "is \(kind), not a manifest; a manifest is a JSON file")
+        }
+        let read: (bytes: [UInt8], truncated: Bool)
+        do {
+            read = try SystemIO.readAll(descriptor, limit: maximumBytes + 1)
+        } catch {
+            throw ManifestProblem(file: name, message: "cannot be read: \(error.description)")
+        }
+        guard read.bytes.count <= maximumBytes else {
             throw ManifestProblem(file: name, message: "is over 1 MB; a manifest is a few lines of JSON")
         }
-        return try read(Array(data), path: path)
+        return read.bytes
     }
 
     /// Reads a manifest from its bytes; `path` names it in messages.

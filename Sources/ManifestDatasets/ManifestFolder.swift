@@ -17,9 +17,9 @@ public struct ManifestFolder: Sendable {
     /// manifest that fails its checks is found too, so it can be removed).
     public func file(of id: String) -> String? {
         ManifestCatalog.files(in: folder).first { path in
-            guard let data = FileManager.default.contents(atPath: path), data.count <= ManifestReader.maximumBytes,
-                let root = try? JSONReader.parse(Array(data))
-            else { return false }
+            guard let bytes = try? ManifestReader.bytes(at: path), let root = try? JSONReader.parse(bytes) else {
+                return false
+            }
             return root["id"]?.string == id
         }
     }

@@ -9,6 +9,7 @@ import TWStock
 
 // Wiring only: what the program offers, and the front end that drives it.
 Signals.ignoreBrokenPipe()
+Signals.cleanUpBeforeEnding()
 MemoryPolicy.returnLargeBlocksToTheSystem()
 Interrupts.shared.install()
 let environment = ProcessInfo.processInfo.environment

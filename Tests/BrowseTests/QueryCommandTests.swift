@@ -50,4 +50,21 @@ import Testing
         #expect(born.hasPrefix("3  born    integer        0         6  1942"), "missing, distinct, min")
         #expect(born.hasSuffix("1981             1,962.00  13,734"), "max, an exact mean and sum")
     }
+
+    @Test func aNumberWithAnExponentIsReadExactly() throws {
+        let run = try Browse.run([
+            "people", "--where", "born > 1.95e3 and born < 19.6E2 or born = 1942e0", "--format", "csv",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdout
+                == "name,played,born\nMark Hamill,Luke Skywalker,1951\nHarrison Ford,Han Solo,1942\n"
+                + "Carrie Fisher,Leia Organa,1956\nLiam Neeson,Qui-Gon Jinn,1952\n")
+        let tooSmall = try Browse.run(["people", "--where", "born > 1e-40"])
+        #expect(tooSmall.status == 2)
+        #expect(
+            tooSmall.stderr
+                == "browse: born holds numbers; 1e-40 is too large, or has more than 12 decimals, to compare exactly "
+                + "(at character 8)\n")
+    }
 }

@@ -108,4 +108,12 @@ import Testing
         let edited = typing("\u{12}year\u{1B}[F!", history: history)
         #expect(edited.line == "sort year!", "another key keeps the match to edit")
     }
+
+    @Test func aHistoryOfMillionsOfLinesKeepsTheNewestInLinearTime() {
+        let lines = (0..<2_000_000).map { "command \($0 / 2)" }
+        let history = History(lines)
+        #expect(history.entries.count == History.limit)
+        #expect(history.entries.first == "command \(1_000_000 - History.limit)")
+        #expect(history.entries.last == "command 999999", "a repeat of the line before is kept once")
+    }
 }

@@ -120,4 +120,14 @@ import Testing
             bytes.baseAddress.map { UInt(bitPattern: $0) }
         } ?? nil
     }
+
+    @Test func anExportAtATerminalKeepsItsLinesAndTabsAndShowsTheRest() {
+        #expect(
+            VisibleText.keepingLines("a,\u{1B}]52;c;eA==\u{07}\nb\t\u{202E}x\r\n")
+                == "a,\u{241B}]52;c;eA==\u{2407}\nb\t<U+202E>x\u{240D}\n")
+        #expect(VisibleText.keepingLines("plain,text\n1,2\n") == "plain,text\n1,2\n")
+        #expect(VisibleText.keepingLines("\u{9B}31m\n\n") == "<U+009B>31m\n\n")
+        // A joiner keeps its place in an emoji sequence on any line.
+        #expect(VisibleText.keepingLines("x\n👩\u{200D}💻\n") == "x\n👩\u{200D}💻\n")
+    }
 }

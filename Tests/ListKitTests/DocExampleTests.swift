@@ -178,6 +178,11 @@ private enum Examples {
         // OptionDeclaration
         OptionDeclaration("market", value: "listed|otc|emerging|all", summary: "companies of one market only")
     }
+
+    static func screenCommand() -> ListCommandDeclaration {
+        // ListCommandDeclaration
+        ListCommandDeclaration(name: "older", usage: "older [N]", summary: "fetch N more months (default 1)")
+    }
 }
 
 @MainActor
@@ -198,6 +203,7 @@ private enum Examples {
         #expect(cells["capital"].text == "259,327,332,420")
         #expect(cells["close"].text == "1045.00")
         #expect(Examples.option().usage == "--market listed|otc|emerging|all")
+        #expect(Examples.screenCommand().name == "older")
         #expect(Examples.identity().userAgent == "bookshelf/1.2.0")
         let books = try await Examples.streaming([["A", "B"], ["C"]]).load(
             LoadRequest(progress: ProgressReporter(), refresh: false))

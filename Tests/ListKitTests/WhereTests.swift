@@ -144,4 +144,22 @@ import Testing
         try list.applyFilter("")
         #expect(list.count == 2)
     }
+
+    @Test func aNumberWithAnExponentIsExact() throws {
+        func value(_ text: String) throws -> CellValue? {
+            guard case .comparison(let comparison) = try WhereParser.parse("close > \(text)", columns: Self.columns)
+            else { return nil }
+            return comparison.value
+        }
+        #expect(try value("1e2") == .decimal(ExactDecimal(100)))
+        #expect(try value("2.5E-3") == .decimal(ExactDecimal(units: 25, scale: 4)))
+        #expect(try value("-4e+6") == .decimal(ExactDecimal(-4_000_000)))
+        #expect(try value("100e-14") == .decimal(ExactDecimal(units: 1, scale: 12)), "trailing zeros pay for decimals")
+        #expect(try value("0e99") == .decimal(ExactDecimal(0)))
+        for text in ["1e-13", "1e19", "1e9999", "1e", "e5", "1e2.5", "1,000e2"] {
+            #expect(throws: WhereError.self, "\(text)") {
+                try WhereParser.parse("close > \(text)", columns: Self.columns)
+            }
+        }
+    }
 }

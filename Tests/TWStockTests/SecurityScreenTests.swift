@@ -176,4 +176,17 @@ import Testing
         _ = try await store.month(june, of: code, request: load().0)
         #expect(harness.requests.count == 3, "the month that was current is asked again once it may have changed")
     }
+
+    /// The words a screen's commands take are reserved from what the datasets declare, so each
+    /// command a screen adds must be among its datasets' declarations.
+    @Test func everyCommandAScreenAddsIsDeclaredByTheDatasetsThatOpenIt() throws {
+        let harness = try ExchangeHarness()
+        defer { harness.cleanUp() }
+        let security = Set(try stock(["2330"], context(harness)).commands.map(\.name))
+        let companies = Set(try CompaniesDataset().makeRootScreen(context: context(harness)).commands.map(\.name))
+        #expect(security == ["older", "info"])
+        #expect(companies == ["market"])
+        #expect(security.isSubset(of: TicksDataset().screenCommands.map(\.name)))
+        #expect(security.union(companies).isSubset(of: CompaniesDataset().screenCommands.map(\.name)))
+    }
 }

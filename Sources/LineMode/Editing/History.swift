@@ -14,7 +14,13 @@ public struct History: Sendable, Equatable {
     ///
     /// - Complexity: O(n) in the number of entries.
     public init(_ entries: [String] = []) {
-        for entry in entries { add(entry) }
+        for entry in entries {
+            guard entry.contains(where: { !$0.isWhitespace }), entry != self.entries.last else { continue }
+            self.entries.append(entry)
+            // Dropped in batches, so a file of millions of lines costs O(n), not O(n × limit).
+            if self.entries.count >= 2 * Self.limit { self.entries.removeFirst(self.entries.count - Self.limit) }
+        }
+        if self.entries.count > Self.limit { self.entries.removeFirst(self.entries.count - Self.limit) }
     }
 
     /// Adds a command, dropping the oldest when there are more than `limit`.

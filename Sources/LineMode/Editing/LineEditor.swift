@@ -70,14 +70,22 @@ public struct LineEditor: LineSource {
         self.context = context
         self.note = note
         var loaded = History()
+        var saves = true
         if let historyFile {
             do {
                 loaded = try historyFile.load()
             } catch {
-                MainActor.assumeIsolated { note(error.description + "; earlier commands are not recalled") }
+                // Something other than a file (a device, a FIFO) is left alone all session: one line.
+                saves = !error.isNotARegularFile
+                let ending =
+                    saves
+                    ? "; earlier commands are not recalled"
+                    : "; commands are neither recalled nor saved (BROWSE_HISTORY= turns the history off)"
+                MainActor.assumeIsolated { note(error.description + ending) }
             }
         }
         self.history = loaded
+        self.historySaved = saves
     }
 
     /// The editor draws its own prompt.

@@ -16,10 +16,11 @@ import Synchronization
 /// Commands run with the terminal as it was: their output is ordinary and Ctrl-C is a real
 /// SIGINT. Bracketed paste is asked for while the line is typed and turned off after it.
 ///
-/// The terminal is given back however the program ends: at exit (`atexit`), on SIGTERM,
-/// SIGHUP and SIGQUIT (restore, then die of the signal as before), and around a stop: SIGTSTP
-/// restores the terminal and stops; SIGCONT puts raw mode back and wakes the prompt to draw its
-/// line again. The handlers do only what a signal handler may (`tcsetattr`, `write`, `signal`,
+/// The terminal is given back however the program ends: at exit (`atexit`), on every signal
+/// whose default is to end the program (`installEndingHandlers()`: restore, remove the pending
+/// temporary files, then die of the signal as before), and around a stop: SIGTSTP restores the
+/// terminal and stops; SIGCONT puts raw mode back and wakes the prompt to draw its line again.
+/// The handlers do only what a signal handler may (`tcsetattr`, `write`, `unlink`, `signal`,
 /// `raise`).
 enum TerminalMode {
     /// What the handlers need, in memory that never moves (a signal handler must not touch
@@ -70,15 +71,54 @@ enum TerminalMode {
             shared.pointee.output = output
             shared.pointee.wakeRead = ends[0]
             shared.pointee.wakeWrite = ends[1]
-            atexit { TerminalMode.restore() }
-            for signalNumber in [SIGTERM, SIGHUP, SIGQUIT] {
-                catchUnlessIgnored(signalNumber, TerminalMode.restoreAndDie)
-            }
+            installEndingHandlers()
             catchUnlessIgnored(SIGTSTP, TerminalMode.restoreAndStop)
             signal(SIGCONT, TerminalMode.resume)
             signal(SIGWINCH, TerminalMode.noteResize)
             done = true
             return true
+        }
+    }
+
+    private static let endingHandlersInstalled = Mutex(false)
+
+    /// The signals whose default action ends the program and that a program may catch: SIGHUP,
+    /// SIGTERM, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGSYS, SIGIO,
+    /// and on Linux SIGPWR, SIGSTKFLT and the real-time signals. SIGINT has its own handler
+    /// (`Interrupts`); SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP and SIGABRT are faults, left
+    /// to the runtime's crash report (a temporary file they leave is swept by the next export).
+    static var endingSignals: [Int32] {
+        var numbers = [SIGHUP, SIGTERM, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGSYS, SIGIO]
+        #if os(Linux)
+            numbers += [SIGPWR, SIGSTKFLT]
+            numbers += Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+        #endif
+        return numbers
+    }
+
+    /// Makes every signal in `endingSignals` give the terminal back (when a line is being
+    /// typed) and remove the pending temporary files (`PendingFiles`) before it ends the
+    /// program as it would have: the same signal, so a shell sees the same status. A signal
+    /// ignored when the program started stays ignored. SIGXFSZ is ignored, so that a file past
+    /// `ulimit -f` is a failed write, reported, rather than the end of the program. Only the
+    /// first call does anything.
+    static func installEndingHandlers() {
+        endingHandlersInstalled.withLock { done in
+            guard !done else { return }
+            // Everything a handler reads is made now, not on its first use inside a handler.
+            _ = shared
+            _ = active.load(ordering: .relaxed)
+            PendingFiles.prepare()
+            atexit {
+                PendingFiles.removeAll()
+                TerminalMode.restore()
+            }
+            for signalNumber in endingSignals {
+                catchUnlessIgnored(signalNumber, TerminalMode.restoreAndDie)
+            }
+            let previous = signal(SIGXFSZ, SIG_IGN)
+            if previous != nil { signal(SIGXFSZ, previous) }
+            done = true
         }
     }
 
@@ -165,8 +205,10 @@ enum TerminalMode {
         _ = write(shared.pointee.wakeWrite, &value, 1)
     }
 
-    /// SIGTERM, SIGHUP, SIGQUIT: the terminal back, a fresh line, then the signal's own end.
+    /// A signal that ends the program: the pending files removed, the terminal back, a fresh
+    /// line, then the signal's own end.
     private static let restoreAndDie: @convention(c) (Int32) -> Void = { signalNumber in
+        PendingFiles.removeAll()
         if TerminalMode.active.load(ordering: .acquiring) == 1 {
             TerminalMode.restore()
             TerminalMode.writeRaw("\r\n")

@@ -54,6 +54,7 @@ public struct Launcher {
         subcommands: [any Subcommand] = []
     ) async -> Never {
         Signals.ignoreBrokenPipe()
+        Signals.cleanUpBeforeEnding()
         MemoryPolicy.returnLargeBlocksToTheSystem()
         Interrupts.shared.install()
         let environment = ProcessInfo.processInfo.environment
@@ -104,6 +105,7 @@ public struct Launcher {
         for word in CommandParser.commandWords { reserved[word] = "a session command" }
         for subcommand in subcommands { reserved[subcommand.name.lowercased()] = "a subcommand" }
         for command in registry.commands { reserved[command.name.lowercased()] = "a command" }
+        for command in registry.screenCommands { reserved[command.name.lowercased()] = "a command of a screen" }
         for id in registry.ids { reserved[id.lowercased()] = "a built-in dataset" }
         return reserved
     }
@@ -215,6 +217,7 @@ public struct Launcher {
             interactive: (terminal.inputIsTerminal || commandsFromTerminal) && invocation.commands == nil,
             animatesProgress: terminal.animatesProgress)
         options.ascii = invocation.ascii || !terminal.usesUTF8
+        options.outputIsTerminal = terminal.outputIsTerminal
         return options
     }
 
@@ -279,8 +282,10 @@ public struct Launcher {
                     invocation.width ?? environmentWidth ?? (terminal.outputIsTerminal ? terminal.size?.columns : nil)
                 try output.write(BatchTable.render(screen, width: width))
             case .export(let format):
+                // At a terminal the export is read, so it is made visible as a screen is.
+                let sink: any TextSink = terminal.outputIsTerminal ? VisibleTextSink(output) : output
                 try ViewExporter.export(screen, format: format) { (bytes: UnsafeRawBufferPointer) in
-                    try output.write(bytes: bytes)
+                    try sink.write(bytes: bytes)
                 }
             }
         }

@@ -22,10 +22,12 @@ extension Session {
             }
         }
         guard let path else {
+            // At a terminal the export is read, so it is made visible as a screen is.
+            let visible = options.outputIsTerminal
             try await loader.runOverRows("the export") { _ in
                 try ViewExporter.export(list, format: format) { text in
                     do throws(OutputError) {
-                        try self.output.write(text)
+                        try self.output.write(visible ? VisibleText.keepingLines(text) : text)
                     } catch {
                         self.stopOutput(error)
                         throw error

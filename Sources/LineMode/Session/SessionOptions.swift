@@ -14,6 +14,8 @@ public struct SessionOptions: Sendable, Hashable {
     public var animatesProgress: Bool
     /// Charts in `*`, `-` and `|` rather than braille dots.
     public var ascii = false
+    /// Standard output is a terminal: an export printed there is made visible, as a screen is.
+    public var outputIsTerminal = false
 
     /// Rows per page when nothing says otherwise.
     public static let defaultPageSize = 20

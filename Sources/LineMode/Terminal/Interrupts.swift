@@ -125,7 +125,8 @@ public final class Interrupts: Sendable {
             break
         case .exit:
             // Nothing to cancel, or a second Ctrl-C: leave now, as a shell expects, with the
-            // terminal as it was.
+            // terminal as it was and no temporary file left behind.
+            PendingFiles.removeAll()
             TerminalMode.restore()
             _exit(ExitCode.interrupted.rawValue)
         }

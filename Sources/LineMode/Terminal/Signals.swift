@@ -11,6 +11,13 @@ public enum Signals {
     public static func ignoreBrokenPipe() {
         signal(SIGPIPE, SIG_IGN)
     }
+
+    /// Makes every signal that would end the program (SIGTERM, SIGHUP, SIGUSR1, …) first give
+    /// the terminal back and remove the temporary files of unfinished writes, then end it as it
+    /// would have, with the same status. Call once, early.
+    public static func cleanUpBeforeEnding() {
+        TerminalMode.installEndingHandlers()
+    }
 }
 
 /// Process-wide memory settings.

@@ -53,6 +53,38 @@ public enum VisibleText {
         return escapingClusters(of: text)
     }
 
+    /// The text made visible as ``make(_:)`` makes it, except line feeds and tabs, which are
+    /// kept: an export shown at a terminal, one record per line and a TSV's fields apart. A
+    /// line feed or a tab moves the cursor only down or across; neither can start a sequence
+    /// the terminal obeys. A carriage return is made visible (`␍`), so it cannot send the
+    /// cursor back over what a line showed.
+    ///
+    /// ```text
+    /// "a,\u{1B}]52;c;eA==\u{07}\nb\t\u{202E}x\r\n"    a,␛]52;c;eA==␇⏎b⇥<U+202E>x␍⏎
+    /// ```
+    /// (⏎ and ⇥ stand for the line feed and tab kept.)
+    ///
+    /// - Complexity: O(n) in the length of `text`.
+    public static func keepingLines(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.contains(where: { $0 != "\n" && $0 != "\t" && mayNeedEscaping($0) }) else { return text }
+        var output = ""
+        output.reserveCapacity(text.utf8.count + 16)
+        var start = scalars.startIndex
+        var position = start
+        while position < scalars.endIndex {
+            let scalar = scalars[position]
+            if scalar == "\n" || scalar == "\t" {
+                output += make(String(scalars[start..<position]))
+                output.unicodeScalars.append(scalar)
+                start = scalars.index(after: position)
+            }
+            position = scalars.index(after: position)
+        }
+        output += make(String(scalars[start...]))
+        return output
+    }
+
     /// `text` with every scalar that needs escaping, judged within its grapheme cluster,
     /// replaced; `text` itself when none does.
     private static func escapingClusters(of text: String) -> String {

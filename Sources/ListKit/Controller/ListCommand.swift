@@ -12,6 +12,21 @@ public struct ListCommand {
     /// Runs the command with the rest of the line; the outcome is shown like a selection.
     public let run: @MainActor (_ arguments: String, _ progress: ProgressReporter) async throws -> Selection
 
+    /// A command made from its declaration, the one its dataset lists in
+    /// `Dataset.screenCommands`.
+    ///
+    /// - Parameters:
+    ///   - declaration: Its word, usage, summary and arguments.
+    ///   - run: Runs it with the rest of the line.
+    public init(
+        _ declaration: ListCommandDeclaration,
+        run: @escaping @MainActor (_ arguments: String, _ progress: ProgressReporter) async throws -> Selection
+    ) {
+        self.init(
+            name: declaration.name, usage: declaration.usage, summary: declaration.summary,
+            arguments: declaration.arguments, run: run)
+    }
+
     public init(
         name: String, usage: String, summary: String, arguments: [String] = [],
         run: @escaping @MainActor (_ arguments: String, _ progress: ProgressReporter) async throws -> Selection

@@ -18,6 +18,10 @@ public protocol Dataset: Sendable {
     /// Verbs with arguments the dataset offers at every screen and on the command line
     /// (`stock 2330`); the registry gathers them.
     var commands: [DatasetCommand] { get }
+    /// The commands its screens add (`older` on a security's screen), declared here so that
+    /// their words are reserved: a manifest's id may not take one and then shadow it. Each
+    /// screen makes its `ListCommand` from one of these declarations.
+    var screenCommands: [ListCommandDeclaration] { get }
     /// A short mark shown after the id in lists of datasets (`*` for a dataset a manifest
     /// describes), or `nil` for none.
     var listMark: String? { get }
@@ -31,5 +35,6 @@ public protocol Dataset: Sendable {
 extension Dataset {
     public var options: [OptionDeclaration] { [] }
     public var commands: [DatasetCommand] { [] }
+    public var screenCommands: [ListCommandDeclaration] { [] }
     public var listMark: String? { nil }
 }

@@ -28,6 +28,13 @@ public struct DatasetRegistry: Sendable {
     /// Every dataset's commands, in the order the datasets are registered.
     public var commands: [DatasetCommand] { datasets.flatMap(\.commands) }
 
+    /// Every command the datasets' screens add, each word once, in the order the datasets are
+    /// registered.
+    public var screenCommands: [ListCommandDeclaration] {
+        var seen = Set<String>()
+        return datasets.flatMap(\.screenCommands).filter { seen.insert($0.name.lowercased()).inserted }
+    }
+
     /// The command whose name is `name`, compared without case.
     public func command(named name: String) -> DatasetCommand? {
         let wanted = name.lowercased()

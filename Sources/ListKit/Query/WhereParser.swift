@@ -220,7 +220,13 @@ public enum WhereParser {
             if comparison == .contains || comparison == .notContains { return .text(token.text) }
             switch column.kind {
             case .integer, .decimal:
-                guard let number = ExactDecimal(token.text) else {
+                guard let number = ExactDecimal(token.text) ?? ExponentNotation.decimal(token.text) else {
+                    if ExponentNotation.isWritten(token.text) {
+                        throw WhereError(
+                            message: "\(column.name) holds numbers; \(token.text) is too large, or has more than "
+                                + "\(ExactDecimal.maximumScale) decimals, to compare exactly",
+                            position: token.position)
+                    }
                     throw WhereError(
                         message: "\(column.name) holds numbers; \(token.text) is not one", position: token.position)
                 }

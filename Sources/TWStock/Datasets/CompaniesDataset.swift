@@ -16,6 +16,15 @@ public struct CompaniesDataset: Dataset {
         [OptionDeclaration("market", value: "listed|otc|emerging|all", summary: "companies of one market only")]
     }
 
+    /// `market otc`: one market of the list, or all.
+    static let marketCommand = ListCommandDeclaration(
+        name: "market", usage: "market listed|otc|emerging|all",
+        summary: "show one market (loading it if needed), or all",
+        arguments: Market.allCases.map(\.rawValue) + ["all"])
+
+    /// The list adds `market`; a company's security screen, opened from a row, adds its own.
+    public var screenCommands: [ListCommandDeclaration] { [Self.marketCommand] + SecurityScreen.commands }
+
     @MainActor
     public func makeRootScreen(context: DatasetContext) throws -> any ListScreen {
         let store = try MarketDataStore.shared(for: context)
@@ -44,11 +53,7 @@ public struct CompaniesDataset: Dataset {
             controller.applyScope { markets.contains($0.market) }
         }
         controller.addCommands([
-            ListCommand(
-                name: "market", usage: "market listed|otc|emerging|all",
-                summary: "show one market (loading it if needed), or all",
-                arguments: Market.allCases.map(\.rawValue) + ["all"]
-            ) { [weak controller] arguments, progress in
+            ListCommand(Self.marketCommand) { [weak controller] arguments, progress in
                 guard let controller else { return .none }
                 return try await Self.showMarkets(arguments, in: controller, shown: shown, progress: progress)
             }

@@ -69,10 +69,7 @@ enum SecurityScreen {
                 y: close, x: date, bars: columns.first { $0.name == "volume" })
         }
         controller.addCommands([
-            ListCommand(
-                name: "older", usage: "older [N]",
-                summary: "fetch N more months (default 1), one request at a time; Ctrl-C keeps what arrived"
-            ) { [weak controller] arguments, progress in
+            ListCommand(olderCommand) { [weak controller] arguments, progress in
                 guard let controller else { return .none }
                 let count = try olderCount(arguments)
                 // Months asked before that did not arrive (failed, or stopped by Ctrl-C) come first.
@@ -101,15 +98,22 @@ enum SecurityScreen {
                 }
                 return .none
             },
-            ListCommand(
-                name: "info", usage: "info", summary: "the company's details (or what is known of the security)"
-            ) {
-                _, _ in
+            ListCommand(infoCommand) { _, _ in
                 .detail(info(state))
             },
         ])
         return controller
     }
+
+    /// `older [N]`: more months.
+    static let olderCommand = ListCommandDeclaration(
+        name: "older", usage: "older [N]",
+        summary: "fetch N more months (default 1), one request at a time; Ctrl-C keeps what arrived")
+    /// `info`: the company's details.
+    static let infoCommand = ListCommandDeclaration(
+        name: "info", usage: "info", summary: "the company's details (or what is known of the security)")
+    /// The commands the screen adds, which every dataset that opens it declares.
+    static let commands = [olderCommand, infoCommand]
 
     static func sourceID(_ month: YearMonth) -> String { "month-\(month)" }
 

@@ -10,6 +10,8 @@ public struct TicksDataset: Dataset {
     public var summary: String { "the latest trading day of every TWSE-listed security (needs the network; cached)" }
 
     public var commands: [DatasetCommand] { [StockCommand.command] }
+    /// A security's screen, opened from a row or by `stock`, adds these.
+    public var screenCommands: [ListCommandDeclaration] { SecurityScreen.commands }
 
     @MainActor
     public func makeRootScreen(context: DatasetContext) throws -> any ListScreen {
