@@ -59,6 +59,19 @@ public struct ManifestSource: Codable, Sendable, Hashable {
     public var freshness: String?
     /// For a pattern of files: the name of the column naming each row's file (default `file`).
     public var fileColumn: String?
+    /// The key the manifest gave the location under, so that a check names the key the person
+    /// wrote (`source.url`), and a `url` that is not http(s) is refused rather than read as a path.
+    var spelling = Spelling.text
+
+    /// How a manifest gave its location.
+    enum Spelling: Sendable, Hashable {
+        /// `"source": "…"`.
+        case text
+        /// `"source": {"path": "…"}`.
+        case path
+        /// `"source": {"url": "…"}`.
+        case url
+    }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case path, url, format, delimiter, encoding, header, table, fields, freshness, fileColumn
@@ -77,8 +90,12 @@ public struct ManifestSource: Codable, Sendable, Hashable {
         let path = try container.decodeIfPresent(String.self, forKey: .path)
         let url = try container.decodeIfPresent(String.self, forKey: .url)
         switch (path, url) {
-        case (let path?, nil): location = path
-        case (nil, let url?): location = url
+        case (let path?, nil):
+            location = path
+            spelling = .path
+        case (nil, let url?):
+            location = url
+            spelling = .url
         default:
             throw JSONDecodingFailure(
                 path: decoder.codingPath.map(\.stringValue), atKey: false,
