@@ -77,7 +77,8 @@ public struct CachedDownloader: Sendable {
         progress: (@Sendable (Int64, Int64?) -> Void)? = nil
     ) async throws(FetchError) -> CachedDownload {
         let notes = Mutex<[String]>([])
-        let rule = DownloadRule<Data>(title: PasswordRedaction.redacting(url), isFresh: freshness.rule, decode: { body, _ in body })
+        let rule = DownloadRule<Data>(
+            title: PasswordRedaction.redacting(url), isFresh: freshness.rule, decode: { body, _ in body })
         do {
             let result = try await fetch(
                 url, key: key, rule: rule, refresh: refresh, progress: progress,

@@ -141,7 +141,8 @@ extension CachedDownloader {
         }
         return DecodedDownload(
             value: value,
-            provenance: DownloadProvenance(fetchedAt: fetchedAt, fromCache: false, source: PasswordRedaction.redacting(url)),
+            provenance: DownloadProvenance(
+                fetchedAt: fetchedAt, fromCache: false, source: PasswordRedaction.redacting(url)),
             key: place.key, cacheFailure: cacheFailure)
     }
 }

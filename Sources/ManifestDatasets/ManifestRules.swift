@@ -169,7 +169,9 @@ enum ManifestRules {
                 let lowered = sample.lowercased()
                 guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"), URL(string: sample)?.host != nil
                 else {
-                    throw loaded.problem(["drill", "url"], "must be an http(s) URL with {COL} holes, not \"\(PasswordRedaction.redacting(text))\"")
+                    throw loaded.problem(
+                        ["drill", "url"],
+                        "must be an http(s) URL with {COL} holes, not \"\(PasswordRedaction.redacting(text))\"")
                 }
             }
         }

@@ -244,7 +244,8 @@ import Testing
     func aURLThatIsNotHTTPIsRefusedAtItsKey(_ address: String) throws {
         let folder = try Folder()
         try folder.write("d/pw.json", "{\"id\": \"pw\", \"title\": \"P\", \"source\": {\"url\": \"\(address)\"}}\n")
-        let listed = try Browse.run(["--datasets", folder.path + "/d", "--list"], input: "", environment: environment(folder))
+        let listed = try Browse.run(
+            ["--datasets", folder.path + "/d", "--list"], input: "", environment: environment(folder))
         #expect(listed.status == 0)
         #expect(
             listed.stderr
