@@ -1,3 +1,5 @@
+import ListKit
+
 /// A dataset described in one JSON file: where its rows come from, which columns it has, its
 /// order, and what choosing a row opens.
 ///
@@ -59,19 +61,6 @@ public struct ManifestSource: Codable, Sendable, Hashable {
     public var freshness: String?
     /// For a pattern of files: the name of the column naming each row's file (default `file`).
     public var fileColumn: String?
-    /// The key the manifest gave the location under, so that a check names the key the person
-    /// wrote (`source.url`), and a `url` that is not http(s) is refused rather than read as a path.
-    var spelling = Spelling.text
-
-    /// How a manifest gave its location.
-    enum Spelling: Sendable, Hashable {
-        /// `"source": "…"`.
-        case text
-        /// `"source": {"path": "…"}`.
-        case path
-        /// `"source": {"url": "…"}`.
-        case url
-    }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case path, url, format, delimiter, encoding, header, table, fields, freshness, fileColumn
@@ -90,12 +79,16 @@ public struct ManifestSource: Codable, Sendable, Hashable {
         let path = try container.decodeIfPresent(String.self, forKey: .path)
         let url = try container.decodeIfPresent(String.self, forKey: .url)
         switch (path, url) {
-        case (let path?, nil):
-            location = path
-            spelling = .path
+        case (let path?, nil): location = path
         case (nil, let url?):
+            // Checked here, where the key is known: `file:///etc/passwd` must not become a path.
+            guard Self.isHTTP(url) else {
+                throw JSONDecodingFailure(
+                    path: decoder.codingPath.map(\.stringValue) + ["url"], atKey: false,
+                    message: "must be an http(s) URL, not \"\(PasswordRedaction.redacting(url))\"; "
+                        + "a file is given by `path`")
+            }
             location = url
-            spelling = .url
         default:
             throw JSONDecodingFailure(
                 path: decoder.codingPath.map(\.stringValue), atKey: false,
@@ -136,8 +129,10 @@ public struct ManifestSource: Codable, Sendable, Hashable {
     }
 
     /// True for an http(s) URL.
-    public var isURL: Bool {
-        let lowered = location.lowercased()
+    public var isURL: Bool { Self.isHTTP(location) }
+
+    private static func isHTTP(_ text: String) -> Bool {
+        let lowered = text.lowercased()
         return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
     }
 }

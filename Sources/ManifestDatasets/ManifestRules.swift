@@ -80,23 +80,14 @@ enum ManifestRules {
 
     private static func checkSource(_ loaded: LoadedManifest) throws(ManifestProblem) {
         let source = loaded.manifest.source
-        let key: [String]
-        switch source.spelling {
-        case .text: key = source.hasOptions ? ["source", source.isURL ? "url" : "path"] : ["source"]
-        case .path: key = ["source", "path"]
-        case .url: key = ["source", "url"]
-        }
+        let key = source.hasOptions ? ["source", source.isURL ? "url" : "path"] : ["source"]
         guard !source.location.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw loaded.problem(key, "is empty; give a file, a pattern of files or an http(s) URL")
         }
         let shown = PasswordRedaction.redacting(source.location)
         if !source.isURL, let scheme = otherScheme(source.location) {
-            // `file:///etc/passwd` under `url` would otherwise be read as a relative path.
-            throw loaded.problem(
-                key,
-                source.spelling == .url
-                    ? "must be an http(s) URL, not \"\(shown)\"; a file is given by `path`"
-                    : "is a \(scheme): URL (\"\(shown)\"); give a file's path or an http(s) URL")
+            // It would otherwise be read as a path relative to the manifest's folder.
+            throw loaded.problem(key, "is a \(scheme): URL (\"\(shown)\"); give a file's path or an http(s) URL")
         }
         if source.isURL {
             guard let url = URL(string: source.location), let host = url.host, !host.isEmpty else {
