@@ -149,8 +149,9 @@ public final class HTTPClient: HTTPFetching {
     }
 
     /// Why URLSession cannot fetch `url` here, or nil when it can: on Linux it refuses every
-    /// IPv6 address (curl and Foundation disagree on whether its host has brackets, URL
-    /// error -1000); `[::1]` is fetched as `localhost` (``requestURL(for:)``), others cannot be.
+    /// IPv6 address (Foundation gives the host without brackets, curl with them, and the two
+    /// must agree: URL error -1000); `[::1]` is fetched as `localhost` (`requestURL(for:)`),
+    /// the others cannot be.
     static func unfetchableAddress(_ url: URL) -> String? {
         #if canImport(FoundationNetworking)
             guard let host = url.host, host.contains(":"), !isLoopback(host) else { return nil }
@@ -161,7 +162,9 @@ public final class HTTPClient: HTTPFetching {
     }
 
     /// The URL handed to URLSession: `url`, except that on Linux the IPv6 loopback `[::1]`
-    /// becomes `localhost`, which curl resolves to `::1` first (see ``unfetchableAddress(_:)``).
+    /// becomes `localhost` (see `unfetchableAddress(_:)`). curl resolves that name itself, to
+    /// `::1` and `127.0.0.1`, and tries both: a server on `::1` answers, and the request never
+    /// leaves this machine, which is all the policy asks of plain http.
     static func requestURL(for url: URL) -> URL {
         #if canImport(FoundationNetworking)
             guard let host = url.host, host.contains(":"), isLoopback(host),
