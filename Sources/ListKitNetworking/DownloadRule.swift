@@ -102,7 +102,8 @@ extension CachedDownloader {
             DecodedDownload(
                 value: try rule.decode(entry.body, entry.metadata.tradingDate),
                 provenance: DownloadProvenance(
-                    fetchedAt: entry.metadata.fetchedAt, fromCache: true, source: entry.metadata.source),
+                    fetchedAt: entry.metadata.fetchedAt, fromCache: true,
+                    source: PasswordRedaction.redacting(entry.metadata.source)),
                 key: key, cacheFailure: nil)
         }
         if offline {
@@ -120,7 +121,7 @@ extension CachedDownloader {
             place = try rule.storage?(response) ?? (key, nil)
             value = try rule.decode(response.body, place.date)
             if rule.isEmpty(value), let cached, let old = try? fromCache(cached), !rule.isEmpty(old.value) {
-                throw EmptyAnswer(host: url.host ?? url.absoluteString)
+                throw EmptyAnswer(host: url.host ?? PasswordRedaction.redacting(url))
             }
         } catch {
             if Task.isCancelled || error as? FetchError == .cancelled { throw CancellationError() }
@@ -133,14 +134,15 @@ extension CachedDownloader {
         var cacheFailure: CacheError?
         do {
             try cache.write(
-                place.key, body: response.body, source: url.absoluteString, fetchedAt: fetchedAt,
+                place.key, body: response.body, source: PasswordRedaction.redacting(url), fetchedAt: fetchedAt,
                 tradingDate: place.date)
         } catch {
             cacheFailure = error
         }
         return DecodedDownload(
             value: value,
-            provenance: DownloadProvenance(fetchedAt: fetchedAt, fromCache: false, source: url.absoluteString),
+            provenance: DownloadProvenance(
+                fetchedAt: fetchedAt, fromCache: false, source: PasswordRedaction.redacting(url)),
             key: place.key, cacheFailure: cacheFailure)
     }
 }

@@ -135,6 +135,69 @@ public final class HTTPClient: HTTPFetching {
         blocked.withLock { $0[host] }
     }
 
+    /// `url` with its scheme in lower case (`HTTP://` → `http://`): URLSession on Linux fetches
+    /// only the schemes spelled `http` and `https`, and the cache keys on the URL's text.
+    ///
+    /// - Parameter url: A URL as a person typed it.
+    /// - Returns: The same address, spelled the one way.
+    public static func normalized(_ url: URL) -> URL {
+        guard let scheme = url.scheme, scheme != scheme.lowercased(),
+            var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        else { return url }
+        components.scheme = scheme.lowercased()
+        return components.url ?? url
+    }
+
+    /// Why URLSession cannot fetch `url` here, or nil when it can: on Linux it refuses every
+    /// IPv6 address (Foundation gives the host without brackets, curl with them, and the two
+    /// must agree: URL error -1000); `[::1]` is fetched as `localhost` (`requestURL(for:)`),
+    /// the others cannot be.
+    static func unfetchableAddress(_ url: URL) -> String? {
+        #if canImport(FoundationNetworking)
+            guard let host = url.host, host.contains(":"), !isLoopback(host) else { return nil }
+            return "an IPv6 address cannot be fetched on this system (only [::1] can); use the host's name"
+        #else
+            return nil
+        #endif
+    }
+
+    /// The URL handed to URLSession: `url`, except that on Linux the IPv6 loopback `[::1]`
+    /// becomes `localhost` (see `unfetchableAddress(_:)`). curl resolves that name itself, to
+    /// `::1` and `127.0.0.1`, and tries both: a server on `::1` answers, and the request never
+    /// leaves this machine, which is all the policy asks of plain http.
+    static func requestURL(for url: URL) -> URL {
+        #if canImport(FoundationNetworking)
+            guard let host = url.host, host.contains(":"), isLoopback(host),
+                var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+            else { return url }
+            components.host = "localhost"
+            return components.url ?? url
+        #else
+            return url
+        #endif
+    }
+
+    /// The body's length as the headers announce it, or nil when they do not. URLSession joins
+    /// repeated headers with `, `: the same length repeated is that length; two different ones
+    /// (curl keeps the last and cuts the body to it) are a bad response.
+    ///
+    /// - Throws: `FetchError.badResponse` when the lengths differ, or one is not a number.
+    static func announcedLength(_ response: HTTPURLResponse?, host: String) throws(FetchError) -> Int64? {
+        guard let text = response?.value(forHTTPHeaderField: "Content-Length") else { return nil }
+        let shown = String(text.prefix(80))
+        var lengths: Set<Int64> = []
+        for value in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let length = Int64(value.trimmingCharacters(in: .whitespaces)), length >= 0 else {
+                throw .badResponse(host: host, reason: "its Content-Length is not a length (\(shown))")
+            }
+            lengths.insert(length)
+        }
+        guard lengths.count == 1, let length = lengths.first else {
+            throw .badResponse(host: host, reason: "it announced two different lengths (Content-Length: \(shown))")
+        }
+        return length
+    }
+
     /// `host:port`, with the scheme's port when the URL names none: what the throttle counts
     /// and what an unreachable host is remembered by.
     static func endpoint(_ url: URL) -> String {
@@ -146,8 +209,10 @@ public final class HTTPClient: HTTPFetching {
     public func get(
         _ url: URL, progress: (@Sendable (Int64, Int64?) -> Void)? = nil
     ) async throws(FetchError) -> FetchedResponse {
-        let host = url.host ?? url.absoluteString
+        let url = Self.normalized(url)
+        let host = url.host ?? PasswordRedaction.redacting(url)
         guard Self.isAllowed(url) else { throw .insecure(url.absoluteString) }
+        if let reason = Self.unfetchableAddress(url) { throw .failed(host: host, reason: reason) }
         if let reason = blockReason(host: host) { throw .blocked(host: host, reason: reason) }
         let endpoint = Self.endpoint(url)
         if let failure = rememberedFailure(endpoint) { throw failure }
@@ -165,8 +230,10 @@ public final class HTTPClient: HTTPFetching {
         do {
             return try await perform(url, host: host, progress: progress, answered: endRequest)
         } catch {
-            if case .timeout = error { remember(error, for: endpoint) }
-            if case .network = error { remember(error, for: endpoint) }
+            // Only a host that could not be reached, or did not answer, is spared more requests:
+            // a bad answer (a redirect loop, a reply that is not HTTP) is the URL's fault, and the
+            // host's other URLs may be fine.
+            if error.meansUnreachable { remember(error, for: endpoint) }
             throw error
         }
     }
@@ -188,7 +255,7 @@ public final class HTTPClient: HTTPFetching {
         _ url: URL, host: String, progress: (@Sendable (Int64, Int64?) -> Void)?,
         answered: @escaping @Sendable () -> Void
     ) async throws(FetchError) -> FetchedResponse {
-        let request = URLRequest(url: url)
+        let request = URLRequest(url: Self.requestURL(for: url))
         let state = DownloadState(progress: progress, limit: maxBodyBytes, answered: answered)
         let task = session.dataTask(with: request)
         router.register(task, state)
@@ -218,9 +285,11 @@ public final class HTTPClient: HTTPFetching {
         }
         router.unregister(task)
         if state.limitPassed { throw .tooLarge(host: host, limit: state.memoryRanOutAt ?? maxBodyBytes) }
+        // Two lengths make any body suspect, whole or cut, so they are said before anything else.
+        let announced = try Self.announcedLength(outcome.response, host: host)
         switch outcome {
         case .finished(let response, let body):
-            let expected = response.expectedContentLength
+            let expected = response.expectedContentLength >= 0 ? response.expectedContentLength : announced ?? -1
             if expected >= 0, Int64(body.count) < expected {
                 throw .cutShort(host: host, received: body.count, expected: Int(expected))
             }
@@ -248,6 +317,12 @@ public final class HTTPClient: HTTPFetching {
                 return try Self.timeoutOrCut(host: host, received: received, response: response, seconds: idleTimeout)
             case .badServerResponse where response == nil:
                 throw .dropped(host: host)
+            case .httpTooManyRedirects:
+                throw .tooManyRedirects(host: host)
+            case .unsupportedURL where response == nil:
+                // The scheme is http(s) by now, so this is curl refusing what came back.
+                throw .badResponse(
+                    host: host, reason: "it did not begin with an HTTP status line (an HTTP/0.9 reply, or not HTTP)")
             case .networkConnectionLost, .unknown, .badServerResponse:
                 if response == nil && received == 0 { throw .dropped(host: host) }
                 throw .cutShort(
@@ -265,7 +340,7 @@ public final class HTTPClient: HTTPFetching {
                 .serverCertificateHasUnknownRoot:
                 throw .network(host: host, reason: "its certificate is not trusted")
             default:
-                throw .network(host: host, reason: "the connection failed (URL error \(error.code.rawValue))")
+                throw .failed(host: host, reason: "URL error \(error.code.rawValue)")
             }
         }
     }
@@ -286,6 +361,14 @@ final class DownloadState: Sendable {
     enum Outcome: Sendable {
         case finished(HTTPURLResponse, Data)
         case failed(URLError, HTTPURLResponse?, received: Int)
+
+        /// The response's headers, when they arrived.
+        var response: HTTPURLResponse? {
+            switch self {
+            case .finished(let response, _): return response
+            case .failed(_, let response, _): return response
+            }
+        }
     }
 
     private struct Storage: ~Copyable {
