@@ -320,9 +320,9 @@ public final class HostThrottle: Sendable {
                 if !isThisProcess(blocker.owner), now - blocker.time >= window {
                     let bound = min(until, blocker.time + Self.longestOpen)
                     reason =
-                        "waiting for \(ticket.host): a request of process \(blocker.owner.process) has been open for "
-                        + "\(Int(now - blocker.time)) s; it counts as open until it ends, "
-                        + "\(Int((bound - now).rounded(.up))) s more at the most"
+                        "waiting for \(ticket.host): process \(blocker.owner.process) has had a request to it open "
+                        + "for \(Int(now - blocker.time)) s; it counts until it ends (in \(Int((bound - now).rounded(.up))) s "
+                        + "at the most), then for \(Int(window)) s"
                 }
                 return .wait(seconds: Self.pollInterval, reason: reason)
             }
