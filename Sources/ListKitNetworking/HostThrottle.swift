@@ -16,7 +16,7 @@ public protocol ThrottleClock: Sendable {
     func sleep(seconds: Double) async throws
 }
 
-/// The wall clock: its times are shared between processes through the throttle file.
+/// The wall clock: its times are shared between processes through the throttle's records.
 public struct SystemThrottleClock: ThrottleClock {
     public init() {}
 
@@ -40,17 +40,18 @@ public struct SystemThrottleClock: ThrottleClock {
 /// started, and each was open or had ended after its own arrival, so after the first arrival.
 /// No margin for the delay is needed, and none could be large enough: the delay has no bound.
 ///
-/// The records of each budget live in a file of the user's own folder (``shared``), read and
-/// written under an exclusive `flock`, so every process of the user stays within the limit
-/// together, whatever cache folder each uses. A record expires by time whoever wrote it: an
+/// The records of each budget live in a folder of the user's own (``shared``), read and changed
+/// under an exclusive `flock`, so every process of the user stays within the limit together,
+/// whatever cache folder each uses; each record is the name of an empty file
+/// (``ThrottleFolder``), so a full disk does not lose them. A record expires by time whoever wrote it: an
 /// open one counts as ended once its owner's deadline has passed (earlier when its process is
 /// seen to be gone), so a record nobody will end is waited for a bounded time, and the wait
 /// says what it is for. A server's `Retry-After` (``pause(host:status:seconds:)``) holds every
 /// process's requests to that budget until it has passed.
 ///
-/// This throttle's own records are kept in memory as well: when the file cannot be written (a
-/// full disk, a folder that cannot be used), the limit still holds within the process, and
-/// that is said once through ``notices``.
+/// This throttle's own records are kept in memory as well: when the folder cannot be used (no
+/// space even for a name, a folder another user owns), the limit still holds within the
+/// process, and that is said once through ``notices``.
 public final class HostThrottle: Sendable {
     public let limit: Int
     public let window: Double
@@ -61,7 +62,7 @@ public final class HostThrottle: Sendable {
     private let problem: Mutex<String?>
     private let problemSaid = Mutex(false)
     /// This process's requests that have begun and not ended, for every throttle in it: a
-    /// record in the shared file names its process and request, and another throttle of the
+    /// record in the shared folder names its process and request, and another throttle of the
     /// same process must not take a request still open for one that has ended.
     private static let openRequests = Mutex<Set<UInt64>>([])
     private static let nextID = Atomic<UInt64>(1)
@@ -168,7 +169,7 @@ public final class HostThrottle: Sendable {
         return folder
     }
 
-    /// Why the shared file could not be used, if it could not (the throttle then works per process).
+    /// Why the shared records could not be used, if they could not (the throttle then works per process).
     public var fileProblem: String? { problem.withLock { $0 } }
 
     /// Waits until a request to `host` is allowed, and records one that is over at once: for
@@ -240,7 +241,7 @@ public final class HostThrottle: Sendable {
             }
         }
         own.withLock { close(&$0[ticket.host, default: ThrottleRecords()]) }
-        withFile(host: ticket.host, close)
+        withShared(host: ticket.host, close)
     }
 
     /// Holds every request to `host` back for `seconds` (at most ``longestPause``), in every
@@ -254,7 +255,7 @@ public final class HostThrottle: Sendable {
             }
         }
         own.withLock { hold(&$0[host, default: ThrottleRecords()]) }
-        withFile(host: host, hold)
+        withShared(host: host, hold)
     }
 
     // MARK: - The rule
@@ -269,11 +270,11 @@ public final class HostThrottle: Sendable {
     /// Records `ticket` as begun when a request is allowed now.
     private func reserve(_ ticket: Ticket, openAtMost: Double) -> Decision {
         var decision = Decision.go
-        withFile(host: ticket.host) { shared in decision = decide(ticket, openAtMost: openAtMost, &shared) }
+        withShared(host: ticket.host) { shared in decision = decide(ticket, openAtMost: openAtMost, &shared) }
         return decision
     }
 
-    /// The rule itself, over one budget's records from the file and this throttle's own: tidies
+    /// The rule itself, over one budget's records from the shared folder and this throttle's own: tidies
     /// them, and adds `ticket` when allowed.
     private func decide(_ ticket: Ticket, openAtMost: Double, _ shared: inout ThrottleRecords) -> Decision {
         let now = clock.now()
@@ -285,7 +286,7 @@ public final class HostThrottle: Sendable {
         return own.withLock { own in
             var mine = own[ticket.host] ?? ThrottleRecords()
             let mineIDs = Set(mine.requests.map(\.owner.request))
-            // This throttle knows its own requests best; the file brings everyone else's.
+            // This throttle knows its own requests best; the folder brings everyone else's.
             var others = shared.requests.filter { !(isThisProcess($0.owner) && mineIDs.contains($0.owner.request)) }
             tidy(&others, now: now) { owner in
                 isThisProcess(owner) ? openIDs.contains(owner.request) : Self.isRunning(owner)
@@ -386,11 +387,11 @@ public final class HostThrottle: Sendable {
         return fields.count > 19 ? UInt64(fields[19]) : nil
     }
 
-    // MARK: - The file
+    // MARK: - The shared folder
 
-    /// Runs `body` over the budget's records in the shared file, under its lock; over none
-    /// when there is no usable file, noting why.
-    private func withFile(host: String, _ body: (inout ThrottleRecords) -> Void) {
+    /// Runs `body` over the budget's records in the shared folder, under its lock; over none
+    /// when there is no usable folder, noting why.
+    private func withShared(host: String, _ body: (inout ThrottleRecords) -> Void) {
         guard let folder else {
             var none = ThrottleRecords()
             body(&none)
@@ -405,8 +406,9 @@ public final class HostThrottle: Sendable {
             return
         }
         let name = host.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" }
-        let path = folder.appendingPathComponent(String(name) + ".times").path
-        if let problem = ThrottleFile.update(path, body) { note(problem) }
+        if let problem = ThrottleFolder.update(folder.appendingPathComponent(String(name)).path, body) {
+            note(problem)
+        }
     }
 
     private func note(_ message: String) {

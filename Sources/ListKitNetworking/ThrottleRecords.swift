@@ -1,12 +1,12 @@
 import Foundation
 
-/// One budget's records, as its file holds them: the requests that still count (open, or
-/// ended less than a window ago) and a wait the server asked for.
+/// One budget's records, as the names of the files in its folder: the requests that still
+/// count (open, or ended less than a window ago) and a wait the server asked for.
 ///
 /// ```text
-/// open 1741000000.123456 4242 81234567 7 1741000125.123456
-/// ended 1741000000.500000 4242 81234567 6
-/// pause 1741000120.000000 429 120
+/// open_1741000000.123456_4242_81234567_7_1741000125.123456
+/// ended_1741000000.500000_4242_81234567_6
+/// pause_1741000120.000000_429_120
 /// ```
 struct ThrottleRecords: Sendable {
     /// Who made a request: its process, told apart from a later one with the same id by its
@@ -42,45 +42,51 @@ struct ThrottleRecords: Sendable {
 
     init() {}
 
-    /// Reads the records of a file; lines that are not records (blank padding, damage) are
-    /// skipped: a damaged file loses only its history.
-    init(text: String) {
-        for line in text.split(whereSeparator: \.isNewline) {
-            let parts = line.split(separator: " ")
+    /// Reads the records from their names; other names (damage, anything else in the folder)
+    /// are skipped: damage loses only history.
+    init(names: some Sequence<String>) {
+        for name in names {
+            let parts = name.split(separator: "_")
             guard let kind = parts.first else { continue }
-            let numbers = parts.dropFirst().map { Double($0) }
-            guard numbers.allSatisfy({ $0?.isFinite == true }) else { continue }
-            let values = numbers.compactMap { $0 }
-            switch (kind, values.count) {
+            let values = parts.dropFirst().map { Double($0) }
+            guard values.allSatisfy({ $0?.isFinite == true }) else { continue }
+            let numbers = values.compactMap { $0 }
+            switch (kind, numbers.count) {
             case ("ended", 4), ("open", 5):
                 guard let process = Int32(parts[2]), let started = UInt64(parts[3]), let request = UInt64(parts[4])
                 else { continue }
                 requests.append(
                     Request(
-                        owner: Owner(process: process, started: started, request: request), time: values[0],
-                        openUntil: kind == "open" ? values[4] : nil))
+                        owner: Owner(process: process, started: started, request: request), time: numbers[0],
+                        openUntil: kind == "open" ? numbers[4] : nil))
             case ("pause", 3):
                 guard let status = Int(parts[2]), let seconds = Int(parts[3]) else { continue }
-                pause = Pause(until: values[0], status: status, seconds: seconds)
+                let pause = Pause(until: numbers[0], status: status, seconds: seconds)
+                if (self.pause?.until ?? 0) < pause.until { self.pause = pause }
             default:
                 continue
             }
         }
     }
 
-    /// The records as lines.
-    var text: String {
-        var lines: [String] = []
+    /// True for a name that a record could have: the others in a folder are left alone.
+    static func isRecord(_ name: String) -> Bool {
+        name.hasPrefix("open_") || name.hasPrefix("ended_") || name.hasPrefix("pause_")
+    }
+
+    /// The records as names of files.
+    var names: Set<String> {
+        var names: Set<String> = []
         for request in requests {
-            let owner = "\(request.owner.process) \(request.owner.started) \(request.owner.request)"
+            let owner = "\(request.owner.process)_\(request.owner.started)_\(request.owner.request)"
             if let until = request.openUntil {
-                lines.append("open \(Self.time(request.time)) \(owner) \(Self.time(until))")
+                names.insert("open_\(Self.time(request.time))_\(owner)_\(Self.time(until))")
             } else {
-                lines.append("ended \(Self.time(request.time)) \(owner)")
+                names.insert("ended_\(Self.time(request.time))_\(owner)")
             }
         }
-        if let pause { lines.append("pause \(Self.time(pause.until)) \(pause.status) \(pause.seconds)") }
-        return lines.map { $0 + "\n" }.joined()
+        if let pause { names.insert("pause_\(Self.time(pause.until))_\(pause.status)_\(pause.seconds)") }
+        return names
     }
 
     private static func time(_ seconds: Double) -> String { String(format: "%.6f", seconds) }
