@@ -42,12 +42,13 @@ public struct SystemThrottleClock: ThrottleClock {
 ///
 /// The records of each budget live in a folder of the user's own (``shared``), read and changed
 /// under an exclusive `flock`, so every process of the user stays within the limit together,
-/// whatever cache folder each uses; each record is the name of an empty file
-/// (``ThrottleFolder``), so a full disk does not lose them. A record expires by time whoever wrote it: an
-/// open one counts as ended once its owner's deadline has passed (earlier when its process is
-/// seen to be gone), so a record nobody will end is waited for a bounded time, and the wait
-/// says what it is for. A server's `Retry-After` (``pause(host:status:seconds:)``) holds every
-/// process's requests to that budget until it has passed.
+/// whatever cache folder each uses. Each record is the name of an empty file, which needs no
+/// block of data, so a full disk neither refuses nor truncates them. A record expires by time
+/// whoever wrote it: an open one counts as ended once its owner's deadline has passed (earlier
+/// when its process is seen to be gone), so a record nobody will end is waited for a bounded
+/// time, and the wait says what it is for. A server's `Retry-After`
+/// (``pause(host:status:seconds:)``) holds every process's requests to that budget until it
+/// has passed.
 ///
 /// This throttle's own records are kept in memory as well: when the folder cannot be used (no
 /// space even for a name, a folder another user owns), the limit still holds within the
@@ -175,7 +176,7 @@ public final class HostThrottle: Sendable {
     /// Waits until a request to `host` is allowed, and records one that is over at once: for
     /// callers that cannot say when the server received it.
     ///
-    /// - Throws: `CancellationError` when the task is cancelled while waiting; ``Paused`` when
+    /// - Throws: `CancellationError` when the task is cancelled while waiting; ``HostThrottle/Paused`` when
     ///   the server asked for a wait that has not passed.
     public func acquire(host: String) async throws {
         end(try await begin(host: host))
@@ -191,7 +192,7 @@ public final class HostThrottle: Sendable {
     ///     the records cannot be shared (once).
     /// - Returns: The ticket to pass to ``end(_:)`` once the server has answered or the
     ///   request has failed; until then the request counts as arriving now.
-    /// - Throws: `CancellationError` when the task is cancelled while waiting; ``Paused`` when
+    /// - Throws: `CancellationError` when the task is cancelled while waiting; ``HostThrottle/Paused`` when
     ///   the server asked for a wait that has not passed.
     public func begin(
         host: String, openAtMost: Double = HostThrottle.longestOpen,

@@ -127,6 +127,28 @@ import Testing
         #expect(Self.breaches(server).isEmpty, "4 arrivals within 5 s: \(Self.breaches(server))")
     }
 
+    @Test(.enabled(if: canMount, "needs a mount namespace (unshare -m, or -r -m) for a /tmp of its own"))
+    func recordsThatCannotBeSharedLeaveABudgetPerProcessAndSaySo() throws {
+        let server = try LoopbackServer { _ in .respond(.init(text: "a,b\n1,2\n")) }
+        defer { server.stop() }
+        // Another user took /tmp/browse-UID first (in a /tmp of the test's own), and there is
+        // no runtime folder: the records have no place.
+        let script = """
+            set -u
+            mount -t tmpfs -o size=1m none /tmp || exit 90
+            mkdir -m 777 "/tmp/browse-$(id -u)"
+            unset XDG_RUNTIME_DIR
+            exec "$1" "$2/t.csv" --cache-dir /tmp/cache -c 'r; r; r'
+            """
+        let run = try Self.namespace(script, [Browse.executable.path, server.baseURL.absoluteString])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(server.requests.count == 4)
+        #expect(Self.breaches(server).isEmpty, "4 arrivals within 5 s: \(Self.breaches(server))")
+        let said = "this process keeps its own budget of 3 requests in 5 s per host"
+        #expect(run.stderr.components(separatedBy: said).count == 2, "said once: \(run.stderr)")
+        #expect(run.stderr.contains("others may write in /tmp/browse-"), "\(run.stderr)")
+    }
+
     @Test func aRetryAfterHoldsEveryProcessBackAndEachMonthIsAskedOnce() throws {
         let server = try LoopbackServer { _ in
             .respond(.init(status: 429, headers: [("Retry-After", "120")], text: "slow down"))

@@ -140,6 +140,23 @@ func withinLimit(_ times: [Double], limit: Int, window: Double) -> Bool {
             ])
     }
 
+    #if os(Linux)
+        @Test func openRecordsOfAProcessIDGivenToAnotherProcessEndWhenNoticed() async throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("throttle-\(UUID())")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let clock = FakeClock()
+            let now = clock.now()
+            // Process 1 runs, but it is not the process that started at tick 1 after boot.
+            try writeRecords(
+                (0..<3).map { String(format: "open_%.6f_1_1_%d_%.6f", now - 10, $0, now + 100) }, budget: "h",
+                in: folder)
+            let throttle = HostThrottle(folder: folder, clock: clock)
+            try await throttle.acquire(host: "h")
+            #expect(clock.now() >= now + 5, "they ended when noticed, and count for the window")
+            #expect(clock.now() < now + 6, "their owner is gone: they are not waited for")
+        }
+    #endif
+
     @Test func aServersWaitHoldsEveryThrottleSharingTheRecords() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("throttle-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
