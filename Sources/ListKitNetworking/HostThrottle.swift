@@ -128,6 +128,7 @@ public final class HostThrottle: Sendable {
     public static let shared: HostThrottle = {
         switch userFolder(environment: ProcessInfo.processInfo.environment) {
         case .success(let folder):
+            ThrottleFolder.sweep(folder.path, unchangedFor: longestPause + longestOpen)
             return HostThrottle(folder: folder)
         case .failure(let error):
             return HostThrottle(

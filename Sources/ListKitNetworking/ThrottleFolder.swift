@@ -29,14 +29,28 @@ enum ThrottleFolder {
             body(&none)
             return problem
         }
-        if mkdir(path, 0o700) != 0, errno != EEXIST { return without("cannot make \(path): \(SystemError.last)") }
-        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else { return without("cannot open \(path): \(SystemError.last)") }
-        defer { close(descriptor) }
-        guard lock(descriptor) else {
-            return without("\(path) stayed locked by another process for \(Int(lockPatience)) s")
+        var attempts = 0
+        var descriptor: Int32 = -1
+        while descriptor < 0 {
+            if mkdir(path, 0o700) != 0, errno != EEXIST { return without("cannot make \(path): \(SystemError.last)") }
+            descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+            guard descriptor >= 0 else { return without("cannot open \(path): \(SystemError.last)") }
+            guard lock(descriptor) else {
+                close(descriptor)
+                return without("\(path) stayed locked by another process for \(Int(lockPatience)) s")
+            }
+            // A sweep may have removed the folder while this process waited for its lock.
+            var status = stat()
+            attempts += 1
+            if fstat(descriptor, &status) == 0, status.st_nlink == 0, attempts < 3 {
+                close(descriptor)
+                descriptor = -1
+            }
         }
-        defer { flock(descriptor, LOCK_UN) }
+        defer {
+            flock(descriptor, LOCK_UN)
+            close(descriptor)
+        }
         let before: Set<String>
         do {
             before = Set(try FileManager.default.contentsOfDirectory(atPath: path))
@@ -61,6 +75,41 @@ enum ThrottleFolder {
             }
         }
         return problem
+    }
+
+    /// Removes the budgets in `folder` that nothing has changed for `age` seconds: every record
+    /// in them has expired (a server's wait is not older than an hour, an open request not
+    /// older than five minutes), and a budget asked once would otherwise stay for good. A budget
+    /// another process holds is left for a later sweep.
+    static func sweep(_ folder: String, unchangedFor age: Double) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        let now = Date().timeIntervalSince1970
+        for name in names {
+            let path = folder + "/" + name
+            guard isUnchanged(path, for: age, now: now) else { continue }
+            let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+            guard descriptor >= 0 else { continue }
+            defer { close(descriptor) }
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { continue }
+            defer { flock(descriptor, LOCK_UN) }
+            guard isUnchanged(path, for: age, now: now),
+                let records = try? FileManager.default.contentsOfDirectory(atPath: path)
+            else { continue }
+            for record in records where ThrottleRecords.isRecord(record) { unlinkat(descriptor, record, 0) }
+            rmdir(path)
+        }
+    }
+
+    /// True for a folder (not a link) whose entries have not changed for `age` seconds.
+    private static func isUnchanged(_ path: String, for age: Double, now: Double) -> Bool {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return false }
+        #if canImport(Glibc)
+            let changed = Double(status.st_mtim.tv_sec)
+        #else
+            let changed = Double(status.st_mtimespec.tv_sec)
+        #endif
+        return now - changed > age
     }
 
     /// Takes the exclusive lock, waiting at most ``lockPatience``.

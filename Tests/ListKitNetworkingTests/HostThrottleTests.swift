@@ -1,8 +1,9 @@
 import Foundation
-import ListKitNetworking
 import ListKitTesting
 import Synchronization
 import Testing
+
+@testable import ListKitNetworking
 
 /// A clock that moves only when someone sleeps on it.
 final class FakeClock: ThrottleClock {
@@ -179,6 +180,20 @@ func withinLimit(_ times: [Double], limit: Int, window: Double) -> Bool {
         first.pause(host: "h:443", status: 503, seconds: 864_000)
         try await clock.sleep(seconds: HostThrottle.longestPause)
         try await second.acquire(host: "h:443")
+    }
+
+    @Test func aSweepRemovesOnlyBudgetsNothingHasChangedForAnHourAndMore() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("throttle-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let now = Date().timeIntervalSince1970
+        try writeRecords([String(format: "ended_%.6f_1_0_1", now - 7200)], budget: "old_8080", in: folder)
+        try writeRecords([String(format: "ended_%.6f_1_0_2", now)], budget: "new_8080", in: folder)
+        let old = folder.appendingPathComponent("old_8080")
+        let hoursAgo = Date(timeIntervalSince1970: now - 7200)
+        try FileManager.default.setAttributes([.modificationDate: hoursAgo], ofItemAtPath: old.path)
+        ThrottleFolder.sweep(folder.path, unchangedFor: HostThrottle.longestPause + HostThrottle.longestOpen)
+        #expect(!FileManager.default.fileExists(atPath: old.path))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("new_8080").path))
     }
 
     @Test func aBudgetKeysOnTheLowerCasedHostAndPortAndThisMachineHasOne() async throws {
