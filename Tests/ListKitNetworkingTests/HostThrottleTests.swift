@@ -147,10 +147,13 @@ func withinLimit(_ times: [Double], limit: Int, window: Double) -> Bool {
             defer { try? FileManager.default.removeItem(at: folder) }
             let clock = FakeClock()
             let now = clock.now()
-            // Process 1 runs, but it is not the process that started at tick 1 after boot.
+            // Process 1 runs, but it did not start when the records say: its id was given again.
+            let stat = try String(contentsOfFile: "/proc/1/stat", encoding: .utf8)
+            let fields = stat[(stat.lastIndex(of: ")") ?? stat.startIndex)...].split(separator: " ")
+            let started = try #require(fields.count > 20 ? UInt64(fields[20]) : nil)
             try writeRecords(
-                (0..<3).map { String(format: "open_%.6f_1_1_%d_%.6f", now - 10, $0, now + 100) }, budget: "h",
-                in: folder)
+                (0..<3).map { String(format: "open_%.6f_1_%llu_%d_%.6f", now - 10, started + 1000, $0, now + 100) },
+                budget: "h", in: folder)
             let throttle = HostThrottle(folder: folder, clock: clock)
             try await throttle.acquire(host: "h")
             #expect(clock.now() >= now + 5, "they ended when noticed, and count for the window")
