@@ -12,6 +12,9 @@ public enum FetchError: UserFacingError, Hashable {
     case blocked(host: String, reason: String)
     /// The server answered with an HTTP error status, and how long it asked us to wait, if it said.
     case status(Int, host: String, retryAfter: Int?)
+    /// No request was sent: the server asked (with `Retry-After`, in this process or another)
+    /// for a wait that has not passed. `seconds` is what it asked for, `remaining` what is left.
+    case waiting(host: String, status: Int, seconds: Int, remaining: Int)
     /// No answer within the time allowed.
     case timeout(host: String, seconds: Int)
     /// The download went on past the deadline (a server trickling bytes).
@@ -50,6 +53,8 @@ public enum FetchError: UserFacingError, Hashable {
             var text = "\(host) answered HTTP \(code)"
             if let retryAfter { text += " and asked us to wait \(retryAfter) s" }
             return text
+        case .waiting(let host, let status, let seconds, _):
+            return "\(host) asked us to wait \(seconds) s (HTTP \(status)); no request goes to it until then"
         case .timeout(let host, let seconds):
             return "\(host) did not answer within \(seconds) s"
         case .tooSlow(let host, let seconds):
@@ -93,6 +98,7 @@ public enum FetchError: UserFacingError, Hashable {
         switch self {
         case .blocked: return .waitForALaterRun
         case .status(let code, _, _): return code >= 500 || code == 429 ? .retryLater(seconds: nil) : nil
+        case .waiting(_, _, _, let remaining): return .retryLater(seconds: remaining)
         case .timeout, .network: return .checkNetworkOrUseCache
         case .tooSlow: return .retryLater(seconds: nil)
         case .cutShort, .dropped: return .retry

@@ -64,8 +64,9 @@ public final class HTTPClient: HTTPFetching {
     private static let sharedClients = Mutex<[String: HTTPClient]>([:])
 
     /// The client every part of a program uses for one cache folder, so that a host that
-    /// blocked the client, or could not be reached, is remembered by all of them; throttled
-    /// through the folder's `throttle/` records.
+    /// blocked the client, or could not be reached, is remembered by all of them; throttled by
+    /// ``HostThrottle/shared``, whose records every process of the user shares whatever its
+    /// cache folder.
     ///
     /// - Parameters:
     ///   - cacheFolder: The program's cache folder.
@@ -79,7 +80,7 @@ public final class HTTPClient: HTTPFetching {
         return sharedClients.withLock { clients in
             if let client = clients[key] { return client }
             let client = HTTPClient(
-                throttle: HostThrottle(cacheFolder: cacheFolder), maxBodyBytes: maxBodyBytes, userAgent: userAgent)
+                throttle: HostThrottle.shared, maxBodyBytes: maxBodyBytes, userAgent: userAgent)
             clients[key] = client
             return client
         }
@@ -216,20 +217,21 @@ public final class HTTPClient: HTTPFetching {
         if let reason = blockReason(host: host) { throw .blocked(host: host, reason: reason) }
         let endpoint = Self.endpoint(url)
         if let failure = rememberedFailure(endpoint) { throw failure }
-        let ticket: HostThrottle.Ticket?
+        // Every request counts, redirect hops too, each against its own URL's budget. The
+        // throttle dates a request when the server has answered (its headers, or a redirect),
+        // or when it is over: by then the server has surely counted it. A request whose
+        // process never ends it counts as open until this client's deadline has passed.
+        let tickets = ThrottleTickets(
+            throttle: throttle, openAtMost: Double(deadline + idleTimeout), notices: HostThrottle.notices)
+        try await tickets.begin(url)
+        defer { tickets.finish() }
         do {
-            ticket = try await throttle?.begin(host: endpoint)
+            return try await perform(url, host: host, progress: progress, tickets: tickets)
         } catch {
-            throw .cancelled
-        }
-        // The throttle dates the request when the server has answered (its headers), or when
-        // it is over: by then the server has surely counted it.
-        let throttle = self.throttle
-        let endRequest: @Sendable () -> Void = { if let throttle, let ticket { throttle.end(ticket) } }
-        defer { endRequest() }
-        do {
-            return try await perform(url, host: host, progress: progress, answered: endRequest)
-        } catch {
+            // A server that asked for a wait gets no request from any process until it has passed.
+            if case .status(let code, _, let retryAfter?) = error, let throttle, let budget = tickets.budget {
+                throttle.pause(host: budget, status: code, seconds: retryAfter)
+            }
             // Only a host that could not be reached, or did not answer, is spared more requests:
             // a bad answer (a redirect loop, a reply that is not HTTP) is the URL's fault, and the
             // host's other URLs may be fine.
@@ -252,11 +254,10 @@ public final class HTTPClient: HTTPFetching {
     }
 
     private func perform(
-        _ url: URL, host: String, progress: (@Sendable (Int64, Int64?) -> Void)?,
-        answered: @escaping @Sendable () -> Void
+        _ url: URL, host: String, progress: (@Sendable (Int64, Int64?) -> Void)?, tickets: ThrottleTickets
     ) async throws(FetchError) -> FetchedResponse {
         let request = URLRequest(url: Self.requestURL(for: url))
-        let state = DownloadState(progress: progress, limit: maxBodyBytes, answered: answered)
+        let state = DownloadState(progress: progress, limit: maxBodyBytes, tickets: tickets)
         let task = session.dataTask(with: request)
         router.register(task, state)
         // URLSession on Linux ignores timeoutIntervalForResource, so the deadline is ours: a
@@ -284,6 +285,7 @@ public final class HTTPClient: HTTPFetching {
             state.cancel(task)
         }
         router.unregister(task)
+        if let failure = state.hopFailure { throw failure }
         if state.limitPassed { throw .tooLarge(host: host, limit: state.memoryRanOutAt ?? maxBodyBytes) }
         // Two lengths make any body suspect, whole or cut, so they are said before anything else.
         let announced = try Self.announcedLength(outcome.response, host: host)
@@ -387,20 +389,56 @@ final class DownloadState: Sendable {
         /// The body is compressed: its announced length is not the length received.
         var encoded = false
         var cancelled = false
+        /// A redirect hop waiting for the throttle.
+        var hop: Task<Void, Never>?
+        /// Why a redirect was not followed, when the throttle refused its hop.
+        var hopFailure: FetchError?
     }
 
     private let storage = Mutex(Storage())
     private let progress: (@Sendable (Int64, Int64?) -> Void)?
     private let limit: Int
-    private let answered: @Sendable () -> Void
+    private let tickets: ThrottleTickets
 
     /// - Parameters:
     ///   - limit: The most body bytes to keep; past it the download is stopped.
-    ///   - answered: Called once the server's answer (its headers) has arrived, or the request is over.
-    init(progress: (@Sendable (Int64, Int64?) -> Void)?, limit: Int, answered: @escaping @Sendable () -> Void) {
+    ///   - tickets: The throttle's tickets: told when the server's answer (its headers, or a
+    ///     redirect) has arrived, or the request is over, and asked before each redirect hop.
+    init(progress: (@Sendable (Int64, Int64?) -> Void)?, limit: Int, tickets: ThrottleTickets) {
         self.progress = progress
         self.limit = limit
-        self.answered = answered
+        self.tickets = tickets
+    }
+
+    /// Why a redirect was not followed, when the throttle refused its hop.
+    var hopFailure: FetchError? { storage.withLock { $0.hopFailure } }
+
+    /// Follows a redirect once the throttle allows the hop: the server has answered the
+    /// request before it, and the next one counts like any other. Until then URLSession waits.
+    ///
+    /// - Parameter proceed: URLSession's completion handler: the request to send, or `nil`.
+    func follow(_ request: URLRequest, proceed: @escaping @Sendable (URLRequest?) -> Void) {
+        guard let url = request.url else {
+            proceed(nil)
+            return
+        }
+        let tickets = self.tickets
+        let hop = Task {
+            do throws(FetchError) {
+                try await tickets.hop(to: url)
+                storage.withLock { $0.lastActivity = DispatchTime.now() }
+                proceed(request)
+            } catch {
+                if case .waiting = error { storage.withLock { $0.hopFailure = error } }
+                proceed(nil)
+            }
+        }
+        let stopped = storage.withLock { storage in
+            storage.lastActivity = DispatchTime.now()
+            storage.hop = hop
+            return storage.cancelled
+        }
+        if stopped { hop.cancel() }
     }
 
     var refusedRedirect: String? { storage.withLock { $0.refusedRedirect } }
@@ -446,10 +484,11 @@ final class DownloadState: Sendable {
     /// inflating until its current read loop ends (seconds for a gzip bomb), and the person
     /// should not wait for that. What still arrives for the task is dropped.
     func cancel(_ task: URLSessionTask) {
-        let first = storage.withLock { storage in
+        let (first, hop) = storage.withLock { storage in
             defer { storage.cancelled = true }
-            return !storage.cancelled
+            return (!storage.cancelled, storage.hop)
         }
+        hop?.cancel()
         guard first else { return }
         let thread = Thread { task.cancel() }
         thread.start()
@@ -469,7 +508,7 @@ final class DownloadState: Sendable {
     ///
     /// - Returns: False when the announced length is past the limit: the download stops here.
     func received(response: URLResponse) -> Bool {
-        answered()
+        tickets.answered()
         return storage.withLock { storage in
             storage.lastActivity = DispatchTime.now()
             let http = response as? HTTPURLResponse
@@ -518,7 +557,7 @@ final class DownloadState: Sendable {
     }
 
     func complete(error: (any Error)?) {
-        answered()
+        tickets.answered()
         resolve { storage in
             if let error {
                 let urlError = (error as? URLError) ?? URLError(.unknown)
@@ -628,7 +667,8 @@ final class DelegateRouter: NSObject, URLSessionDataDelegate, Sendable {
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         if HTTPClient.isAllowed(request.url) {
-            completionHandler(request)
+            guard let state = state(task) else { return completionHandler(request) }
+            state.follow(request, proceed: completionHandler)
         } else {
             state(task)?.refuseRedirect(to: request.url?.absoluteString ?? "?")
             completionHandler(nil)
