@@ -1,3 +1,4 @@
+import BrowseSupport
 import Foundation
 import Synchronization
 
@@ -76,7 +77,8 @@ public struct CachedDownloader: Sendable {
         progress: (@Sendable (Int64, Int64?) -> Void)? = nil
     ) async throws(FetchError) -> CachedDownload {
         let notes = Mutex<[String]>([])
-        let rule = DownloadRule<Data>(title: url.absoluteString, isFresh: freshness.rule, decode: { body, _ in body })
+        let rule = DownloadRule<Data>(
+            title: PasswordRedaction.redacting(url), isFresh: freshness.rule, decode: { body, _ in body })
         do {
             let result = try await fetch(
                 url, key: key, rule: rule, refresh: refresh, progress: progress,
@@ -115,7 +117,7 @@ public struct CachedDownloader: Sendable {
     func download(_ url: URL, progress: (@Sendable (Int64, Int64?) -> Void)?) async throws(FetchError)
         -> FetchedResponse
     {
-        let host = url.host ?? url.absoluteString
+        let host = url.host ?? PasswordRedaction.redacting(url)
         let response: FetchedResponse
         do {
             response = try await client.get(url, progress: progress)

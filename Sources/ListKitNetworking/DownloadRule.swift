@@ -82,13 +82,14 @@ extension CachedDownloader {
     ///   - rule: When the copy answers, how bytes are read, where a download is kept.
     ///   - refresh: True to ask the server even when the copy is fresh.
     ///   - progress: Receives the bytes received so far and the total, when known.
-    ///   - note: Receives what did not stop the fetch (a damaged copy, a refresh that failed),
-    ///     as it happens, so that it is said even when the fetch then throws.
+    ///   - note: Receives what did not stop the fetch (a damaged copy, a refresh that failed,
+    ///     what a long wait of the throttle was for), as it happens, so that it is said even
+    ///     when the fetch then throws.
     /// - Throws: ``FetchError/offline(_:)`` offline without a copy; `CancellationError` when the
     ///   task was cancelled; otherwise what the download or `rule` threw, when no copy reads.
     public func fetch<Value>(
         _ url: URL, key: String, rule: DownloadRule<Value>, refresh: Bool = false,
-        progress: (@Sendable (Int64, Int64?) -> Void)? = nil, note: @Sendable (String) -> Void = { _ in }
+        progress: (@Sendable (Int64, Int64?) -> Void)? = nil, note: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws -> DecodedDownload<Value> {
         let cached: CacheEntry?
         do {
@@ -102,7 +103,8 @@ extension CachedDownloader {
             DecodedDownload(
                 value: try rule.decode(entry.body, entry.metadata.tradingDate),
                 provenance: DownloadProvenance(
-                    fetchedAt: entry.metadata.fetchedAt, fromCache: true, source: entry.metadata.source),
+                    fetchedAt: entry.metadata.fetchedAt, fromCache: true,
+                    source: PasswordRedaction.redacting(entry.metadata.source)),
                 key: key, cacheFailure: nil)
         }
         if offline {
@@ -116,11 +118,12 @@ extension CachedDownloader {
         let value: Value
         let place: (key: String, date: String?)
         do {
-            response = try await download(url, progress: progress)
+            // The throttle says here what a long wait is for, and that its budget is per process.
+            response = try await HostThrottle.$notices.withValue(note) { try await download(url, progress: progress) }
             place = try rule.storage?(response) ?? (key, nil)
             value = try rule.decode(response.body, place.date)
             if rule.isEmpty(value), let cached, let old = try? fromCache(cached), !rule.isEmpty(old.value) {
-                throw EmptyAnswer(host: url.host ?? url.absoluteString)
+                throw EmptyAnswer(host: url.host ?? PasswordRedaction.redacting(url))
             }
         } catch {
             if Task.isCancelled || error as? FetchError == .cancelled { throw CancellationError() }
@@ -133,14 +136,15 @@ extension CachedDownloader {
         var cacheFailure: CacheError?
         do {
             try cache.write(
-                place.key, body: response.body, source: url.absoluteString, fetchedAt: fetchedAt,
+                place.key, body: response.body, source: PasswordRedaction.redacting(url), fetchedAt: fetchedAt,
                 tradingDate: place.date)
         } catch {
             cacheFailure = error
         }
         return DecodedDownload(
             value: value,
-            provenance: DownloadProvenance(fetchedAt: fetchedAt, fromCache: false, source: url.absoluteString),
+            provenance: DownloadProvenance(
+                fetchedAt: fetchedAt, fromCache: false, source: PasswordRedaction.redacting(url)),
             key: place.key, cacheFailure: cacheFailure)
     }
 }

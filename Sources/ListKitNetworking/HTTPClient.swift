@@ -64,8 +64,9 @@ public final class HTTPClient: HTTPFetching {
     private static let sharedClients = Mutex<[String: HTTPClient]>([:])
 
     /// The client every part of a program uses for one cache folder, so that a host that
-    /// blocked the client, or could not be reached, is remembered by all of them; throttled
-    /// through the folder's `throttle/` records.
+    /// blocked the client, or could not be reached, is remembered by all of them; throttled by
+    /// ``HostThrottle/shared``, whose records every process of the user shares whatever its
+    /// cache folder.
     ///
     /// - Parameters:
     ///   - cacheFolder: The program's cache folder.
@@ -79,7 +80,7 @@ public final class HTTPClient: HTTPFetching {
         return sharedClients.withLock { clients in
             if let client = clients[key] { return client }
             let client = HTTPClient(
-                throttle: HostThrottle(cacheFolder: cacheFolder), maxBodyBytes: maxBodyBytes, userAgent: userAgent)
+                throttle: HostThrottle.shared, maxBodyBytes: maxBodyBytes, userAgent: userAgent)
             clients[key] = client
             return client
         }
@@ -135,6 +136,69 @@ public final class HTTPClient: HTTPFetching {
         blocked.withLock { $0[host] }
     }
 
+    /// `url` with its scheme in lower case (`HTTP://` → `http://`): URLSession on Linux fetches
+    /// only the schemes spelled `http` and `https`, and the cache keys on the URL's text.
+    ///
+    /// - Parameter url: A URL as a person typed it.
+    /// - Returns: The same address, spelled the one way.
+    public static func normalized(_ url: URL) -> URL {
+        guard let scheme = url.scheme, scheme != scheme.lowercased(),
+            var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        else { return url }
+        components.scheme = scheme.lowercased()
+        return components.url ?? url
+    }
+
+    /// Why URLSession cannot fetch `url` here, or nil when it can: on Linux it refuses every
+    /// IPv6 address (Foundation gives the host without brackets, curl with them, and the two
+    /// must agree: URL error -1000); `[::1]` is fetched as `localhost` (`requestURL(for:)`),
+    /// the others cannot be.
+    static func unfetchableAddress(_ url: URL) -> String? {
+        #if canImport(FoundationNetworking)
+            guard let host = url.host, host.contains(":"), !isLoopback(host) else { return nil }
+            return "an IPv6 address cannot be fetched on this system (only [::1] can); use the host's name"
+        #else
+            return nil
+        #endif
+    }
+
+    /// The URL handed to URLSession: `url`, except that on Linux the IPv6 loopback `[::1]`
+    /// becomes `localhost` (see `unfetchableAddress(_:)`). curl resolves that name itself, to
+    /// `::1` and `127.0.0.1`, and tries both: a server on `::1` answers, and the request never
+    /// leaves this machine, which is all the policy asks of plain http.
+    static func requestURL(for url: URL) -> URL {
+        #if canImport(FoundationNetworking)
+            guard let host = url.host, host.contains(":"), isLoopback(host),
+                var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+            else { return url }
+            components.host = "localhost"
+            return components.url ?? url
+        #else
+            return url
+        #endif
+    }
+
+    /// The body's length as the headers announce it, or nil when they do not. URLSession joins
+    /// repeated headers with `, `: the same length repeated is that length; two different ones
+    /// (curl keeps the last and cuts the body to it) are a bad response.
+    ///
+    /// - Throws: `FetchError.badResponse` when the lengths differ, or one is not a number.
+    static func announcedLength(_ response: HTTPURLResponse?, host: String) throws(FetchError) -> Int64? {
+        guard let text = response?.value(forHTTPHeaderField: "Content-Length") else { return nil }
+        let shown = String(text.prefix(80))
+        var lengths: Set<Int64> = []
+        for value in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let length = Int64(value.trimmingCharacters(in: .whitespaces)), length >= 0 else {
+                throw .badResponse(host: host, reason: "its Content-Length is not a length (\(shown))")
+            }
+            lengths.insert(length)
+        }
+        guard lengths.count == 1, let length = lengths.first else {
+            throw .badResponse(host: host, reason: "it announced two different lengths (Content-Length: \(shown))")
+        }
+        return length
+    }
+
     /// `host:port`, with the scheme's port when the URL names none: what the throttle counts
     /// and what an unreachable host is remembered by.
     static func endpoint(_ url: URL) -> String {
@@ -146,27 +210,32 @@ public final class HTTPClient: HTTPFetching {
     public func get(
         _ url: URL, progress: (@Sendable (Int64, Int64?) -> Void)? = nil
     ) async throws(FetchError) -> FetchedResponse {
-        let host = url.host ?? url.absoluteString
+        let url = Self.normalized(url)
+        let host = url.host ?? PasswordRedaction.redacting(url)
         guard Self.isAllowed(url) else { throw .insecure(url.absoluteString) }
+        if let reason = Self.unfetchableAddress(url) { throw .failed(host: host, reason: reason) }
         if let reason = blockReason(host: host) { throw .blocked(host: host, reason: reason) }
         let endpoint = Self.endpoint(url)
         if let failure = rememberedFailure(endpoint) { throw failure }
-        let ticket: HostThrottle.Ticket?
+        // Every request counts, redirect hops too, each against its own URL's budget. The
+        // throttle dates a request when the server has answered (its headers, or a redirect),
+        // or when it is over: by then the server has surely counted it. A request whose
+        // process never ends it counts as open until this client's deadline has passed.
+        let tickets = ThrottleTickets(
+            throttle: throttle, openAtMost: Double(deadline + idleTimeout), notices: HostThrottle.notices)
+        try await tickets.begin(url)
+        defer { tickets.finish() }
         do {
-            ticket = try await throttle?.begin(host: endpoint)
+            return try await perform(url, host: host, progress: progress, tickets: tickets)
         } catch {
-            throw .cancelled
-        }
-        // The throttle dates the request when the server has answered (its headers), or when
-        // it is over: by then the server has surely counted it.
-        let throttle = self.throttle
-        let endRequest: @Sendable () -> Void = { if let throttle, let ticket { throttle.end(ticket) } }
-        defer { endRequest() }
-        do {
-            return try await perform(url, host: host, progress: progress, answered: endRequest)
-        } catch {
-            if case .timeout = error { remember(error, for: endpoint) }
-            if case .network = error { remember(error, for: endpoint) }
+            // A server that asked for a wait gets no request from any process until it has passed.
+            if case .status(let code, _, let retryAfter?) = error, let throttle, let budget = tickets.budget {
+                throttle.pause(host: budget, status: code, seconds: retryAfter)
+            }
+            // Only a host that could not be reached, or did not answer, is spared more requests:
+            // a bad answer (a redirect loop, a reply that is not HTTP) is the URL's fault, and the
+            // host's other URLs may be fine.
+            if error.meansUnreachable { remember(error, for: endpoint) }
             throw error
         }
     }
@@ -185,11 +254,10 @@ public final class HTTPClient: HTTPFetching {
     }
 
     private func perform(
-        _ url: URL, host: String, progress: (@Sendable (Int64, Int64?) -> Void)?,
-        answered: @escaping @Sendable () -> Void
+        _ url: URL, host: String, progress: (@Sendable (Int64, Int64?) -> Void)?, tickets: ThrottleTickets
     ) async throws(FetchError) -> FetchedResponse {
-        let request = URLRequest(url: url)
-        let state = DownloadState(progress: progress, limit: maxBodyBytes, answered: answered)
+        let request = URLRequest(url: Self.requestURL(for: url))
+        let state = DownloadState(progress: progress, limit: maxBodyBytes, tickets: tickets)
         let task = session.dataTask(with: request)
         router.register(task, state)
         // URLSession on Linux ignores timeoutIntervalForResource, so the deadline is ours: a
@@ -217,10 +285,13 @@ public final class HTTPClient: HTTPFetching {
             state.cancel(task)
         }
         router.unregister(task)
+        if let failure = state.hopFailure { throw failure }
         if state.limitPassed { throw .tooLarge(host: host, limit: state.memoryRanOutAt ?? maxBodyBytes) }
+        // Two lengths make any body suspect, whole or cut, so they are said before anything else.
+        let announced = try Self.announcedLength(outcome.response, host: host)
         switch outcome {
         case .finished(let response, let body):
-            let expected = response.expectedContentLength
+            let expected = response.expectedContentLength >= 0 ? response.expectedContentLength : announced ?? -1
             if expected >= 0, Int64(body.count) < expected {
                 throw .cutShort(host: host, received: body.count, expected: Int(expected))
             }
@@ -248,6 +319,12 @@ public final class HTTPClient: HTTPFetching {
                 return try Self.timeoutOrCut(host: host, received: received, response: response, seconds: idleTimeout)
             case .badServerResponse where response == nil:
                 throw .dropped(host: host)
+            case .httpTooManyRedirects:
+                throw .tooManyRedirects(host: host)
+            case .unsupportedURL where response == nil:
+                // The scheme is http(s) by now, so this is curl refusing what came back.
+                throw .badResponse(
+                    host: host, reason: "it did not begin with an HTTP status line (an HTTP/0.9 reply, or not HTTP)")
             case .networkConnectionLost, .unknown, .badServerResponse:
                 if response == nil && received == 0 { throw .dropped(host: host) }
                 throw .cutShort(
@@ -265,7 +342,7 @@ public final class HTTPClient: HTTPFetching {
                 .serverCertificateHasUnknownRoot:
                 throw .network(host: host, reason: "its certificate is not trusted")
             default:
-                throw .network(host: host, reason: "the connection failed (URL error \(error.code.rawValue))")
+                throw .failed(host: host, reason: "URL error \(error.code.rawValue)")
             }
         }
     }
@@ -286,6 +363,14 @@ final class DownloadState: Sendable {
     enum Outcome: Sendable {
         case finished(HTTPURLResponse, Data)
         case failed(URLError, HTTPURLResponse?, received: Int)
+
+        /// The response's headers, when they arrived.
+        var response: HTTPURLResponse? {
+            switch self {
+            case .finished(let response, _): return response
+            case .failed(_, let response, _): return response
+            }
+        }
     }
 
     private struct Storage: ~Copyable {
@@ -304,20 +389,56 @@ final class DownloadState: Sendable {
         /// The body is compressed: its announced length is not the length received.
         var encoded = false
         var cancelled = false
+        /// A redirect hop waiting for the throttle.
+        var hop: Task<Void, Never>?
+        /// Why a redirect was not followed, when the throttle refused its hop.
+        var hopFailure: FetchError?
     }
 
     private let storage = Mutex(Storage())
     private let progress: (@Sendable (Int64, Int64?) -> Void)?
     private let limit: Int
-    private let answered: @Sendable () -> Void
+    private let tickets: ThrottleTickets
 
     /// - Parameters:
     ///   - limit: The most body bytes to keep; past it the download is stopped.
-    ///   - answered: Called once the server's answer (its headers) has arrived, or the request is over.
-    init(progress: (@Sendable (Int64, Int64?) -> Void)?, limit: Int, answered: @escaping @Sendable () -> Void) {
+    ///   - tickets: The throttle's tickets: told when the server's answer (its headers, or a
+    ///     redirect) has arrived, or the request is over, and asked before each redirect hop.
+    init(progress: (@Sendable (Int64, Int64?) -> Void)?, limit: Int, tickets: ThrottleTickets) {
         self.progress = progress
         self.limit = limit
-        self.answered = answered
+        self.tickets = tickets
+    }
+
+    /// Why a redirect was not followed, when the throttle refused its hop.
+    var hopFailure: FetchError? { storage.withLock { $0.hopFailure } }
+
+    /// Follows a redirect once the throttle allows the hop: the server has answered the
+    /// request before it, and the next one counts like any other. Until then URLSession waits.
+    ///
+    /// - Parameter proceed: URLSession's completion handler: the request to send, or `nil`.
+    func follow(_ request: URLRequest, proceed: @escaping @Sendable (URLRequest?) -> Void) {
+        guard let url = request.url else {
+            proceed(nil)
+            return
+        }
+        let tickets = self.tickets
+        let hop = Task {
+            do throws(FetchError) {
+                try await tickets.hop(to: url)
+                storage.withLock { $0.lastActivity = DispatchTime.now() }
+                proceed(request)
+            } catch {
+                if case .waiting = error { storage.withLock { $0.hopFailure = error } }
+                proceed(nil)
+            }
+        }
+        let stopped = storage.withLock { storage in
+            storage.lastActivity = DispatchTime.now()
+            storage.hop = hop
+            return storage.cancelled
+        }
+        if stopped { hop.cancel() }
     }
 
     var refusedRedirect: String? { storage.withLock { $0.refusedRedirect } }
@@ -363,10 +484,11 @@ final class DownloadState: Sendable {
     /// inflating until its current read loop ends (seconds for a gzip bomb), and the person
     /// should not wait for that. What still arrives for the task is dropped.
     func cancel(_ task: URLSessionTask) {
-        let first = storage.withLock { storage in
+        let (first, hop) = storage.withLock { storage in
             defer { storage.cancelled = true }
-            return !storage.cancelled
+            return (!storage.cancelled, storage.hop)
         }
+        hop?.cancel()
         guard first else { return }
         let thread = Thread { task.cancel() }
         thread.start()
@@ -386,7 +508,7 @@ final class DownloadState: Sendable {
     ///
     /// - Returns: False when the announced length is past the limit: the download stops here.
     func received(response: URLResponse) -> Bool {
-        answered()
+        tickets.answered()
         return storage.withLock { storage in
             storage.lastActivity = DispatchTime.now()
             let http = response as? HTTPURLResponse
@@ -435,7 +557,7 @@ final class DownloadState: Sendable {
     }
 
     func complete(error: (any Error)?) {
-        answered()
+        tickets.answered()
         resolve { storage in
             if let error {
                 let urlError = (error as? URLError) ?? URLError(.unknown)
@@ -545,7 +667,8 @@ final class DelegateRouter: NSObject, URLSessionDataDelegate, Sendable {
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         if HTTPClient.isAllowed(request.url) {
-            completionHandler(request)
+            guard let state = state(task) else { return completionHandler(request) }
+            state.follow(request, proceed: completionHandler)
         } else {
             state(task)?.refuseRedirect(to: request.url?.absoluteString ?? "?")
             completionHandler(nil)

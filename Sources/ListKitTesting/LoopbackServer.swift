@@ -8,9 +8,10 @@ import Synchronization
     import Darwin
 #endif
 
-/// A small HTTP/1.1 server on 127.0.0.1 for tests: it answers each request with what a
-/// handler says, including the faults a real network has (a dropped connection, a reset in
-/// the middle of a body, a body cut short, a server that sends one byte a second).
+/// A small HTTP/1.1 server on 127.0.0.1 (or `[::1]`) for tests: it answers each request with
+/// what a handler says, including the faults a real network has (a dropped connection, a reset
+/// in the middle of a body, a body cut short, a server that sends one byte a second, a reply
+/// that is not HTTP/1).
 ///
 /// ```swift
 /// let server = try LoopbackServer { request in
@@ -108,22 +109,63 @@ public final class LoopbackServer: Sendable {
         case respond(Response)
         /// Close the connection without a word.
         case drop
+        /// Send these bytes as the whole answer, with no status line or headers, then close:
+        /// an HTTP/0.9 reply, or something that is not HTTP at all.
+        case raw([UInt8])
+    }
+
+    /// The loopback address a server listens on.
+    public enum ListenAddress: Sendable, Hashable {
+        /// 127.0.0.1.
+        case ipv4
+        /// ::1.
+        case ipv6
     }
 
     private let listener: Int32
     public let port: Int
+    /// Where the server listens.
+    public let address: ListenAddress
     private let handler: @Sendable (Request) -> Behaviour
     private let log = Mutex<[Request]>([])
     private let running = Mutex(true)
 
     /// Starts a server on a free port of 127.0.0.1.
-    public init(handler: @escaping @Sendable (Request) -> Behaviour) throws {
+    public convenience init(handler: @escaping @Sendable (Request) -> Behaviour) throws {
+        try self.init(listeningOn: .ipv4, handler: handler)
+    }
+
+    /// Starts a server on a free port of `address`.
+    ///
+    /// - Throws: `ServerError` when no socket can listen there (an IPv6 address on a machine
+    ///   without IPv6).
+    public init(listeningOn address: ListenAddress, handler: @escaping @Sendable (Request) -> Behaviour) throws {
         self.handler = handler
-        let socketFD = socket(AF_INET, Self.streamType, 0)
+        self.address = address
+        let family = address == .ipv4 ? AF_INET : AF_INET6
+        let socketFD = socket(family, Self.streamType, 0)
         guard socketFD >= 0 else { throw ServerError.socket(errno) }
         Self.closeOnExec(socketFD)
         var yes: Int32 = 1
         setsockopt(socketFD, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        let bound: Int?
+        switch address {
+        case .ipv4: bound = Self.bindIPv4(socketFD)
+        case .ipv6: bound = Self.bindIPv6(socketFD)
+        }
+        guard let bound, listen(socketFD, 64) == 0 else {
+            let code = errno
+            close(socketFD)
+            throw ServerError.socket(code)
+        }
+        listener = socketFD
+        port = bound
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    /// Binds `socketFD` to a free port of 127.0.0.1, and returns the port.
+    private static func bindIPv4(_ socketFD: Int32) -> Int? {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
@@ -133,23 +175,39 @@ public final class LoopbackServer: Sendable {
                 bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard bound == 0, listen(socketFD, 64) == 0 else {
-            close(socketFD)
-            throw ServerError.socket(errno)
-        }
+        guard bound == 0 else { return nil }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketFD, $0, &length) }
         }
-        listener = socketFD
-        port = Int(UInt16(bigEndian: address.sin_port))
-        let thread = Thread { [self] in acceptLoop() }
-        thread.start()
+        return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    /// `http://127.0.0.1:PORT`.
+    /// Binds `socketFD` to a free port of ::1 (IPv6 only), and returns the port.
+    private static func bindIPv6(_ socketFD: Int32) -> Int? {
+        var only: Int32 = 1
+        setsockopt(socketFD, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &only, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_port = 0
+        guard inet_pton(AF_INET6, "::1", &address.sin6_addr) == 1 else { return nil }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+            }
+        }
+        guard bound == 0 else { return nil }
+        var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketFD, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin6_port))
+    }
+
+    /// `http://127.0.0.1:PORT`, or `http://[::1]:PORT`.
     public var baseURL: URL {
-        URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
+        let host = address == .ipv4 ? "127.0.0.1" : "[::1]"
+        return URL(string: "http://\(host):\(port)") ?? URL(fileURLWithPath: "/")
     }
 
     /// Every request received so far, in order.
@@ -217,6 +275,9 @@ public final class LoopbackServer: Sendable {
         log.withLock { $0.append(request) }
         switch handler(request) {
         case .drop:
+            close(connection)
+        case .raw(let bytes):
+            _ = write(bytes, to: connection)
             close(connection)
         case .respond(let response):
             send(response, to: connection)

@@ -1,3 +1,5 @@
+import ListKit
+
 /// A dataset described in one JSON file: where its rows come from, which columns it has, its
 /// order, and what choosing a row opens.
 ///
@@ -78,7 +80,15 @@ public struct ManifestSource: Codable, Sendable, Hashable {
         let url = try container.decodeIfPresent(String.self, forKey: .url)
         switch (path, url) {
         case (let path?, nil): location = path
-        case (nil, let url?): location = url
+        case (nil, let url?):
+            // Checked here, where the key is known: `file:///etc/passwd` must not become a path.
+            guard Self.isHTTP(url) else {
+                throw JSONDecodingFailure(
+                    path: decoder.codingPath.map(\.stringValue) + ["url"], atKey: false,
+                    message: "must be an http(s) URL, not \"\(PasswordRedaction.redacting(url))\"; "
+                        + "a file is given by `path`")
+            }
+            location = url
         default:
             throw JSONDecodingFailure(
                 path: decoder.codingPath.map(\.stringValue), atKey: false,
@@ -119,8 +129,10 @@ public struct ManifestSource: Codable, Sendable, Hashable {
     }
 
     /// True for an http(s) URL.
-    public var isURL: Bool {
-        let lowered = location.lowercased()
+    public var isURL: Bool { Self.isHTTP(location) }
+
+    private static func isHTTP(_ text: String) -> Bool {
+        let lowered = text.lowercased()
         return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
     }
 }

@@ -22,7 +22,7 @@ public struct ManifestDataset: Dataset {
     public var manifest: Manifest { loaded.manifest }
     public var id: String { manifest.id }
     public var title: String { manifest.title }
-    public var summary: String { manifest.summary ?? "from \(manifest.source.location)" }
+    public var summary: String { manifest.summary ?? "from \(PasswordRedaction.redacting(manifest.source.location))" }
     public var listMark: String? { "*" }
 
     @MainActor
@@ -59,7 +59,7 @@ public struct ManifestDataset: Dataset {
         if FilePattern.isPattern(source.location), !source.isURL {
             input = .files(pattern: source.location, fileColumn: source.fileColumn ?? "file")
         } else if source.isURL, let url = URL(string: source.location) {
-            input = .location(.url(url))
+            input = .location(.url(HTTPClient.normalized(url)))
         } else {
             var path = source.location
             if path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"] {
@@ -125,7 +125,7 @@ struct CachingFetcher: HTTPFetching {
         for note in download.notes { request.progress.note(note) }
         if download.provenance.fromCache, downloader.offline {
             request.progress.note(
-                "offline: \(url.absoluteString) from the copy fetched \(download.provenance.age(now: downloader.now()))"
+                "offline: \(PasswordRedaction.redacting(url)) from the copy fetched \(download.provenance.age(now: downloader.now()))"
             )
         }
         return FetchedResponse(url: url, status: 200, headers: [:], body: download.body)

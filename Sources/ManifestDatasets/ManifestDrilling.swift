@@ -43,7 +43,7 @@ struct ManifestDrilling {
         guard let url = URL(string: address), url.host != nil else { throw DrillError.badURL(address) }
         let options = try ManifestRules.fileOptions(
             format: drill.format, delimiter: nil, encoding: nil, header: nil, table: drill.table, fields: drill.fields)
-        let recipe = TableRecipe(name: title, input: .location(.url(url)), options: options)
+        let recipe = TableRecipe(name: title, input: .location(.url(HTTPClient.normalized(url))), options: options)
         let freshness = drill.freshness.flatMap(DownloadFreshness.init(parsing:)) ?? ManifestDataset.defaultFreshness
         let context = self.context
         return .push(
@@ -73,7 +73,7 @@ enum DrillError: UserFacingError, Hashable {
         case .noDataset(let id): return "the drill opens \(id), which is not a dataset of this program"
         case .targetFailed(let id, let reason): return "\(id) did not load: \(reason)"
         case .badWhere(let id, let condition, let reason): return "the drill's where on \(id) (\(condition)): \(reason)"
-        case .badURL(let address): return "the drill made \(address), which is not a URL"
+        case .badURL(let address): return "the drill made \(PasswordRedaction.redacting(address)), which is not a URL"
         }
     }
 }

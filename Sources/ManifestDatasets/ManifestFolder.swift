@@ -85,7 +85,8 @@ public struct ManifestFolder: Sendable {
             ).0
         } catch {
             let key = manifest.source.hasOptions ? ["source", manifest.source.isURL ? "url" : "path"] : ["source"]
-            throw loaded.problem(key, "cannot be read (\(manifest.source.location)): \(error)")
+            throw loaded.problem(
+                key, "cannot be read (\(PasswordRedaction.redacting(manifest.source.location))): \(error)")
         }
     }
 

@@ -84,9 +84,14 @@ enum ManifestRules {
         guard !source.location.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw loaded.problem(key, "is empty; give a file, a pattern of files or an http(s) URL")
         }
+        let shown = PasswordRedaction.redacting(source.location)
+        if !source.isURL, let scheme = otherScheme(source.location) {
+            // It would otherwise be read as a path relative to the manifest's folder.
+            throw loaded.problem(key, "is a \(scheme): URL (\"\(shown)\"); give a file's path or an http(s) URL")
+        }
         if source.isURL {
             guard let url = URL(string: source.location), let host = url.host, !host.isEmpty else {
-                throw loaded.problem(key, "is not a URL that can be fetched: \"\(source.location)\"")
+                throw loaded.problem(key, "is not a URL that can be fetched: \"\(shown)\"")
             }
             if url.scheme?.lowercased() == "http", !HTTPClient.isLoopback(host) {
                 throw loaded.problem(
@@ -109,6 +114,16 @@ enum ManifestRules {
         if source.fileColumn != nil, !FilePattern.isPattern(source.location) {
             throw loaded.problem(["source", "fileColumn"], "applies to a pattern of files (a * or ? in the name) only")
         }
+    }
+
+    /// The scheme of `location` when it is written as a URL (`file://…`, `ftp://…`), or nil.
+    private static func otherScheme(_ location: String) -> String? {
+        guard let separator = location.range(of: "://") else { return nil }
+        let scheme = location[..<separator.lowerBound]
+        guard let first = scheme.first, first.isASCII, first.isLetter,
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
+        return scheme.lowercased()
     }
 
     static func freshnessAdvice(_ text: String) -> String {
@@ -145,7 +160,9 @@ enum ManifestRules {
                 let lowered = sample.lowercased()
                 guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"), URL(string: sample)?.host != nil
                 else {
-                    throw loaded.problem(["drill", "url"], "must be an http(s) URL with {COL} holes, not \"\(text)\"")
+                    throw loaded.problem(
+                        ["drill", "url"],
+                        "must be an http(s) URL with {COL} holes, not \"\(PasswordRedaction.redacting(text))\"")
                 }
             }
         }

@@ -50,7 +50,8 @@ enum ManifestScaffold {
         var notes: [String] = []
         if let drill = manifest.drill {
             let what =
-                drill.dataset.map { "into \($0)" + (drill.where.map { " where \($0)" } ?? "") } ?? drill.url ?? ""
+                drill.dataset.map { "into \($0)" + (drill.where.map { " where \($0)" } ?? "") }
+                ?? drill.url.map(PasswordRedaction.redacting) ?? ""
             notes.append("the manifest's drill (\(what)) is not generated: return it from the dataset's select closure")
         }
         return Made(id: manifest.id, bytes: Data(csv.utf8), sample: sample, notes: notes)

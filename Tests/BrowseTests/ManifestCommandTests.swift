@@ -237,4 +237,24 @@ import Testing
         #expect(cached.stdout.contains("2025-06-02,D4,10"))
         #expect(server.requests.count == 5)
     }
+
+    /// A manifest's `url` is fetched, never read: a `file:` URL there is refused at its key, at
+    /// every start, and the dataset is not offered.
+    @Test(arguments: ["file:///etc/passwd", "ftp://example.com/x.csv"])
+    func aURLThatIsNotHTTPIsRefusedAtItsKey(_ address: String) throws {
+        let folder = try Folder()
+        try folder.write("d/pw.json", "{\"id\": \"pw\", \"title\": \"P\", \"source\": {\"url\": \"\(address)\"}}\n")
+        let listed = try Browse.run(
+            ["--datasets", folder.path + "/d", "--list"], input: "", environment: environment(folder))
+        #expect(listed.status == 0)
+        #expect(
+            listed.stderr
+                == "browse: pw.json:1:46: `source.url` must be an http(s) URL, not \"\(address)\"; "
+                + "a file is given by `path`\n")
+        #expect(!listed.stdout.contains("pw "), "the dataset is not offered: \(listed.stdout)")
+        let opened = try Browse.run(
+            ["--datasets", folder.path + "/d", "pw", "--format", "csv"], input: "", environment: environment(folder))
+        #expect(opened.status != 0)
+        #expect(!opened.stdout.contains("root:"))
+    }
 }

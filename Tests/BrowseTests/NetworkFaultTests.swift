@@ -5,7 +5,9 @@ import Testing
 
 /// Network faults of the bad-input suite, against loopback servers, through the binary.
 @Suite struct NetworkFaultTests {
-    static let server: LoopbackServer? = try? LoopbackServer { request in
+    static let server: LoopbackServer? = try? LoopbackServer(handler: answer)
+
+    static let answer: @Sendable (LoopbackServer.Request) -> LoopbackServer.Behaviour = { request in
         let body = Array("code,close\n2330,1045.00\n".utf8)
         switch request.path {
         case "/reset.csv":
@@ -47,7 +49,11 @@ import Testing
         ("/error.csv", "answered HTTP 500"),
     ])
     func aFaultyServerGivesOneClearLineAndStatusOne(_ path: String, _ message: String) throws {
-        let run = try Browse.run([try url(path), "--format", "csv", "--cache-dir", cacheFolder()], input: "")
+        // A server of its own: a Retry-After holds back every later request to its server.
+        let server = try LoopbackServer(handler: Self.answer)
+        defer { server.stop() }
+        let address = server.baseURL.absoluteString + path
+        let run = try Browse.run([address, "--format", "csv", "--cache-dir", cacheFolder()], input: "")
         #expect(run.status == 1)
         #expect(run.stderr.contains(message), "stderr: \(run.stderr)")
         #expect(run.stdout.isEmpty, "nothing half-downloaded is shown")

@@ -67,6 +67,14 @@ import Testing
             ("{\"id\": \"a\", \"title\": 3, \"source\": \"a.csv\"}", "`title` must be a string, not a number"),
             ("{\"id\": \"a\", \"title\": \"t\", \"source\": \"http://example.com/a.csv\"}", "`source` uses plain http"),
             (
+                "{\"id\": \"a\", \"title\": \"t\", \"source\": {\"url\": \"file:///etc/passwd\"}}",
+                "orders.json:1:45: `source.url` must be an http(s) URL, not \"file:///etc/passwd\"; a file is given by `path`"
+            ),
+            (
+                "{\"id\": \"a\", \"title\": \"t\", \"source\": \"file:///etc/passwd\"}",
+                "`source` is a file: URL (\"file:///etc/passwd\"); give a file's path or an http(s) URL"
+            ),
+            (
                 "{\"id\": \"a\", \"title\": \"t\", \"source\": {\"path\": \"a\", \"format\": \"xls\"}}",
                 "`source.format` cannot be \"xls\""
             ),

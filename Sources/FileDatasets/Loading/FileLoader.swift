@@ -151,7 +151,7 @@ struct FileLoader: Sendable {
             }
         case .url(let url):
             if let cacheFolder { return try await download(url, cacheFolder: cacheFolder, progress: progress) }
-            guard !offline else { throw .offline(url.absoluteString) }
+            guard !offline else { throw .offline(PasswordRedaction.redacting(url)) }
             progress.update { $0 = LoadProgress(completed: 0, total: nil, unit: .bytes, step: $0.step) }
             let response: FetchedResponse
             do {
@@ -188,7 +188,7 @@ struct FileLoader: Sendable {
             for note in download.notes { progress.note("\(location.displayName): \(note)") }
             return FileBytes(copying: download.body)
         } catch .offline {
-            throw .offline(url.absoluteString)
+            throw .offline(PasswordRedaction.redacting(url))
         } catch {
             throw .download(error)
         }

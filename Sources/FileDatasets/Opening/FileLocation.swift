@@ -1,4 +1,6 @@
+import BrowseSupport
 import Foundation
+import ListKitNetworking
 
 /// Where a file dataset's bytes come from.
 public enum FileLocation: Sendable, Hashable {
@@ -24,7 +26,7 @@ public enum FileLocation: Sendable, Hashable {
         let lowered = name.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
             guard let url = URL(string: name), let host = url.host, !host.isEmpty else { return nil }
-            self = .url(url)
+            self = .url(HTTPClient.normalized(url))
             return
         }
         var path = name
@@ -51,11 +53,12 @@ public enum FileLocation: Sendable, Hashable {
         }
     }
 
-    /// The whole name, for messages about the source: the path, the URL, or `standard input`.
+    /// The whole name, for messages about the source: the path, the URL (its password hidden),
+    /// or `standard input`.
     public var fullName: String {
         switch self {
         case .path(let path): return path
-        case .url(let url): return url.absoluteString
+        case .url(let url): return PasswordRedaction.redacting(url)
         case .standardInput: return "standard input"
         }
     }

@@ -211,7 +211,8 @@ public struct LineEditor: LineSource {
         guard history.add(entry) else { return .line(line) }
         if let historyFile, historySaved {
             do {
-                try historyFile.append(entry)
+                // The file outlives the session and other people may read it: no passwords.
+                try historyFile.append(PasswordRedaction.redacting(entry))
             } catch {
                 historySaved = false
                 let note = self.note

@@ -2,7 +2,8 @@ import ListKit
 
 /// Where a person reads what happened: one line per message on standard error, after the
 /// program's name, with every control character made visible (a path, a server's answer or a
-/// typed command may hold escape sequences, and a newline would split the line).
+/// typed command may hold escape sequences, and a newline would split the line) and every
+/// password in a URL hidden (`https://ann:***@example.com/…`).
 @MainActor
 public final class MessageWriter {
     private let sink: any TextSink
@@ -20,7 +21,7 @@ public final class MessageWriter {
     /// Writes `text` as one line: `browse: text`.
     public func note(_ text: String) {
         beforeEachLine?()
-        try? sink.write("\(program): \(VisibleText.make(text))\n")
+        try? sink.write("\(program): \(VisibleText.make(PasswordRedaction.redacting(text)))\n")
         try? sink.flush()
     }
 

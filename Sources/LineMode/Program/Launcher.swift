@@ -337,9 +337,11 @@ public struct Launcher {
     }
 
     private func makeContext(_ invocation: Invocation) -> DatasetContext {
-        DatasetContext(
-            cacheDirectory: CacheLocation.resolve(
-                explicit: invocation.cacheDirectory, environment: terminal.environment, program: identity.name),
+        let cache = CacheLocation.resolve(
+            explicit: invocation.cacheDirectory, environment: terminal.environment, program: identity.name)
+        if let problem = cache.problem { messages.note(problem) }
+        return DatasetContext(
+            cacheDirectory: cache.folder,
             offline: invocation.offline,
             now: Self.clock(environment: terminal.environment),
             environment: terminal.environment,
@@ -379,21 +381,5 @@ public struct Launcher {
         try? output.flush()
         messages.report(error, interactive: false)
         return ErrorText.exitCode(for: error)
-    }
-}
-
-/// Where a program's cache lives: `--cache-dir`, else `$XDG_CACHE_HOME/PROGRAM`, else
-/// `~/.cache/PROGRAM`, else (no home at all) a folder in the system's temporary directory.
-public enum CacheLocation {
-    public static func resolve(explicit: String?, environment: [String: String], program: String = "browse") -> URL {
-        if let explicit, !explicit.isEmpty { return URL(fileURLWithPath: explicit, isDirectory: true) }
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent(program, isDirectory: true)
-        }
-        if let home = environment["HOME"], !home.isEmpty {
-            return URL(fileURLWithPath: home, isDirectory: true)
-                .appendingPathComponent(".cache/\(program)", isDirectory: true)
-        }
-        return FileManager.default.temporaryDirectory.appendingPathComponent("\(program)-cache", isDirectory: true)
     }
 }

@@ -260,7 +260,7 @@ public final class Session {
     /// transcript reads like the session it was.
     private func echo(_ line: String) {
         guard !options.interactive else { return }
-        emit("\n> " + VisibleText.make(CommandError.excerpt(line)) + "\n")
+        emit("\n> " + VisibleText.make(CommandError.excerpt(PasswordRedaction.redacting(line))) + "\n")
         flush()
     }
 

@@ -138,6 +138,8 @@ enum SecurityScreen {
                     progress = LoadProgress(step: "month \(index + 1) of \(months.count) · \(month)")
                 }
             }
+            // A load starts with nothing asked; the months it asks are each asked once.
+            if months.first ?? id == id { state.forgetAsked() }
             // The last month of a load says which months had no trading days, in one line.
             defer { if months.last == id { state.reportEmptyMonths(request.progress) } }
             let (market, probed) = try await state.market(store: store, month: month, request: request)
@@ -145,7 +147,7 @@ enum SecurityScreen {
             if let probed, probed.value.month == month {
                 result = probed
             } else {
-                result = try await store.month(month, of: state.code, market: market, request: request)
+                result = try await state.month(month, market: market, store: store, request: request)
             }
             log.record(id, result.provenance)
             state.learn(result.value)
@@ -213,6 +215,15 @@ final class SecurityState: Sendable {
     private let known: Mutex<(name: String?, market: Market?)>
     private let emptyMonths = Mutex<[YearMonth]>([])
     private let problem = Mutex<(any Error)?>(nil)
+    /// What this load has asked the exchanges, by month and market, and what came back: finding
+    /// the market asks a month and the one before, and neither that month's own source nor the
+    /// next search asks them again (an error, which the cache does not keep, included).
+    private let asked = Mutex<[AskedMonth: Result<Sourced<StockMonth>, any Error>]>([:])
+
+    private struct AskedMonth: Hashable {
+        let month: YearMonth
+        let market: Market
+    }
 
     /// Why the market could not be found, when it could not.
     var marketProblem: (any Error)? { problem.withLock { $0 } }
@@ -261,7 +272,10 @@ final class SecurityState: Sendable {
         }
         let discovered: (market: Market, month: Sourced<StockMonth>, answer: String)
         do {
-            discovered = try await store.discoverMarket(of: code, month: month, request: request)
+            discovered = try await store.discoverMarket(of: code, month: month, request: request) {
+                candidate, market in
+                try await self.month(candidate, market: market, store: store, request: request)
+            }
         } catch {
             problem.withLock { $0 = error }
             throw error
@@ -269,6 +283,31 @@ final class SecurityState: Sendable {
         known.withLock { $0.market = discovered.market }
         request.progress.note(discovered.answer)
         return (discovered.market, discovered.month)
+    }
+
+    /// One month of the security from `market`'s exchange, asked once per load: a month this
+    /// load asked already answers with what came back then.
+    ///
+    /// - Throws: What the store threw, now or when it was asked.
+    func month(_ month: YearMonth, market: Market, store: MarketDataStore, request: LoadRequest) async throws
+        -> Sourced<StockMonth>
+    {
+        let key = AskedMonth(month: month, market: market)
+        if let earlier = asked.withLock({ $0[key] }) { return try earlier.get() }
+        do {
+            let result = try await store.month(month, of: code, market: market, request: request)
+            asked.withLock { $0[key] = .success(result) }
+            return result
+        } catch {
+            // A cancelled request was not answered: the next load asks it.
+            if !(error is CancellationError), !Task.isCancelled { asked.withLock { $0[key] = .failure(error) } }
+            throw error
+        }
+    }
+
+    /// Starts a load: the months asked in an earlier one are asked again.
+    func forgetAsked() {
+        asked.withLock { $0.removeAll() }
     }
 
     func noteEmpty(_ month: YearMonth) {

@@ -226,19 +226,28 @@ public final class MarketDataStore: Sendable {
     /// for `month` and then, when neither has trading days in it (the first days of a month),
     /// for the month before.
     ///
+    /// - Parameters:
+    ///   - ask: Asks for one month of one market; by default ``month(_:of:market:request:)``.
+    ///     A caller that has asked some months already answers those without a request.
     /// - Returns: The market, the month that answered, and a sentence saying who answered.
     /// - Throws: ``MarketDataError/notFound(_:months:)`` when neither has any trading day of the
     ///   code, or the first error met when a request failed.
-    public func discoverMarket(of code: StockCode, month: YearMonth, request: LoadRequest) async throws -> (
-        market: Market, month: Sourced<StockMonth>, answer: String
-    ) {
+    public func discoverMarket(
+        of code: StockCode, month: YearMonth, request: LoadRequest,
+        ask: (@Sendable (YearMonth, Market) async throws -> Sourced<StockMonth>)? = nil
+    ) async throws -> (market: Market, month: Sourced<StockMonth>, answer: String) {
         var firstError: (any Error)?
         var asked: [YearMonth] = []
         for candidate in [month, month.previous] {
             asked.append(candidate)
             for market in [Market.listed, .otc] {
                 do {
-                    let result = try await self.month(candidate, of: code, market: market, request: request)
+                    let result =
+                        if let ask {
+                            try await ask(candidate, market)
+                        } else {
+                            try await self.month(candidate, of: code, market: market, request: request)
+                        }
                     guard !result.value.ticks.isEmpty else { continue }
                     let host = market == .listed ? "TWSE" : "TPEx"
                     let answer =
