@@ -15,7 +15,7 @@ import Synchronization
 /// It has no delays measured in seconds: a test on a busy machine cannot know how long a
 /// second of the client's takes. A server that must outlast a client's timeout says nothing
 /// until the client has gone (``Behaviour/silent``, ``Response/stalled(after:)``), and a test
-/// waits for what the server saw (``waitForRequests(_:timeout:)``), not for a time.
+/// waits for what the server saw (`waitForRequests(_:timeout:)`), not for a time.
 ///
 /// ```swift
 /// let server = try LoopbackServer { request in
@@ -159,8 +159,10 @@ public final class LoopbackServer: Sendable {
 
     /// Waits until the server has received `count` requests in all.
     ///
-    /// - Parameter timeout: A watchdog for a test that would otherwise hang, not a measure:
-    ///   generous, so that a busy machine never reaches it.
+    /// - Parameters:
+    ///   - count: How many requests, counted from the server's start.
+    ///   - timeout: A watchdog for a test that would otherwise hang, not a measure: generous,
+    ///     so that a busy machine never reaches it.
     /// - Throws: ``ServerError/notReceived(_:seconds:received:)`` when `timeout` passes first.
     public func waitForRequests(_ count: Int = 1, timeout: Duration = .seconds(60)) throws(ServerError) {
         try waitUntil("\(count) request(s)", timeout: timeout) { $0.count >= count }
@@ -168,7 +170,9 @@ public final class LoopbackServer: Sendable {
 
     /// Waits until the server has received `count` requests in all, without holding a thread.
     ///
-    /// - Parameter timeout: A watchdog for a test that would otherwise hang, not a measure.
+    /// - Parameters:
+    ///   - count: How many requests, counted from the server's start.
+    ///   - timeout: A watchdog for a test that would otherwise hang, not a measure.
     /// - Throws: ``ServerError/notReceived(_:seconds:received:)`` when `timeout` passes first.
     public func waitForRequests(_ count: Int = 1, timeout: Duration = .seconds(60)) async throws(ServerError) {
         try await waitUntil("\(count) request(s)", timeout: timeout) { $0.count >= count }
@@ -179,6 +183,7 @@ public final class LoopbackServer: Sendable {
     /// - Parameters:
     ///   - what: What is awaited, for the error (`a request for March`).
     ///   - timeout: A watchdog for a test that would otherwise hang, not a measure.
+    ///   - condition: Whether the requests so far, in order, are what is awaited.
     /// - Throws: ``ServerError/notReceived(_:seconds:received:)`` when `timeout` passes first.
     public func waitUntil(
         _ what: String, timeout: Duration = .seconds(60), _ condition: ([Request]) -> Bool
@@ -195,6 +200,8 @@ public final class LoopbackServer: Sendable {
     /// - Parameters:
     ///   - what: What is awaited, for the error (`a request for March`).
     ///   - timeout: A watchdog for a test that would otherwise hang, not a measure.
+    ///   - isolation: Where `condition` runs: the caller's actor, by default.
+    ///   - condition: Whether the requests so far, in order, are what is awaited.
     /// - Throws: ``ServerError/notReceived(_:seconds:received:)`` when `timeout` passes first,
     ///   or the waiting task is cancelled.
     public func waitUntil(
