@@ -29,6 +29,7 @@ public final class HTTPClient: HTTPFetching {
     private let configuration: URLSessionConfiguration
     private let sessionBox = Mutex<URLSession?>(nil)
     private let router: DelegateRouter
+    private let deadlineTimer: any DeadlineTimer
 
     /// How long a host that did not answer, or could not be reached, gets no more requests:
     /// long enough that the sources of one load (three markets on one host) cost one wait, short
@@ -43,10 +44,21 @@ public final class HTTPClient: HTTPFetching {
     ///     stopped with `FetchError.tooLarge` as soon as it passes the limit.
     ///   - userAgent: What the client says it is: the program's name and version
     ///     (`bookshelf/1.0.0`), so a server's log names the program that asked.
-    public init(
+    public convenience init(
         throttle: HostThrottle?, idleTimeout: Int = 20, deadline: Int = 120,
         maxBodyBytes: Int = ByteSize.defaultInputLimit.bytes, userAgent: String = "browse/\(BrowseVersion.current)"
     ) {
+        self.init(
+            throttle: throttle, idleTimeout: idleTimeout, deadline: deadline, maxBodyBytes: maxBodyBytes,
+            userAgent: userAgent, deadlineTimer: DispatchDeadlineTimer())
+    }
+
+    /// A client whose whole-download deadline is started by `deadlineTimer` (tests fire it by hand).
+    init(
+        throttle: HostThrottle?, idleTimeout: Int, deadline: Int, maxBodyBytes: Int, userAgent: String,
+        deadlineTimer: any DeadlineTimer
+    ) {
+        self.deadlineTimer = deadlineTimer
         self.throttle = throttle
         self.idleTimeout = max(1, idleTimeout)
         self.deadline = max(1, deadline)
@@ -260,13 +272,12 @@ public final class HTTPClient: HTTPFetching {
         let state = DownloadState(progress: progress, limit: maxBodyBytes, tickets: tickets)
         let task = session.dataTask(with: request)
         router.register(task, state)
-        // URLSession on Linux ignores timeoutIntervalForResource, so the deadline is ours: a
-        // dispatch timer, not a task, so that it fires even when every thread that runs tasks is
-        // busy. A server that sent nothing for the idle timeout by then did not answer, whatever
+        // URLSession on Linux ignores timeoutIntervalForResource, so the deadline is ours. A
+        // server that sent nothing for the idle timeout by then did not answer, whatever
         // URLSession's own (later) idle timer would have said.
         let deadline = self.deadline
         let idle = UInt64(self.idleTimeout) * 1_000_000_000
-        let watchdog = DispatchWorkItem {
+        let cancelDeadline = deadlineTimer.start(seconds: deadline) {
             if state.quietSince(DispatchTime.now()) >= idle {
                 state.markIdle()
             } else {
@@ -274,8 +285,7 @@ public final class HTTPClient: HTTPFetching {
             }
             state.cancel(task)
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(deadline), execute: watchdog)
-        defer { watchdog.cancel() }
+        defer { cancelDeadline() }
         let outcome: DownloadState.Outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 state.start(continuation)

@@ -10,8 +10,13 @@ import Synchronization
 
 /// A small HTTP/1.1 server on 127.0.0.1 (or `[::1]`) for tests: it answers each request with
 /// what a handler says, including the faults a real network has (a dropped connection, a reset
-/// in the middle of a body, a body cut short, a server that sends one byte a second, a reply
-/// that is not HTTP/1).
+/// in the middle of a body, a body cut short, a server that goes silent, a reply that is not
+/// HTTP/1).
+///
+/// It has no delays measured in seconds: a test on a busy machine cannot know how long a
+/// second of the client's takes. A server that must outlast a client's timeout says nothing
+/// until the client has gone (``Behaviour/silent``, ``Response/stalled(after:)``), and a test
+/// waits for what the server saw (`waitForRequests(_:timeout:)`), not for a time.
 ///
 /// ```swift
 /// let server = try LoopbackServer { request in
@@ -51,14 +56,12 @@ public final class LoopbackServer: Sendable {
         public var status: Int
         public var headers: [(String, String)]
         public var body: [UInt8]
-        /// Wait this long before answering.
-        public var delay: Duration = .zero
         /// Send only this many bytes of the body, then close (Content-Length still says all).
         public var cutAfter: Int?
         /// Reset the connection (TCP RST) instead of closing after the cut.
         public var resetAfterCut = false
-        /// Send the body this many bytes at a time, a second apart.
-        public var bytesPerSecond: Int?
+        /// Send only this many bytes of the body, then nothing more until the client has gone.
+        public var stallAfter: Int?
         /// Send the body this many times over, without a `Content-Length` (the end of the
         /// connection ends it), stopping early when the client goes: an endless body.
         public var repeatBody: Int?
@@ -80,13 +83,6 @@ public final class LoopbackServer: Sendable {
             headers: [("Content-Type", "text/html")],
             text: "<html><body>FOR SECURITY REASONS, THIS PAGE CAN NOT BE ACCESSED!</body></html>")
 
-        /// This answer after `delay` of silence: past a client's timeout, a silent server.
-        public func after(_ delay: Duration) -> Response {
-            var delayed = self
-            delayed.delay = delay
-            return delayed
-        }
-
         /// This answer cut after `bytes` of its body (its `Content-Length` still says all),
         /// closed, or reset when `reset` is true.
         public func cut(after bytes: Int, reset: Bool = false) -> Response {
@@ -96,11 +92,13 @@ public final class LoopbackServer: Sendable {
             return cut
         }
 
-        /// This answer sent `bytesPerSecond` bytes at a time, a second apart: a trickle.
-        public func dripping(_ bytesPerSecond: Int) -> Response {
-            var dripping = self
-            dripping.bytesPerSecond = bytesPerSecond
-            return dripping
+        /// This answer's head and the first `bytes` of its body, then nothing more until the
+        /// client closes the connection (or the server stops): a body that stops coming, which
+        /// only the client's own deadline can end.
+        public func stalled(after bytes: Int) -> Response {
+            var stalled = self
+            stalled.stallAfter = bytes
+            return stalled
         }
     }
 
@@ -112,6 +110,10 @@ public final class LoopbackServer: Sendable {
         /// Send these bytes as the whole answer, with no status line or headers, then close:
         /// an HTTP/0.9 reply, or something that is not HTTP at all.
         case raw([UInt8])
+        /// Say nothing, and keep the connection open until the client closes it (or the server
+        /// stops): a silent server that outlasts any timeout, so that only the client's own
+        /// timeout, or its cancelling, can end the request.
+        case silent
     }
 
     /// The loopback address a server listens on.
@@ -213,6 +215,68 @@ public final class LoopbackServer: Sendable {
     /// Every request received so far, in order.
     public var requests: [Request] { log.withLock { $0 } }
 
+    /// Waits until the server has received `count` requests in all.
+    ///
+    /// - Parameters:
+    ///   - count: How many requests, counted from the server's start.
+    ///   - timeout: A watchdog for a test that would otherwise hang, not a measure: generous,
+    ///     so that a busy machine never reaches it.
+    /// - Throws: ``ServerError/notReceived(_:seconds:received:)`` when `timeout` passes first.
+    public func waitForRequests(_ count: Int = 1, timeout: Duration = .seconds(60)) throws(ServerError) {
+        try waitUntil("\(count) request(s)", timeout: timeout) { $0.count >= count }
+    }
+
+    /// Waits until the server has received `count` requests in all, without holding a thread.
+    ///
+    /// - Parameters:
+    ///   - count: How many requests, counted from the server's start.
+    ///   - timeout: A watchdog for a test that would otherwise hang, not a measure.
+    /// - Throws: ``ServerError/notReceived(_:seconds:received:)`` when `timeout` passes first.
+    public func waitForRequests(_ count: Int = 1, timeout: Duration = .seconds(60)) async throws(ServerError) {
+        try await waitUntil("\(count) request(s)", timeout: timeout) { $0.count >= count }
+    }
+
+    /// Waits until the requests received so far satisfy `condition`.
+    ///
+    /// - Parameters:
+    ///   - what: What is awaited, for the error (`a request for March`).
+    ///   - timeout: A watchdog for a test that would otherwise hang, not a measure.
+    ///   - condition: Whether the requests so far, in order, are what is awaited.
+    /// - Throws: ``ServerError/notReceived(_:seconds:received:)`` when `timeout` passes first.
+    public func waitUntil(
+        _ what: String, timeout: Duration = .seconds(60), _ condition: ([Request]) -> Bool
+    ) throws(ServerError) {
+        let deadline = ContinuousClock.now + timeout
+        while !condition(requests) {
+            guard ContinuousClock.now < deadline else { throw notReceived(what, timeout) }
+            usleep(10_000)
+        }
+    }
+
+    /// Waits, without holding a thread, until the requests received so far satisfy `condition`.
+    ///
+    /// - Parameters:
+    ///   - what: What is awaited, for the error (`a request for March`).
+    ///   - timeout: A watchdog for a test that would otherwise hang, not a measure.
+    ///   - isolation: Where `condition` runs: the caller's actor, by default.
+    ///   - condition: Whether the requests so far, in order, are what is awaited.
+    /// - Throws: ``ServerError/notReceived(_:seconds:received:)`` when `timeout` passes first,
+    ///   or the waiting task is cancelled.
+    public func waitUntil(
+        _ what: String, timeout: Duration = .seconds(60), isolation: isolated (any Actor)? = #isolation,
+        _ condition: ([Request]) -> Bool
+    ) async throws(ServerError) {
+        let deadline = ContinuousClock.now + timeout
+        while !condition(requests) {
+            guard ContinuousClock.now < deadline, !Task.isCancelled else { throw notReceived(what, timeout) }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    private func notReceived(_ what: String, _ timeout: Duration) -> ServerError {
+        .notReceived(what, seconds: Int(timeout.components.seconds), received: requests.map(\.target))
+    }
+
     /// Stops accepting connections. Calling it again does nothing.
     ///
     /// The listening socket is shut down here and closed once, by the accepting thread as it
@@ -279,8 +343,26 @@ public final class LoopbackServer: Sendable {
         case .raw(let bytes):
             _ = write(bytes, to: connection)
             close(connection)
+        case .silent:
+            holdUntilClientLeaves(connection)
+            close(connection)
         case .respond(let response):
             send(response, to: connection)
+        }
+    }
+
+    /// Returns when the client has closed (or reset) `connection`, or the server has stopped;
+    /// whatever the client sends meanwhile is read and dropped.
+    private func holdUntilClientLeaves(_ connection: Int32) {
+        var scratch = [UInt8](repeating: 0, count: 4096)
+        // Woken now and then only to notice a `stop`: the client's leaving wakes it at once.
+        while running.withLock({ $0 }) {
+            var descriptor = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, 100)
+            if ready < 0, errno != EINTR { return }
+            guard ready > 0 else { continue }
+            let count = scratch.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { return }
         }
     }
 
@@ -309,10 +391,6 @@ public final class LoopbackServer: Sendable {
     }
 
     private func send(_ response: Response, to connection: Int32) {
-        if response.delay > .zero {
-            let (seconds, attoseconds) = response.delay.components
-            usleep(UInt32(seconds * 1_000_000 + attoseconds / 1_000_000_000_000))
-        }
         var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
         var hasLength = false
         for (name, value) in response.headers {
@@ -330,17 +408,8 @@ public final class LoopbackServer: Sendable {
             for _ in 0..<times {
                 guard write(body, to: connection) else { break }
             }
-        } else if let rate = response.bytesPerSecond, rate > 0 {
-            var offset = 0
-            while offset < body.count {
-                let end = min(body.count, offset + rate)
-                guard write(Array(body[offset..<end]), to: connection) else {
-                    close(connection)
-                    return
-                }
-                offset = end
-                if offset < body.count { sleep(1) }
-            }
+        } else if let stall = response.stallAfter {
+            if write(Array(body.prefix(stall)), to: connection) { holdUntilClientLeaves(connection) }
         } else {
             _ = write(body, to: connection)
         }
@@ -370,13 +439,21 @@ public final class LoopbackServer: Sendable {
         }
     }
 
-    /// The server could not start.
+    /// The server could not start, or a wait for its requests reached its watchdog.
     public enum ServerError: Error, CustomStringConvertible {
+        /// The server could not start: the system's error number.
         case socket(Int32)
+        /// A wait's watchdog passed before the server received what was awaited; `received`
+        /// is each request's target, in order.
+        case notReceived(String, seconds: Int, received: [String])
 
         public var description: String {
             switch self {
-            case .socket(let code): return "loopback server: \(SystemError(code: code))"
+            case .socket(let code):
+                return "loopback server: \(SystemError(code: code))"
+            case .notReceived(let what, let seconds, let received):
+                let seen = received.isEmpty ? "nothing" : received.joined(separator: ", ")
+                return "loopback server: waited \(seconds) s for \(what); it received \(seen)"
             }
         }
     }

@@ -194,7 +194,12 @@ import Testing
             process.standardOutput = ready
             try process.run()
             _ = ready.fileHandleForReading.availableData
-            usleep(UInt32.random(in: 1_000...30_000))
+            // Killed while a temporary file is there: unless it was renamed in between, the
+            // kill lands inside a write.
+            try waitUntil("the cache writer's temporary file") {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: entry.path)) ?? []
+                return names.contains { $0.hasSuffix(".tmp") }
+            }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let leftovers = try FileManager.default.contentsOfDirectory(atPath: entry.path).filter {

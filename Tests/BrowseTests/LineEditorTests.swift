@@ -144,24 +144,23 @@ import Testing
         // The prompt turns bracketed paste off as it hands the terminal back for the command.
         try terminal.waitFor("export csv out.csv")
         try terminal.waitFor("\u{1B}[?2004l")
-        // The export of two million rows takes seconds; press Ctrl-C while it runs.
-        terminal.settle(0.5)
+        // The export of two million rows takes seconds; press Ctrl-C once it writes its file.
+        try waitUntil("the export's temporary file") {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            return names.contains { $0.hasPrefix(".out.csv.browse-") }
+        }
         #expect(sameSettings(terminal.settings(), terminal.settingsBefore), "the command runs in the usual mode")
         terminal.send([0x03])
         try terminal.waitFor("interrupted: the export was cancelled and out.csv was not written", timeout: 60)
         try terminal.waitFor(Self.prompt)
-        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("out") }
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("out.csv") }
         #expect(left.isEmpty, "no file, not even a partial or temporary one: \(left)")
         terminal.type("q\r")
         try expectEnded(terminal, .exited(0))
     }
 
     @Test func ctrlCDuringADownloadReturnsToThePrompt() throws {
-        let slow = try LoopbackServer { _ in
-            var response = LoopbackServer.Response(text: "late")
-            response.delay = .seconds(20)
-            return .respond(response)
-        }
+        let slow = try LoopbackServer { _ in .silent }
         defer { slow.stop() }
         let folder = try Folder()
         var mirrors: [String: String] = [:]
@@ -169,8 +168,7 @@ import Testing
             mirrors[name] = slow.baseURL.absoluteString
         }
         let terminal = try start(["ticks", "--cache-dir", folder.path + "/cache"], in: folder, environment: mirrors)
-        for _ in 0..<200 where slow.requests.isEmpty { usleep(50_000) }
-        #expect(!slow.requests.isEmpty, "the download started")
+        try slow.waitForRequests()
         terminal.send([0x03])
         try terminal.waitFor("interrupted: the load of")
         try terminal.waitFor(Self.prompt)
@@ -203,8 +201,7 @@ import Testing
         let folder = try Folder()
         let terminal = try start(["films"], in: folder)
         try terminal.waitFor(Self.prompt)
-        terminal.sendSignal(SIGINT)
-        terminal.settle(0.3)
+        try terminal.sendSignalAndWaitUntilTaken(SIGINT)
         terminal.sendSignal(SIGINT)
         try expectEnded(terminal, .exited(130))
     }
@@ -223,7 +220,6 @@ import Testing
         terminal.type(long)
         try terminal.waitFor(" end")
         terminal.resize(columns: 40, rows: 24)
-        terminal.sendSignal(SIGWINCH)
         // Redrawn to fit 40 columns: the prompt and 37 columns at most, ending with the cursor's text.
         try terminal.waitFor(Self.prompt)
         try terminal.waitFor(" end\u{1B}[0K")

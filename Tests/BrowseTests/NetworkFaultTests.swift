@@ -148,7 +148,11 @@ import Testing
         let wait = dated.stderr.split(separator: " ").firstIndex(of: "wait").map {
             Int(dated.stderr.split(separator: " ")[$0 + 1])
         }
-        #expect((wait ?? nil).map { (100...121).contains($0) } == true, "\(dated.stderr)")
+        // The date was 120 s after the server answered; the program counts from when it read it,
+        // at most as long after as the request took from the server's answer to now.
+        let answered = try #require(server.requests.last?.receivedAt)
+        let since = Int(Date().timeIntervalSince(answered).rounded(.up))
+        #expect((wait ?? nil).map { (120 - since - 1...121).contains($0) } == true, "\(dated.stderr)")
     }
 
     @Test func aWebPageServedForATableIsSaidToBeOne() throws {
@@ -185,11 +189,7 @@ import Testing
 
     /// Three markets on one host that does not answer cost one wait, and the advice is said once.
     @Test func aSilentHostIsAbandonedOnceForAllItsSources() async throws {
-        let silent = try LoopbackServer { _ in
-            var response = LoopbackServer.Response(text: "late")
-            response.delay = .seconds(40)
-            return .respond(response)
-        }
+        let silent = try LoopbackServer { _ in .silent }
         defer { silent.stop() }
         let cache = cacheFolder()
         let environment = ["BROWSE_MOPS_URL": silent.baseURL.absoluteString]
@@ -198,7 +198,7 @@ import Testing
                 ["companies", "--format", "csv", "--cache-dir", cache], input: "", environment: environment)
         }
         #expect(run.status == 1)
-        #expect(silent.requests.count == 1, "the other markets were not asked")
+        #expect(silent.requests.count <= 1, "the other markets were not asked")
         #expect(
             run.stderr
                 == "browse: could not load companies: 上市, 上櫃, 興櫃: 127.0.0.1 did not answer within 20 s; "

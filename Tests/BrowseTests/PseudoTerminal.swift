@@ -152,10 +152,27 @@ final class PseudoTerminal {
         }
     }
 
-    /// Reads whatever the program writes for `seconds`.
-    func settle(_ seconds: Double = 0.3) {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline { readAvailable(waitingUpTo: 20) }
+    /// Sends `number` and waits until the program has taken it (it is no longer pending), so
+    /// that a second one sent next is not merged with it; reads the screen meanwhile (Linux).
+    func sendSignalAndWaitUntilTaken(_ number: Int32, timeout: Double = 30) throws {
+        kill(pid, number)
+        let bit = UInt64(1) << UInt64(number - 1)
+        let deadline = Date().addingTimeInterval(timeout)
+        while pendingSignals() & bit != 0 {
+            guard Date() < deadline else { throw Timeout(waitedFor: "signal \(number) to be taken", screen: screen) }
+            readAvailable(waitingUpTo: 10)
+        }
+    }
+
+    /// The signals pending for the program, for the process or its main thread.
+    private func pendingSignals() -> UInt64 {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
+        var pending: UInt64 = 0
+        for line in status.split(separator: "\n") where line.hasPrefix("SigPnd:") || line.hasPrefix("ShdPnd:") {
+            let value = line.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? ""
+            pending |= UInt64(value, radix: 16) ?? 0
+        }
+        return pending
     }
 
     /// Text written since the last `waitFor`.
@@ -168,7 +185,11 @@ final class PseudoTerminal {
         return now
     }
 
-    /// Resizes the window: the terminal's size changes and the program gets SIGWINCH.
+    /// Resizes the window: the terminal's size changes and the kernel sends the program SIGWINCH.
+    ///
+    /// Once: a second SIGWINCH sent by hand could start a second redraw while the test types
+    /// its next keys, which would then meet the terminal in its ordinary mode (Ctrl-U erasing
+    /// nothing, for one).
     func resize(columns: Int, rows: Int) {
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)

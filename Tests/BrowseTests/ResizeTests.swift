@@ -19,7 +19,6 @@ import Testing
         try terminal.waitFor("rows 1–7 of 7 · page 1/1")
         try terminal.waitFor(LineEditorTests.prompt)
         terminal.resize(columns: 40, rows: 8)
-        terminal.sendSignal(SIGWINCH)
         // Eight rows: breadcrumb, header, four people, the status and the prompt.
         let screen = try terminal.waitFor("rows 1–4 of 7 · page 1/2")
         #expect(screen.contains("datasets › people"))
@@ -27,7 +26,6 @@ import Testing
         try terminal.waitFor("rows 5–7 of 7 · page 2/2")
         try terminal.waitFor(LineEditorTests.prompt)
         terminal.resize(columns: 120, rows: 30)
-        terminal.sendSignal(SIGWINCH)
         try terminal.waitFor("rows 1–7 of 7 · page 1/1")
         terminal.type("q\r")
         _ = try terminal.waitForEnd()

@@ -93,19 +93,3 @@ extension Browse {
             stderr: String(decoding: errors.finish(), as: UTF8.self), status: process.terminationStatus)
     }
 }
-
-/// Waits, polling, until `condition` holds; fails naming `what` after a generous watchdog.
-func waitUntil(_ what: String, watchdog: Double = 60, _ condition: () -> Bool) throws {
-    let deadline = Date().addingTimeInterval(watchdog)
-    while !condition() {
-        guard Date() < deadline else { throw WaitedTooLong(what: what, seconds: watchdog) }
-        usleep(5_000)
-    }
-}
-
-/// A wait for an event that did not come within its watchdog.
-struct WaitedTooLong: Error, CustomStringConvertible {
-    var what: String
-    var seconds: Double
-    var description: String { "waited \(Int(seconds)) s for \(what)" }
-}

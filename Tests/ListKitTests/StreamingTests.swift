@@ -59,8 +59,9 @@ import Testing
         (0..<list.count).map { list.item(at: $0).title }
     }
 
+    /// Waits for `condition`, with a watchdog of a minute at least (a busy machine never reaches it).
     func waitUntil(_ condition: () -> Bool) async throws {
-        for _ in 0..<2_000 where !condition() { try await Task.sleep(for: .milliseconds(5)) }
+        for _ in 0..<12_000 where !condition() { try await Task.sleep(for: .milliseconds(5)) }
         #expect(condition())
     }
 

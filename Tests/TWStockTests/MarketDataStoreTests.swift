@@ -102,11 +102,7 @@ import Testing
     @Test func aSilentServerTimesOut() async throws {
         let harness = try ExchangeHarness()
         defer { harness.cleanUp() }
-        let slow = try LoopbackServer { _ in
-            var response = LoopbackServer.Response(text: "late")
-            response.delay = .seconds(8)
-            return .respond(response)
-        }
+        let slow = try LoopbackServer { _ in .silent }
         defer { slow.stop() }
         let store = MarketDataStore(
             hosts: try TWSEHosts(environment: ["BROWSE_MOPS_URL": slow.baseURL.absoluteString]),

@@ -122,18 +122,18 @@ import Testing
         await screen.load(force: false, progress: ProgressReporter())
         let older = try #require(screen.commands.first { $0.name == "older" })
         // May and April answer at once; March is held back, and Ctrl-C comes while it is asked.
-        harness.exchange.delay(.seconds(20), requestsContaining: "date=20250301")
+        harness.exchange.hold(true, requestsContaining: "date=20250301")
         let progress = ProgressReporter()
         let task = Task { @MainActor in try await older.run("4", progress) }
-        while !harness.requests.contains(where: { $0.contains("date=20250301") }) {
-            try await Task.sleep(for: .milliseconds(20))
+        try await harness.exchange.server.waitUntil("the request for March") {
+            $0.contains { $0.target.contains("date=20250301") }
         }
         task.cancel()
         _ = try await task.value
         #expect(progress.takeNotes().contains("2 of 4 months arrived before Ctrl-C; older fetches the rest first"))
         #expect(screen.column("date").contains("2025-05-02"), "May arrived and is shown")
         #expect(!harness.requests.contains { $0.contains("date=20250201") }, "February was never asked for")
-        harness.exchange.delay(nil, requestsContaining: "date=20250301")
+        harness.exchange.hold(false, requestsContaining: "date=20250301")
         let before = harness.requests.count
         _ = try await older.run("1", ProgressReporter())
         #expect(

@@ -1,5 +1,5 @@
 import BrowseSupport
-import Dispatch
+import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -28,24 +28,54 @@ public final class Interrupts: Sendable {
     }
 
     private let state = Mutex(State())
-    /// Kept alive for the life of the process; written once, by `install`, before any signal.
-    nonisolated(unsafe) private static var source: (any DispatchSourceSignal)?
-    private static let queue = DispatchQueue(label: "browse.interrupts")
+    /// Whether `install` has run.
+    private let installed = Mutex(false)
 
     private init() {}
 
-    /// Takes over SIGINT. Call once, early.
+    /// Takes over SIGINT. Call once, early; later calls do nothing.
+    ///
+    /// The signal handler writes a byte to a pipe for each Ctrl-C, and a thread of its own
+    /// reads them: each one counts (a dispatch signal source on Linux merges those that arrive
+    /// before its handler runs, so a quick second Ctrl-C could go unheard), and no busy pool of
+    /// threads (indexing a large file on every core) can keep it from being heard at once.
     public func install() {
-        signal(SIGINT, SIG_IGN)
-        // A queue of its own: a serial queue gets a thread even while the global queues' few
-        // threads are all busy (indexing a large file on every core), so Ctrl-C is heard at once.
-        let signalSource = DispatchSource.makeSignalSource(signal: SIGINT, queue: Self.queue)
-        // Signals that arrive before the handler runs are coalesced into one event: each counts.
-        signalSource.setEventHandler { [self] in
-            for _ in 0..<max(1, Int(Self.source?.data ?? 1)) { handle() }
+        let first = installed.withLock { installed in
+            defer { installed = true }
+            return !installed
         }
-        Self.source = signalSource
-        signalSource.resume()
+        guard first else { return }
+        var ends: [Int32] = [-1, -1]
+        // Without a pipe Ctrl-C keeps its default action: it ends the program at once.
+        guard pipe(&ends) == 0 else { return }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        // The handler must never wait: with the pipe full, it has enough to read already.
+        _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
+        interruptWriter = ends[1]
+        let reader = ends[0]
+        let thread = Thread { [self] in
+            var byte: UInt8 = 0
+            while true {
+                let count = read(reader, &byte, 1)
+                if count == 1 {
+                    handle()
+                } else if count < 0, errno == EINTR {
+                    continue
+                } else {
+                    return
+                }
+            }
+        }
+        thread.start()
+        var action = sigaction()
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = noteInterrupt
+        #elseif canImport(Darwin)
+            action.__sigaction_u.__sa_handler = noteInterrupt
+        #endif
+        sigaction(SIGINT, &action, nil)
     }
 
     /// Whether a person is at the terminal (a first Ctrl-C then only cancels what is running).
@@ -78,6 +108,9 @@ public final class Interrupts: Sendable {
         return state.withLock { state in
             defer {
                 state.cancel = nil
+                // Until the next prompt, or the end of the winding down that may follow, a Ctrl-C
+                // is a second one: it ends the program rather than being let go.
+                if state.cancelled { state.armed = true }
                 state.cancelled = false
             }
             return state.cancelled
@@ -131,4 +164,16 @@ public final class Interrupts: Sendable {
             _exit(ExitCode.interrupted.rawValue)
         }
     }
+}
+
+/// The write end of the pipe that carries each SIGINT to `Interrupts`; set by `install` before
+/// the handler, and only read after.
+nonisolated(unsafe) private var interruptWriter: Int32 = -1
+
+/// The SIGINT handler: one byte to the pipe, nothing else (only what a signal handler may do).
+private func noteInterrupt(_ signal: Int32) {
+    let saved = errno
+    var byte: UInt8 = 1
+    _ = write(interruptWriter, &byte, 1)
+    errno = saved
 }

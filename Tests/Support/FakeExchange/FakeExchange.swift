@@ -40,26 +40,22 @@ public final class FakeExchange: Sendable {
         let mode = ModeBox()
         self.mode = mode
         server = try LoopbackServer { request in
-            var behaviour = Self.answer(request, files: files, mode: mode.value.withLock { $0 })
-            if case .respond(var response) = behaviour,
-                let delay = mode.delays.withLock({ $0.first { request.target.contains($0.key) }?.value })
-            {
-                response.delay = delay
-                behaviour = .respond(response)
-            }
-            return behaviour
+            if mode.held.withLock({ $0.contains { request.target.contains($0) } }) { return .silent }
+            return Self.answer(request, files: files, mode: mode.value.withLock { $0 })
         }
     }
 
     private final class ModeBox: Sendable {
         let value = Mutex(Mode.normal)
-        let delays = Mutex<[String: Duration]>([:])
+        let held = Mutex<Set<String>>([])
     }
 
-    /// Holds back the answers to requests whose path and query contain `text` (`date=20250301`)
-    /// for `delay`; `nil` answers them at once again.
-    public func delay(_ delay: Duration?, requestsContaining text: String) {
-        mode.delays.withLock { $0[text] = delay }
+    /// Holds back the answers to requests whose path and query contain `text` (`date=20250301`):
+    /// they get none until the client gives up; `false` answers them at once again.
+    public func hold(_ holding: Bool, requestsContaining text: String) {
+        mode.held.withLock { held in
+            if holding { held.insert(text) } else { held.remove(text) }
+        }
     }
 
     /// The environment that points `browse` here.
