@@ -238,6 +238,23 @@ public enum WhereParser {
                         position: token.position)
                 }
                 return .date(date)
+            case .dateTime:
+                // A day alone is its midnight, so `at >= 2025-06-02` reads as a person means it.
+                if let dateTime = DateTime(iso: token.text) { return .dateTime(dateTime) }
+                if let date = CalendarDate(iso: token.text), let midnight = TimeOfDay(hour: 0, minute: 0) {
+                    return .dateTime(DateTime(date: date, time: midnight))
+                }
+                throw WhereError(
+                    message: "\(column.name) holds dates and times; give yyyy-mm-ddThh:mm (or a day, "
+                        + "yyyy-mm-dd), not \(token.text)",
+                    position: token.position)
+            case .time:
+                guard let time = TimeOfDay(iso: token.text) else {
+                    throw WhereError(
+                        message: "\(column.name) holds times of day; give hh:mm or hh:mm:ss, not \(token.text)",
+                        position: token.position)
+                }
+                return .time(time)
             case .text, .code:
                 return .text(token.text)
             }
