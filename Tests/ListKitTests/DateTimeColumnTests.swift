@@ -85,6 +85,13 @@ import Testing
                 == "at holds dates and times; give yyyy-mm-ddThh:mm (or a day, yyyy-mm-dd), not noon"
         }
         #expect {
+            try WhereParser.parse("at >= 2025-06-02 12:00 and shift > 08:00", columns: list.columns)
+        } throws: { error in
+            (error as? WhereError)?.description
+                == "a date and time with a space between goes in double quotes: \"2025-06-02 12:00\", or write "
+                + "2025-06-02T12:00 (at character 7)"
+        }
+        #expect {
             try WhereParser.parse("shift > 9:30", columns: list.columns)
         } throws: { error in
             (error as? WhereError)?.message == "shift holds times of day; give hh:mm or hh:mm:ss, not 9:30"

@@ -189,9 +189,17 @@ public enum WhereParser {
                 throw WhereError(message: "expected a value after \(symbol.text)", position: peek?.position ?? end)
             }
             index += 1
-            return WhereComparison(
-                column: column, comparison: comparison, value: try typed(value, column: column, comparison: comparison),
-                text: value.text)
+            let typedValue = try typed(value, column: column, comparison: comparison)
+            // `at >= 2025-06-02 12:00` reads as a day and then a stray word: say how to write it.
+            if column.kind == .dateTime, value.kind == .word, let next = peek, next.kind == .word,
+                DateTime(iso: value.text + " " + next.text) != nil
+            {
+                throw WhereError(
+                    message: "a date and time with a space between goes in double quotes: "
+                        + "\"\(value.text) \(next.text)\", or write \(value.text)T\(next.text)",
+                    position: value.position)
+            }
+            return WhereComparison(column: column, comparison: comparison, value: typedValue, text: value.text)
         }
 
         static func `operator`(_ text: String) -> WhereComparison.Operator? {
