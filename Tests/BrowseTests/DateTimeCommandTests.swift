@@ -35,9 +35,10 @@ import Testing
 
         // Without an offset, the clock as shown; with one, the instant.
         let shown = try Browse.run([path, "--format", "csv", "--where", "time >= 2025-06-02T12:00"])
-        #expect(shown.stdout.split(separator: "\n").map { String($0.prefix(25)) }.dropFirst() == [
-            "2025-06-02T13:30:00+08:00", "2025-06-02T18:00:00+08:00",
-        ])
+        #expect(
+            shown.stdout.split(separator: "\n").map { String($0.prefix(25)) }.dropFirst() == [
+                "2025-06-02T13:30:00+08:00", "2025-06-02T18:00:00+08:00",
+            ])
         let instants = try Browse.run([
             path, "--format", "json", "--where", "time >= 2025-06-02T12:00+08:00 and clock >= 13:00",
         ])

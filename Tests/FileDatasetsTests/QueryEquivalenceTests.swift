@@ -36,7 +36,8 @@ import Testing
                 "2024-06-03T\(hour):30:00+08:00", "2024-06-03T0\(hour - 8):30:00Z", "2024-06-03 \(hour):30",
                 "2024-06-03T\(hour):30:00.5", "--", "",
             ][Int.random(in: 0..<6, using: &random)]
-            let clock = ["\(hour):30", "\(hour):30:00", "\(hour):30:00.125", "--"][Int.random(in: 0..<4, using: &random)]
+            let clock = ["\(hour):30", "\(hour):30:00", "\(hour):30:00.125", "--"][
+                Int.random(in: 0..<4, using: &random)]
             lines.append(
                 [date, quotedName, markets[Int.random(in: 0..<3, using: &random)], price, volume, change, at, clock]
                     .joined(separator: ","))

@@ -66,8 +66,11 @@ import Testing
         #expect(misfit.screen.columns.map(\.kind) == [.text, .text], "one value that is not a date-time, and none is")
         let typed = try await open(try scratch.write("typed.csv", text))
         #expect(typed.screen.columns.map(\.kind) == [.dateTime, .time])
-        #expect(typed.values.first == [.dateTime(try #require(DateTime(iso: "2025-06-01T16:00Z"))), .time(
-            try #require(TimeOfDay(hour: 12, minute: 0)))])
+        #expect(
+            typed.values.first == [
+                .dateTime(try #require(DateTime(iso: "2025-06-01T16:00Z"))),
+                .time(try #require(TimeOfDay(hour: 12, minute: 0))),
+            ])
         #expect(typed.texts.first == ["2025-06-02T00:00+08:00", "12:00"])
 
         // Past the rows inference reads (the first 1,000, then one in 64), a misfit is a text cell.

@@ -124,7 +124,8 @@ import Testing
         let points = try ChartData.exactPoints(from: list, request: request)
         #expect(points.map { $0[0].exportText }.first == "2025-06-02T12:00:00+08:00")
         let byShift = try ChartData.make(from: list, request: ChartRequest(y: list.columns[2], x: list.columns[1]))
-        #expect(byShift.xs == [28_800, 28_800, 48_605, 80_100], "seconds since midnight; a missing time is not plotted")
+        #expect(
+            byShift.xs == [28_800, 28_800, 48_605, 80_100], "seconds since midnight; a missing time is not plotted")
     }
 
     @Test func exportsWriteTheValuesAsWrittenAndJSONStrings() throws {

@@ -88,13 +88,7 @@ public struct DateTime: Sendable, Hashable, Comparable, CustomStringConvertible 
         bytes.formIndex(after: &index)
         // The time: digits, `:` and `.`.
         let timeStart = index
-        while index != bytes.endIndex {
-            let byte = bytes[index]
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ":")
-                || byte == UInt8(ascii: ".")
-            else { break }
-            bytes.formIndex(after: &index)
-        }
+        while index != bytes.endIndex, Self.isTimeByte(bytes[index]) { bytes.formIndex(after: &index) }
         guard index != timeStart, let time = TimeOfDay(isoUTF8: bytes[timeStart..<index]) else { return nil }
         // The offset, then only spaces.
         let offsetStart = index
@@ -112,6 +106,12 @@ public struct DateTime: Sendable, Hashable, Comparable, CustomStringConvertible 
             offset = written
         }
         self.init(date: date, time: time, offset: offset, separator: separator)
+    }
+
+    /// True for the bytes a time is written with: digits, `:` and `.`.
+    @inlinable
+    static func isTimeByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
     }
 
     /// Seconds since 1970-01-01T00:00Z (negative before it), the clock read as UTC when the value

@@ -88,8 +88,9 @@ public struct ChartData: Sendable {
                 x = position(of: values[1])
                 if xOffset == nil, let offset = values[1].dateTime?.offset { xOffset = offset }
                 if let x {
-                    let ends = xEnds ?? ((x, values[1]), (x, values[1]))
-                    xEnds = (x < ends.first.x ? (x, values[1]) : ends.first, x > ends.last.x ? (x, values[1]) : ends.last)
+                    let point = (x: x, value: values[1])
+                    let ends = xEnds ?? (point, point)
+                    xEnds = (x < ends.first.x ? point : ends.first, x > ends.last.x ? point : ends.last)
                 }
             } else {
                 x = Double(row)
