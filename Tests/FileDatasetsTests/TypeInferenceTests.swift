@@ -82,6 +82,19 @@ import Testing
         #expect(past.values[1_501].first?.dateTime?.description == "2025-06-02T13:30:11")
     }
 
+    @Test func jsonStringsOfDateTimesAndTimesAreTyped() async throws {
+        let scratch = try Scratch()
+        let path = try scratch.write(
+            "readings.json",
+            #"[{"time": "2025-06-02T13:30:00+08:00", "clock": "13:30", "t": 1.5},"#
+                + #" {"time": "2025-06-02T05:00:00Z", "clock": "09:00:05", "t": 2}, {"time": null, "clock": "23:59"}]"#)
+        let opened = try await open(path)
+        #expect(opened.screen.columns.map(\.kind) == [.dateTime, .time, .decimal])
+        try opened.screen.applySort(SortOrder(column: "time"))
+        #expect(opened.column("time") == ["2025-06-02T05:00:00Z", "2025-06-02T13:30:00+08:00", ""])
+        #expect(opened.column("clock") == ["09:00:05", "13:30", "23:59"])
+    }
+
     /// The table behind a path, for looking at its columns.
     private func loadTable(_ path: String) async throws -> FileTable? {
         let loader = FileLoader(
