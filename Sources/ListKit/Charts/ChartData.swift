@@ -130,7 +130,7 @@ public struct ChartData: Sendable {
     /// on one (text, missing).
     ///
     /// - Complexity: O(1).
-    public static func position(of value: CellValue) -> Double? {
+    static func position(of value: CellValue) -> Double? {
         switch value {
         case .date(let date): return Double(date.dayNumber)
         case .dateTime(let dateTime): return Double(dateTime.secondsSince1970) + Double(dateTime.nanosecond) / 1e9
