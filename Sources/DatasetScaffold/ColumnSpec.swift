@@ -5,6 +5,8 @@ public struct ColumnSpec: Sendable, Hashable {
         case integer
         case decimal
         case date
+        case dateTime
+        case time
         case text
 
         /// The property's Swift type (optional: a file may have empty cells).
@@ -13,6 +15,8 @@ public struct ColumnSpec: Sendable, Hashable {
             case .integer: return "Int64?"
             case .decimal: return "ExactDecimal?"
             case .date: return "CalendarDate?"
+            case .dateTime: return "DateTime?"
+            case .time: return "TimeOfDay?"
             case .text: return "String?"
             }
         }

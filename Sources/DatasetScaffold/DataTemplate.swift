@@ -30,6 +30,8 @@ public enum DataTemplate {
             case .integer: accessor = "integer"
             case .decimal: accessor = "decimal"
             case .date: accessor = "date"
+            case .dateTime: accessor = "dateTime"
+            case .time: accessor = "time"
             case .text: accessor = "text"
             }
             lines.append(
@@ -72,6 +74,8 @@ public enum DataTemplate {
                 lines.append("            row[\(key)] = \(value).map { Cell.integer($0, grouped: true) } ?? .missing")
             case .decimal: lines.append("            row[\(key)] = .decimal(\(value), grouped: true)")
             case .date: lines.append("            row[\(key)] = .date(\(value))")
+            case .dateTime: lines.append("            row[\(key)] = .dateTime(\(value))")
+            case .time: lines.append("            row[\(key)] = .time(\(value))")
             case .text: lines.append("            row[\(key)] = \(value).map(Cell.text) ?? .missing")
             }
         }
@@ -84,7 +88,7 @@ public enum DataTemplate {
             let key = SwiftIdentifier.literal(column.name)
             let text: String
             switch column.kind {
-            case .integer, .date, .decimal: text = "record.\(property).map { \"\\($0)\" } ?? \"\""
+            case .integer, .date, .dateTime, .time, .decimal: text = "record.\(property).map { \"\\($0)\" } ?? \"\""
             case .text: text = "record.\(property) ?? \"\""
             }
             lines.append("                        .init(\(key), \(text)),")

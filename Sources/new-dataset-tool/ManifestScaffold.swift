@@ -68,6 +68,8 @@ enum ManifestScaffold {
         case "integer": return .integer
         case "decimal": return .decimal
         case "date": return .date
+        case "datetime": return .dateTime
+        case "time": return .time
         case "text", "code": return .text
         default: return DataFileReader.kind(of: inferred)
         }

@@ -91,6 +91,8 @@ enum DataFileReader {
         case .integer: return .integer
         case .decimal: return .decimal
         case .date: return .date
+        case .dateTime: return .dateTime
+        case .time: return .time
         case .text: return .text
         }
     }
@@ -102,6 +104,8 @@ enum DataFileReader {
         case .integer: return value.integer.map(String.init) ?? ""
         case .decimal: return value.decimal?.description ?? ""
         case .date: return value.date?.description ?? ""
+        case .dateTime: return value.dateTime?.description ?? ""
+        case .time: return value.time?.description ?? ""
         case .text: return value.text ?? ""
         }
     }

@@ -35,7 +35,7 @@ import Testing
             run.stderr.split(separator: "\n") == [
                 "browse: chart draws numbers, and datasets has no numeric column",
                 "browse: title is not a numeric column; chart one of: year",
-                "browse: title holds neither dates nor numbers; chart by a date or number column, or leave by out",
+                "browse: title holds no numbers, dates or times; chart by a number, date or time column, or leave by out",
             ])
     }
 }

@@ -12,11 +12,12 @@ import Testing
     }
 
     /// A file of typed columns with the quirks of exchange data: thousands separators, signs,
-    /// `--` for no value, quoted fields, CJK text, dates.
+    /// `--` for no value, quoted fields, CJK text, dates, date-times (with offsets and without,
+    /// one instant written several ways) and times of day.
     static func randomFile(_ random: inout SeededRandom, rows: Int) -> String {
         let names = ["台積電", "台泥", "鴻海", "ａ股", "Foo, Inc.", "\"quoted\"", ""]
         let markets = ["上市", "上櫃", "興櫃"]
-        var lines = ["日期,名稱,市場,收盤價,成交股數,漲跌"]
+        var lines = ["日期,名稱,市場,收盤價,成交股數,漲跌,時間,時刻"]
         for _ in 0..<rows {
             let day = Int.random(in: 1...28, using: &random)
             let date = "2024-0\(Int.random(in: 1...9, using: &random))-\(day < 10 ? "0" : "")\(day)"
@@ -30,9 +31,16 @@ import Testing
             let volume =
                 Int.random(in: 0..<8, using: &random) == 0 ? "" : String(Int.random(in: 0...5_000, using: &random))
             let change = ["+1.50", "-0.25", "0.00", "--", "+12.00"][Int.random(in: 0..<5, using: &random)]
+            let hour = Int.random(in: 10..<15, using: &random)
+            let at = [
+                "2024-06-03T\(hour):30:00+08:00", "2024-06-03T0\(hour - 8):30:00Z", "2024-06-03 \(hour):30",
+                "2024-06-03T\(hour):30:00.5", "--", "",
+            ][Int.random(in: 0..<6, using: &random)]
+            let clock = ["\(hour):30", "\(hour):30:00", "\(hour):30:00.125", "--"][
+                Int.random(in: 0..<4, using: &random)]
             lines.append(
-                [date, quotedName, markets[Int.random(in: 0..<3, using: &random)], price, volume, change].joined(
-                    separator: ","))
+                [date, quotedName, markets[Int.random(in: 0..<3, using: &random)], price, volume, change, at, clock]
+                    .joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -44,6 +52,7 @@ import Testing
         let screen = opened.screen
         let cells = screen.rows(in: 0..<screen.count)
         let columns = screen.columns
+        #expect(columns.map(\.kind).suffix(2) == [.dateTime, .time])
         // The same rows with no fast path: every question goes through the cells.
         let plain = GenericListController<Numbered, ColumnsRow>(
             title: "plain", items: cells.indices.map(Numbered.init), columns: columns
@@ -56,6 +65,8 @@ import Testing
         for text in [
             "收盤價 > 1000", "收盤價 <= 500.5 and 成交股數 >= 2500", "市場 = 上櫃 or 漲跌 < 0", "名稱 ~ 台", "名稱 !~ 台",
             "not (日期 >= 2024-05-01)", "收盤價 != 1,234.56", "成交股數 = 0", "名稱 = \"foo, inc.\"", "漲跌 > 0",
+            "時間 >= 2024-06-03T12:00", "時間 < 2024-06-03T04:30Z", "時間 = 2024-06-03T13:30+08:00", "時間 is missing",
+            "時間 ~ 12:30", "時刻 >= 12:30", "時刻 = 11:30:00", "時刻 < 13:30:00.1 and 時間 >= 2024-06-03",
         ] {
             let expression = try WhereParser.parse(text, columns: columns)
             let expected = cells.filter { row in

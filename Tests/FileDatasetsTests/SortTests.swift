@@ -44,7 +44,7 @@ import Testing
         var random = SeededRandom(seed: 7)
         let words = ["台積電", "鴻海", "Apple", "apple", "ＡＢＣ", "abc", "Ω", "ω", "--", "", "zeta", "Zeta"]
         for round in 0..<12 {
-            var text = "n,price,when,word\n"
+            var text = "n,price,when,word,at,clock\n"
             for _ in 0..<200 {
                 let price: String
                 switch Int.random(in: 0..<6, using: &random) {
@@ -61,7 +61,16 @@ import Testing
                     Int.random(in: 0..<4, using: &random) == 0
                     ? "" : "2025-0\(Int.random(in: 1..<10, using: &random))-1\(Int.random(in: 0..<10, using: &random))"
                 let word = words[Int.random(in: 0..<words.count, using: &random)]
-                text += "\(Int.random(in: 0..<1_000, using: &random)),\(price),\(when),\(word)\n"
+                let minute = Int.random(in: 0..<3, using: &random)
+                // One instant written several ways, readings without an offset, and nanoseconds.
+                let at = [
+                    "2025-06-02T13:3\(minute)+08:00", "2025-06-02T05:3\(minute):00Z", "2025-06-02 05:3\(minute)",
+                    "2025-06-02T05:3\(minute):00.00000000\(minute)Z", "2025-06-02T05:3\(minute)-00:00",
+                    "1969-12-31T23:59:59.5", "--", "",
+                ][Int.random(in: 0..<8, using: &random)]
+                let clock = ["13:3\(minute)", "13:3\(minute):00", "13:3\(minute):00.25", "00:00", "", "--"][
+                    Int.random(in: 0..<6, using: &random)]
+                text += "\(Int.random(in: 0..<1_000, using: &random)),\(price),\(when),\(word),\(at),\(clock)\n"
             }
             let scratch = try Scratch()
             let opened = try await open(try scratch.write("random.csv", text))
@@ -75,7 +84,8 @@ import Testing
             } select: { _ in
                 .none
             }
-            for column in ["n", "price", "when", "word"] {
+            #expect(opened.screen.columns.map(\.kind).suffix(2) == [.dateTime, .time])
+            for column in ["n", "price", "when", "word", "at", "clock"] {
                 for descending in [false, true] {
                     let order = SortOrder(column: column, descending: descending)
                     try opened.screen.applySort(order)
@@ -90,16 +100,19 @@ import Testing
 
     @Test func keysMadeInPiecesAreTheKeysMadeInOnePass() async throws {
         var random = SeededRandom(seed: 11)
-        var text = "mixed,word\n"
+        var text = "mixed,word,at\n"
         for _ in 0..<500 {
             let mixed = ["--", "", "1.5", "\"1,000\"", "2025-01-02", "abc", "Ａ", "7"][
                 Int.random(in: 0..<8, using: &random)]
             let word = ["台積電", "", "x", "X", "\"a\"\"b\"", "--"][Int.random(in: 0..<6, using: &random)]
-            text += "\(mixed),\(word)\n"
+            let at = ["2025-06-02T13:30+08:00", "2025-06-02 05:30:00.000000001", "", "1969-12-31T23:59Z"][
+                Int.random(in: 0..<4, using: &random)]
+            text += "\(mixed),\(word),\(at)\n"
         }
         let table = try TableIndexer.index(
             name: "t", bytes: FileBytes(copying: Array(text.utf8)), dialect: .comma, hasHeader: true, progress: nil)
-        for column in 0..<2 {
+        #expect(table.columns[2].type == .dateTime)
+        for column in 0..<3 {
             let single = SortKeys(table: table, column: column, pieces: 1)
             for pieces in 2...5 {
                 let split = SortKeys(table: table, column: column, pieces: pieces)
@@ -107,6 +120,7 @@ import Testing
                 #expect(split.values == single.values, "column \(column), \(pieces) pieces")
                 #expect(split.textStarts == single.textStarts, "column \(column), \(pieces) pieces")
                 #expect(split.textBytes == single.textBytes, "column \(column), \(pieces) pieces")
+                #expect(split.nanosecondRests == single.nanosecondRests, "column \(column), \(pieces) pieces")
             }
         }
     }

@@ -47,12 +47,52 @@ import Testing
     @Test(arguments: [
         ("1,2,3\n", ColumnType.integer), ("1.5\n2\n", .decimal), ("2025-01-02\n2025/1/3\n", .date),
         ("20250102\n20250103\n", .date), ("0050\n2330\n", .text), ("abc\n12\n", .text), ("--\n\n", .text),
+        ("2025-06-02T13:30\n2025-06-02 13:30:05+08:00\n--\n2025/06/02T00:00:00.5Z\n", .dateTime),
+        ("13:30\n09:05:01\n\n23:59:59.999\n", .time), ("2025-06-02T13:30\n2025-06-02\n", .text),
+        ("13:30\n9:30\n", .text), ("13:30\n2025-06-02T13:30\n", .text), ("1330\n0930\n", .text),
     ])
     func inference(values: String, expected: ColumnType) async throws {
         let scratch = try Scratch()
         let path = try scratch.write("column.csv", "v\n" + values.replacingOccurrences(of: ",", with: "\n"))
         let table = try #require(try await loadTable(path))
         #expect(table.columns.first?.type == expected, "\(values.debugDescription)")
+    }
+
+    @Test func aDateTimeColumnNeedsEveryValueReadToBeOne() async throws {
+        let scratch = try Scratch()
+        var text = "at,clock\n"
+        for hour in 0..<300 { text += "2025-06-02T\(hour % 24 < 10 ? "0" : "")\(hour % 24):00+08:00,12:00\n" }
+        let misfit = try await open(try scratch.write("misfit.csv", text + "soon,noon\n"))
+        #expect(misfit.screen.columns.map(\.kind) == [.text, .text], "one value that is not a date-time, and none is")
+        let typed = try await open(try scratch.write("typed.csv", text))
+        #expect(typed.screen.columns.map(\.kind) == [.dateTime, .time])
+        #expect(
+            typed.values.first == [
+                .dateTime(try #require(DateTime(iso: "2025-06-01T16:00Z"))),
+                .time(try #require(TimeOfDay(hour: 12, minute: 0))),
+            ])
+        #expect(typed.texts.first == ["2025-06-02T00:00+08:00", "12:00"])
+
+        // Past the rows inference reads (the first 1,000, then one in 64), a misfit is a text cell.
+        var long = "at\n"
+        for row in 0..<2_000 { long += row == 1_500 ? "soon\n" : "2025-06-02T13:30:\(row % 50 + 10)\n" }
+        let past = try await open(try scratch.write("past.csv", long))
+        #expect(past.screen.columns.first?.kind == .dateTime)
+        #expect(past.values[1_500] == [.text("soon")])
+        #expect(past.values[1_501].first?.dateTime?.description == "2025-06-02T13:30:11")
+    }
+
+    @Test func jsonStringsOfDateTimesAndTimesAreTyped() async throws {
+        let scratch = try Scratch()
+        let path = try scratch.write(
+            "readings.json",
+            #"[{"time": "2025-06-02T13:30:00+08:00", "clock": "13:30", "t": 1.5},"#
+                + #" {"time": "2025-06-02T05:00:00Z", "clock": "09:00:05", "t": 2}, {"time": null, "clock": "23:59"}]"#)
+        let opened = try await open(path)
+        #expect(opened.screen.columns.map(\.kind) == [.dateTime, .time, .decimal])
+        try opened.screen.applySort(SortOrder(column: "time"))
+        #expect(opened.column("time") == ["2025-06-02T05:00:00Z", "2025-06-02T13:30:00+08:00", ""])
+        #expect(opened.column("clock") == ["09:00:05", "13:30", "23:59"])
     }
 
     /// The table behind a path, for looking at its columns.

@@ -12,7 +12,7 @@ import Testing
             .missing, .decimal(ExactDecimal(units: 150, scale: 2)), .decimal(ExactDecimal(units: 15, scale: 1)),
         ]
         for _ in 0..<50_000 {
-            switch Int.random(in: 0..<4, using: &random) {
+            switch Int.random(in: 0..<6, using: &random) {
             case 0: values.append(.integer(Int64.random(in: -5_000...5_000, using: &random)))
             case 1:
                 values.append(
@@ -27,6 +27,23 @@ import Testing
                             CalendarDate(
                                 year: 2024, month: Int.random(in: 1...12, using: &random),
                                 day: Int.random(in: 1...28, using: &random)))))
+            case 3:
+                // One instant in several spellings, some finer than a microsecond.
+                let minute = Int.random(in: 0..<60, using: &random)
+                let second = Int.random(in: 0..<3, using: &random)
+                let text = [
+                    "2025-06-02T13:\(minute < 10 ? "0" : "")\(minute):0\(second)+08:00",
+                    "2025-06-02 05:\(minute < 10 ? "0" : "")\(minute):0\(second)",
+                    "2025-06-02T05:\(minute < 10 ? "0" : "")\(minute):0\(second).000000\(second)Z",
+                    "2025-06-02T05:\(minute < 10 ? "0" : "")\(minute):0\(second).00000000\(second)Z",
+                    "2025-06-02T05:\(minute < 10 ? "0" : "")\(minute):0\(second).000\(second)00Z",
+                ][Int.random(in: 0..<5, using: &random)]
+                values.append(.dateTime(try #require(DateTime(iso: text))))
+            case 4:
+                let second = Int.random(in: 0..<20, using: &random)
+                let text = ["13:30:\(second + 10)", "13:30:\(second + 10).0", "13:30:\(second + 10).000000001"][
+                    Int.random(in: 0..<3, using: &random)]
+                values.append(.time(try #require(TimeOfDay(iso: text))))
             default:
                 values.append(.text(["台積電", "台泥", "a", "A", "e\u{301}", "é"][Int.random(in: 0..<6, using: &random)]))
             }

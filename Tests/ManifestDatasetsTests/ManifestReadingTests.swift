@@ -110,7 +110,7 @@ import Testing
             ("{\"id\": \"a\", \"title\": \"t\", \"source\": \"a.csv\", \"columns\": []}", "`columns` is empty"),
             (
                 "{\"id\": \"a\", \"title\": \"t\", \"source\": \"a.csv\", \"columns\": [{\"name\": \"x\", \"kind\": \"money\"}]}",
-                "`columns.0.kind` must be one of text, code, integer, decimal, date"
+                "`columns.0.kind` must be one of text, code, integer, decimal, date, datetime, time"
             ),
             (
                 "{\"id\": \"a\", \"title\": \"t\", \"source\": \"a.csv\", \"columns\": [\"x\", \"x\"]}",

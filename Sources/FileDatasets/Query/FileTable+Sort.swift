@@ -20,14 +20,15 @@ extension FileTable {
         }
     }
 
-    /// `indices` ordered by a column: numbers, then dates, then text (the reverse when
-    /// descending), missing values always last, ties in row order — the controller's rules.
+    /// `indices` ordered by a column: numbers, then dates, date-times, times of day, then text
+    /// (the reverse when descending), missing values always last, ties in row order — the
+    /// controller's rules.
     ///
     /// The column's keys are computed once for every row and kept, so sorting again (the other
     /// way, or after a new filter) only sorts. Rows are sorted by their 64-bit keys with a radix
     /// sort (``RadixSort``), a descending sort by the keys' complements, which reverses their
     /// order and keeps ties in row order; texts whose first eight folded bytes tie are then
-    /// compared in full.
+    /// compared in full, and date-times whose microseconds tie by their nanoseconds.
     ///
     /// - Parameters:
     ///   - column: The column's position.
@@ -43,12 +44,13 @@ extension FileTable {
         let keys = sortKeys(column: column)
         // Ties keep the order rows come in, which must be the rows' own.
         let rows = zip(indices, indices.dropFirst()).allSatisfy { $0 < $1 } ? indices : indices.sorted()
-        var rankCounts = [0, 0, 0, 0]
+        var rankCounts = [0, 0, 0, 0, 0, 0]
         keys.ranks.withUnsafeBufferPointer { ranks in
             for row in rows { rankCounts[Int(ranks[row].rawValue)] += 1 }
         }
         // The groups in the order they are shown, each a run of the entries; missing last.
-        let groups: [SortKeys.Rank] = descending ? [.text, .date, .number] : [.number, .date, .text]
+        let ascendingGroups: [SortKeys.Rank] = [.number, .date, .dateTime, .time, .text]
+        let groups = descending ? ascendingGroups.reversed() : ascendingGroups
         var groupStarts: [Int] = [0]
         for rank in groups { groupStarts.append(groupStarts[groupStarts.count - 1] + rankCounts[Int(rank.rawValue)]) }
         let present = groupStarts[groups.count]
@@ -61,7 +63,7 @@ extension FileTable {
         let flip: UInt64 = descending ? ~(1 << 63) : 1 << 63
         keys.ranks.withUnsafeBufferPointer { ranks in
             keys.values.withUnsafeBufferPointer { values in
-                var next = [0, 0, 0, 0]
+                var next = [0, 0, 0, 0, 0, 0]
                 for (slot, rank) in groups.enumerated() { next[Int(rank.rawValue)] = groupStarts[slot] }
                 var missing = present
                 for row in rows {
@@ -95,6 +97,11 @@ extension FileTable {
                 }
                 sorted = radixSorted
                 if rank == .text, !Self.sortTextTies(sorted, keys: keys, descending: descending, shouldStop: shouldStop)
+                {
+                    return indices
+                }
+                if rank == .dateTime, let rests = keys.nanosecondRests,
+                    !Self.sortNanosecondTies(sorted, rests: rests, descending: descending, shouldStop: shouldStop)
                 {
                     return indices
                 }
@@ -148,6 +155,40 @@ extension FileTable {
                         let order = keys.compareTexts(left.row, right.row)
                         if order == 0 { return left.row < right.row }
                         return descending ? order > 0 : order < 0
+                    }
+                } catch {
+                    return false
+                }
+            }
+            start = end
+        }
+        return true
+    }
+}
+
+extension FileTable {
+    /// Sorts each run of date-times whose microseconds tie (sorted by them) by their
+    /// nanoseconds past the microsecond, ties in row order.
+    ///
+    /// - Returns: False when stopped.
+    private static func sortNanosecondTies(
+        _ entries: UnsafeMutableBufferPointer<RadixSort.Entry>, rests: [UInt16], descending: Bool,
+        shouldStop: () -> Bool
+    ) -> Bool {
+        var comparisons = 0
+        var start = 0
+        while start < entries.count {
+            var end = start + 1
+            while end < entries.count, entries[end].key == entries[start].key { end += 1 }
+            if end - start > 1 {
+                var run = UnsafeMutableBufferPointer(rebasing: entries[start..<end])
+                do {
+                    try run.sort { left, right in
+                        try checkStop(&comparisons, shouldStop)
+                        let a = rests[left.row]
+                        let b = rests[right.row]
+                        if a == b { return left.row < right.row }
+                        return descending ? b < a : a < b
                     }
                 } catch {
                     return false

@@ -7,24 +7,32 @@ import Tabular
 /// One column's sort keys for every row of a table, computed once.
 ///
 /// Keys follow the controller's `SortKey` rules: numbers (integers and decimals together) before
-/// dates before text, missing values apart; text compares folded (`TextFolding.fold`), byte by
+/// dates before date-times before times of day before text, missing values apart; date-times
+/// compare as instants (`DateTime`'s order); text compares folded (`TextFolding.fold`), byte by
 /// byte, which for text in Unicode normal form C is the order of `String`'s `<`.
 final class SortKeys: Sendable {
     /// The kind of each row's key.
     enum Rank: UInt8, Sendable {
         case number = 0
         case date = 1
-        case text = 2
-        case missing = 3
+        case dateTime = 2
+        case time = 3
+        case text = 4
+        case missing = 5
     }
 
     /// Each row's rank.
     let ranks: [Rank]
-    /// Each row's value: a number at the column's largest scale, a date as `yyyyMMdd`, or a
-    /// text's first eight folded bytes (big-endian, so integers compare like the bytes).
+    /// Each row's value: a number at the column's largest scale, a date as `yyyyMMdd`, a
+    /// date-time as whole microseconds since 1970 (UTC, which fits every year 1–9999), a time
+    /// of day as nanoseconds since midnight, or a text's first eight folded bytes (big-endian, so
+    /// integers compare like the bytes).
     let values: [Int64]
     /// The exact numbers, kept only when bringing them to one scale would overflow.
     let exactNumbers: [ExactDecimal]?
+    /// Each date-time's nanoseconds past its microsecond (0–999), which order date-times whose
+    /// microseconds tie; kept only when a row has any.
+    let nanosecondRests: [UInt16]?
     /// Folded text of every row, back to back; row `i` is `textBytes[textStarts[i]..<textStarts[i + 1]]`.
     let textBytes: [UInt8]
     let textStarts: [Int]
@@ -42,21 +50,25 @@ final class SortKeys: Sendable {
         var scales: [UInt8] = []
         var ranks = [Rank](repeating: .missing, count: rowCount)
         var values = [Int64](repeating: 0, count: rowCount)
+        var rests: [UInt16] = []
         if type.isNumeric {
             units = [Int64](repeating: 0, count: rowCount)
             scales = [UInt8](repeating: 0, count: rowCount)
         }
+        if type == .dateTime { rests = [UInt16](repeating: 0, count: rowCount) }
         ranks.withUnsafeMutableBufferPointer { ranks in
             values.withUnsafeMutableBufferPointer { values in
                 units.withUnsafeMutableBufferPointer { units in
                     scales.withUnsafeMutableBufferPointer { scales in
-                        let output = Output(
-                            ranks: SharedMemory(ranks), values: SharedMemory(values), units: SharedMemory(units),
-                            scales: SharedMemory(scales))
-                        pieces = ParallelWork.map(pieceCount) { piece in
-                            let range = ParallelWork.range(ofPiece: piece, of: pieceCount, count: rowCount)
-                            return Self.keys(of: range, column: column, type: type, in: table, into: output)
-                        }.compactMap { $0 }
+                        rests.withUnsafeMutableBufferPointer { rests in
+                            let output = Output(
+                                ranks: SharedMemory(ranks), values: SharedMemory(values),
+                                units: SharedMemory(units), scales: SharedMemory(scales), rests: SharedMemory(rests))
+                            pieces = ParallelWork.map(pieceCount) { piece in
+                                let range = ParallelWork.range(ofPiece: piece, of: pieceCount, count: rowCount)
+                                return Self.keys(of: range, column: column, type: type, in: table, into: output)
+                            }.compactMap { $0 }
+                        }
                     }
                 }
             }
@@ -101,6 +113,7 @@ final class SortKeys: Sendable {
         self.ranks = ranks
         self.values = values
         self.exactNumbers = exactNumbers
+        self.nanosecondRests = pieces.contains(where: \.hasNanosecondRests) ? rests : nil
         self.textBytes = textBytes
         self.textStarts = textStarts
     }
@@ -111,6 +124,7 @@ final class SortKeys: Sendable {
         let values: SharedMemory<Int64>
         let units: SharedMemory<Int64>
         let scales: SharedMemory<UInt8>
+        let rests: SharedMemory<UInt16>
     }
 
     /// One piece's texts and largest scale.
@@ -120,6 +134,8 @@ final class SortKeys: Sendable {
         /// Where each row's text starts in `textBytes`; empty while the piece has met no text.
         var textStarts: [Int] = []
         var largestScale = 0
+        /// True when a date-time of the piece is finer than a microsecond.
+        var hasNanosecondRests = false
     }
 
     /// Reads the keys of the rows in `range`, writing ranks, values, units and scales to `output`.
@@ -154,6 +170,18 @@ final class SortKeys: Sendable {
             case .date(let date):
                 output.ranks.buffer[row] = .date
                 output.values.buffer[row] = Int64(date.year * 10_000 + date.month * 100 + date.day)
+            case .dateTime(let dateTime):
+                output.ranks.buffer[row] = .dateTime
+                output.values.buffer[row] =
+                    dateTime.secondsSince1970 * 1_000_000 + Int64(dateTime.nanosecond / 1_000)
+                let rest = dateTime.nanosecond % 1_000
+                if rest != 0, !output.rests.buffer.isEmpty {
+                    output.rests.buffer[row] = UInt16(rest)
+                    piece.hasNanosecondRests = true
+                }
+            case .time(let time):
+                output.ranks.buffer[row] = .time
+                output.values.buffer[row] = time.nanosecondOfDay
             case .text:
                 output.ranks.buffer[row] = .text
                 if piece.textStarts.isEmpty {

@@ -8,6 +8,11 @@ public enum ColumnType: String, Sendable, Hashable {
     case decimal
     /// Days: `2025-06-02`, `2025/06/02` or `20250602`.
     case date
+    /// Days with a time: `2025-06-02T13:30`, `2025-06-02 13:30:05`, `2025-06-02T05:30Z`,
+    /// `2025-06-02T13:30+08:00`.
+    case dateTime = "datetime"
+    /// Times of day: `13:30`, `13:30:05`, `13:30:05.250`.
+    case time
     /// Anything else, including codes with leading zeros (`0050`).
     case text
 
@@ -20,6 +25,8 @@ public enum ColumnType: String, Sendable, Hashable {
         case .integer: return .integer
         case .decimal: return .decimal
         case .date: return .date
+        case .dateTime: return .dateTime
+        case .time: return .time
         case .text: return .text
         }
     }

@@ -5,10 +5,13 @@ enum TypedField {
     case missing
     case number(ExactDecimal)
     case date(CalendarDate)
+    case dateTime(DateTime)
+    case time(TimeOfDay)
     case text
 
     /// Reads `content` (a field's unescaped bytes) as a value of `type`: missing for `--` or
-    /// blanks, a number or day when it parses as the column's type, text otherwise.
+    /// blanks, a number, day, date-time or time when it parses as the column's type, text
+    /// otherwise.
     ///
     /// - Complexity: O(n) in the length of the field.
     init(_ content: UnsafeBufferPointer<UInt8>, type: ColumnType) {
@@ -29,6 +32,18 @@ enum TypedField {
             } else {
                 self = .text
             }
+        case .dateTime:
+            if let dateTime = FieldParser.dateTime(content) {
+                self = .dateTime(dateTime)
+            } else {
+                self = .text
+            }
+        case .time:
+            if let time = FieldParser.time(content) {
+                self = .time(time)
+            } else {
+                self = .text
+            }
         case .text:
             self = .text
         }
@@ -40,6 +55,8 @@ enum TypedField {
         case .missing: return .missing
         case .number(let number): return number.scale == 0 ? .integer(number.units) : .decimal(number)
         case .date(let date): return .date(date)
+        case .dateTime(let dateTime): return .dateTime(dateTime)
+        case .time(let time): return .time(time)
         case .text: return .text(text)
         }
     }

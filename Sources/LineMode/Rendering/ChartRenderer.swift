@@ -3,8 +3,9 @@ import ListKit
 /// Draws a `ChartData` as text: a line of Unicode braille dots (2×4 to a cell) or, in ASCII,
 /// `*` with `|` and `-` axes; the vertical axis labelled with the minimum, the maximum and
 /// round values between in the column's own format; the horizontal axis with dates as
-/// `yyyy-mm` (days within a span of a few months), numbers, or row numbers; optional bars under
-/// the line. A row without a value, or a stretch of the axis far longer than the usual step
+/// `yyyy-mm` (days within a span of a few months), date-times and times as clock readings
+/// (`12:00`; days or months over longer spans, ``TimeAxis``), numbers, or row numbers; optional
+/// bars under the line. A row without a value, or a stretch of the axis far longer than the usual step
 /// between rows, leaves a gap, never a zero or an invented line.
 ///
 /// ```text
@@ -221,7 +222,19 @@ public struct ChartRenderer: Sendable {
         // Within a few months, months alone would repeat: the ends show whole dates and the
         // ticks between them days.
         let days = dates && last - first < Self.daySpan
+        let timeAxis: TimeAxis?
+        switch data.request.x?.kind {
+        case .dateTime:
+            timeAxis = TimeAxis(
+                kind: .dateTime(offset: (data.xOffset?.minutes ?? 0) * 60), from: first, to: last,
+                count: max(1, columns / 12))
+        case .time:
+            timeAxis = TimeAxis(kind: .time, from: first, to: last, count: max(1, columns / 12))
+        default:
+            timeAxis = nil
+        }
         func label(_ x: Double, end: Bool) -> String {
+            if let timeAxis { return timeAxis.label(x, end: end) }
             guard dates else { return Self.number(x, scale: 0) }
             let date = CalendarDate(dayNumber: Int(x.rounded())).description
             guard days else { return String(date.prefix(7)) }
@@ -232,9 +245,10 @@ public struct ChartRenderer: Sendable {
             ticks.append((last, true, true))
             let count = max(1, columns / (days ? 12 : 14))
             let between =
-                days
-                ? Self.dayTicks(from: first, to: last, count: count)
-                : Self.roundTicks(from: first, to: last, count: count, dates: dates)
+                timeAxis?.ticks(from: first, to: last)
+                ?? (days
+                    ? Self.dayTicks(from: first, to: last, count: count)
+                    : Self.roundTicks(from: first, to: last, count: count, dates: dates))
             ticks += between.map { ($0, false, false) }
         }
         var taken: [Range<Int>] = []

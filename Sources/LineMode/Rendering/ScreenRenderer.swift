@@ -285,6 +285,8 @@ public struct ScreenRenderer {
         }
         if let first = chart.xs.first, let last = chart.xs.last, chart.request.x?.kind == .date {
             title += " · \(CalendarDate(dayNumber: Int(first))) – \(CalendarDate(dayNumber: Int(last)))"
+        } else if let ends = chart.xEnds, chart.request.x?.kind == .dateTime || chart.request.x?.kind == .time {
+            title += " · \(ends.first.exportText) – \(ends.last.exportText)"
         }
         let missing = chart.ys.count - values.count
         if missing > 0 { title += " · \(NumberText.grouped(missing)) without a value (gaps)" }

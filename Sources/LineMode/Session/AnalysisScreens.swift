@@ -42,6 +42,10 @@ enum AnalysisScreens {
             StatisticsEntry(id: $0.offset, value: $0.element)
         }
         let extreme = { (cell: Cell?) in cell.map { Cell(.text($0.value.exportText), text: $0.text) } ?? .missing }
+        // The extremes of numbers, dates, times and codes are never cut (a cut timestamp reads
+        // as another one): the columns may narrow only to the widest of them.
+        let whole = rows.filter { $0.value.column.kind.isNeverCut }.flatMap { [$0.value.minimum, $0.value.maximum] }
+        let extremeWidth = max(16, whole.compactMap { $0.map { DisplayWidth.of($0.text) } }.max() ?? 0)
         let columns: [ListColumn<StatisticsEntry>] = [
             ListColumn("column", kind: .text, priority: 10, minimumWidth: 10) { .text($0.value.column.name) },
             ListColumn("kind", kind: .text, priority: 5) { .text($0.value.column.kind.rawValue) },
@@ -51,8 +55,8 @@ enum AnalysisScreens {
             ListColumn("distinct", kind: .integer, short: "dist", priority: 7) {
                 .integer($0.value.distinct, grouped: true)
             },
-            ListColumn("min", kind: .text, priority: 6, minimumWidth: 16) { extreme($0.value.minimum) },
-            ListColumn("max", kind: .text, priority: 6, minimumWidth: 16) { extreme($0.value.maximum) },
+            ListColumn("min", kind: .text, priority: 6, minimumWidth: extremeWidth) { extreme($0.value.minimum) },
+            ListColumn("max", kind: .text, priority: 6, minimumWidth: extremeWidth) { extreme($0.value.maximum) },
             ListColumn("mean", kind: .decimal, priority: 4) { .decimal($0.value.mean, grouped: true) },
             ListColumn("sum", kind: .decimal, priority: 3) { .decimal($0.value.sum, grouped: true) },
         ]

@@ -172,7 +172,7 @@ extension Session {
         for column in [y] + (bars.map { [$0] } ?? []) where !column.kind.isNumeric {
             throw ChartError.notNumeric(column.name, numeric: numeric.map(\.name))
         }
-        if let x, x.kind != .date, !x.kind.isNumeric {
+        if let x, !x.kind.isChartAxis {
             throw ChartError.notAnAxis(x.name)
         }
         return ChartRequest(y: y, x: x, bars: bars)

@@ -80,7 +80,7 @@ public enum ChartError: UserFacingError, Hashable {
         case .notNumeric(let name, let numeric):
             return "\(name) is not a numeric column; chart one of: \(numeric.joined(separator: ", "))"
         case .notAnAxis(let name):
-            return "\(name) holds neither dates nor numbers; chart by a date or number column, or leave by out"
+            return "\(name) holds no numbers, dates or times; chart by a number, date or time column, or leave by out"
         }
     }
 }

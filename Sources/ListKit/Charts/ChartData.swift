@@ -1,9 +1,10 @@
-/// What `chart` draws: a numeric column, against a date or number column or the row order, and
-/// optionally a second numeric column as bars under the line.
+/// What `chart` draws: a numeric column, against a number, date, date-time or time column or the
+/// row order, and optionally a second numeric column as bars under the line.
 public struct ChartRequest: Sendable, Hashable {
     /// The line's column (numbers).
     public var y: Column
-    /// The horizontal axis (dates or numbers); `nil` plots the rows in the view's order.
+    /// The horizontal axis (numbers, dates, date-times or times, ``ColumnKind/isChartAxis``);
+    /// `nil` plots the rows in the view's order.
     public var x: Column?
     /// A second numeric column drawn as bars (`chart close volume`).
     public var bars: Column?
@@ -22,8 +23,9 @@ public struct ChartData: Sendable {
     public let request: ChartRequest
     /// The title of the list the points come from.
     public let source: String
-    /// Each point's horizontal position: a day number for dates, the value for numbers, the
-    /// row's place in the view (1, 2, …) otherwise; in increasing order.
+    /// Each point's horizontal position: a day number for dates, seconds since 1970 for
+    /// date-times (the instant; see ``xOffset``), seconds since midnight for times, the value for
+    /// numbers, the row's place in the view (1, 2, …) otherwise; in increasing order.
     public let xs: [Double]
     /// Each point's value; `nil` where the row has none (the line has a gap there).
     public let ys: [Double?]
@@ -37,6 +39,13 @@ public struct ChartData: Sendable {
     public var yGrouped = true
     /// True when the list shows the bars' numbers with thousands separators.
     public var barGrouped = true
+    /// For date-times, the offset from UTC of the first plotted value that has one: the axis
+    /// reads the instants on that clock. `nil` reads them as UTC, as values without an offset
+    /// are (`DateTime`'s order).
+    public var xOffset: UTCOffset?
+    /// The horizontal values at the two ends of the axis, as the column holds them (a title
+    /// can show `2025-06-02T00:00 – 2025-06-02T23:00` exactly); `nil` without a column.
+    public var xEnds: (first: CellValue, last: CellValue)?
 
     /// The number of rows plotted.
     public var count: Int { xs.count }
@@ -60,6 +69,8 @@ public struct ChartData: Sendable {
         var row = 0
         // The rows holding the largest values: their text says whether the list groups digits.
         var largest: (y: (row: Int, value: Double)?, bar: (row: Int, value: Double)?)
+        var xOffset: UTCOffset?
+        var xEnds: (first: (x: Double, value: CellValue), last: (x: Double, value: CellValue))?
         try list.forEachValues(of: names, stop: stop) { values in
             row += 1
             let y = values[0].decimal
@@ -74,9 +85,12 @@ public struct ChartData: Sendable {
             if let y { yScale = max(yScale, y.scale) }
             let x: Double?
             if request.x != nil {
-                switch values[1] {
-                case .date(let date): x = Double(date.dayNumber)
-                case let value: x = value.decimal?.doubleValue
+                x = position(of: values[1])
+                if xOffset == nil, let offset = values[1].dateTime?.offset { xOffset = offset }
+                if let x {
+                    let point = (x: x, value: values[1])
+                    let ends = xEnds ?? (point, point)
+                    xEnds = (x < ends.first.x ? point : ends.first, x > ends.last.x ? point : ends.last)
                 }
             } else {
                 x = Double(row)
@@ -100,6 +114,8 @@ public struct ChartData: Sendable {
         var data = ChartData(
             request: request, source: list.title, xs: xs, ys: ys, bars: request.bars == nil ? nil : bars,
             yScale: yScale, barScale: barScale)
+        data.xOffset = xOffset
+        data.xEnds = xEnds.map { ($0.first.value, $0.last.value) }
         func grouped(_ column: Column?, at row: Int?) -> Bool {
             guard let column, let row else { return true }
             let text = list.rows(in: row..<(row + 1)).first?.first { $0.name == column.name }?.cell.text ?? ""
@@ -108,6 +124,19 @@ public struct ChartData: Sendable {
         data.yGrouped = grouped(request.y, at: largest.y?.row)
         data.barGrouped = grouped(request.bars, at: largest.bar?.row)
         return data
+    }
+
+    /// Where `value` sits on a horizontal axis (``xs``), or `nil` for a value that has no place
+    /// on one (text, missing).
+    ///
+    /// - Complexity: O(1).
+    static func position(of value: CellValue) -> Double? {
+        switch value {
+        case .date(let date): return Double(date.dayNumber)
+        case .dateTime(let dateTime): return Double(dateTime.secondsSince1970) + Double(dateTime.nanosecond) / 1e9
+        case .time(let time): return Double(time.nanosecondOfDay) / 1e9
+        default: return value.decimal?.doubleValue
+        }
     }
 
     public init(
@@ -137,24 +166,21 @@ extension ChartData {
         var names = [request.y.name]
         if let x = request.x { names.append(x.name) }
         if let bars = request.bars { names.append(bars.name) }
-        var points: [(order: Double, row: [CellValue])] = []
+        var points: [(order: SortKey, row: [CellValue])] = []
         var place = 0
         try list.forEachValues(of: names, stop: stop) { values in
             place += 1
             let x: CellValue = request.x == nil ? .integer(Int64(place)) : values[1]
-            let order: Double?
-            switch x {
-            case .date(let date): order = Double(date.dayNumber)
-            default: order = x.decimal?.doubleValue
-            }
-            guard let order else { return }
+            // Only what has a place on the axis is plotted; the exact values order the points.
+            guard position(of: x) != nil else { return }
             var row = [x, values[0]]
             if request.bars != nil { row.append(values[names.count - 1]) }
-            points.append((order, row))
+            points.append((SortKey(x), row))
         }
         return points.enumerated().sorted { left, right in
-            left.element.order != right.element.order
-                ? left.element.order < right.element.order : left.offset < right.offset
+            if SortKey.ascending(left.element.order, right.element.order) { return true }
+            if SortKey.ascending(right.element.order, left.element.order) { return false }
+            return left.offset < right.offset
         }.map(\.element.row)
     }
 }

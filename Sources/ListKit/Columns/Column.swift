@@ -62,6 +62,10 @@ public enum ColumnKind: String, Sendable, Hashable, CaseIterable {
     case decimal
     /// Days.
     case date
+    /// A day and a time on it (`2025-06-02T13:30`), with an offset from UTC or not.
+    case dateTime = "datetime"
+    /// A time of day (`13:30`).
+    case time
 
     /// Numbers right, everything else left.
     public var alignment: Alignment {
@@ -71,8 +75,12 @@ public enum ColumnKind: String, Sendable, Hashable, CaseIterable {
     /// True for integers and decimals.
     public var isNumeric: Bool { self == .integer || self == .decimal }
 
+    /// True for the kinds a chart can lay out along its horizontal axis: numbers, days,
+    /// date-times and times of day.
+    public var isChartAxis: Bool { self != .text && self != .code }
+
     /// True when a cell must be shown whole or not at all: a cut number reads as a different
-    /// number, a cut date or code as another one.
+    /// number, a cut date, time or code as another one.
     public var isNeverCut: Bool { self != .text }
 
     /// The kind a value suggests, for screens that do not declare their columns.
@@ -81,6 +89,8 @@ public enum ColumnKind: String, Sendable, Hashable, CaseIterable {
         case .integer: self = .integer
         case .decimal: self = .decimal
         case .date: self = .date
+        case .dateTime: self = .dateTime
+        case .time: self = .time
         case .text, .missing: self = .text
         }
     }

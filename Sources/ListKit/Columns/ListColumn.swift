@@ -124,6 +124,47 @@ extension ListColumn {
             .date($0[keyPath: value])
         }
     }
+
+    /// A date-time column (a timestamp), shown as its value was written: `2025-06-02T13:30`,
+    /// `2025-06-02 13:30:05+08:00`.
+    public static func dateTime(
+        _ name: String, _ value: KeyPath<Item, DateTime>, short: String? = nil, priority: Int = 0,
+        isShownByDefault: Bool = true
+    ) -> ListColumn {
+        ListColumn(name, kind: .dateTime, short: short, priority: priority, isShownByDefault: isShownByDefault) {
+            .dateTime($0[keyPath: value])
+        }
+    }
+
+    /// A date-time column whose value may be absent (a missing cell for `nil`).
+    public static func dateTime(
+        _ name: String, _ value: KeyPath<Item, DateTime?>, short: String? = nil, priority: Int = 0,
+        isShownByDefault: Bool = true
+    ) -> ListColumn {
+        ListColumn(name, kind: .dateTime, short: short, priority: priority, isShownByDefault: isShownByDefault) {
+            .dateTime($0[keyPath: value])
+        }
+    }
+
+    /// A time-of-day column, shown as its value was written: `13:30`, `13:30:05`.
+    public static func time(
+        _ name: String, _ value: KeyPath<Item, TimeOfDay>, short: String? = nil, priority: Int = 0,
+        isShownByDefault: Bool = true
+    ) -> ListColumn {
+        ListColumn(name, kind: .time, short: short, priority: priority, isShownByDefault: isShownByDefault) {
+            .time($0[keyPath: value])
+        }
+    }
+
+    /// A time-of-day column whose value may be absent (a missing cell for `nil`).
+    public static func time(
+        _ name: String, _ value: KeyPath<Item, TimeOfDay?>, short: String? = nil, priority: Int = 0,
+        isShownByDefault: Bool = true
+    ) -> ListColumn {
+        ListColumn(name, kind: .time, short: short, priority: priority, isShownByDefault: isShownByDefault) {
+            .time($0[keyPath: value])
+        }
+    }
 }
 
 extension Array {

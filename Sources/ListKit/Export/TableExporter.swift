@@ -1,7 +1,8 @@
 /// Writes rows of typed values as CSV, TSV, JSON or Markdown, streaming through `write`.
 ///
 /// Values are exported exactly: numbers without thousands separators and with their own
-/// decimals, dates as `yyyy-MM-dd`, missing values as empty fields (`null` in JSON). A cell that
+/// decimals, dates as `yyyy-MM-dd`, date-times and times as written (`2025-06-02T13:30+08:00`,
+/// `13:30:05`; strings in JSON), missing values as empty fields (`null` in JSON). A cell that
 /// carries its source's text (``Cell/isSourceText``, a file's cell) is written as that text; in
 /// JSON it is a number only when its value is numeric and the text is a JSON number, and a
 /// string of the text otherwise.
@@ -157,6 +158,8 @@ public struct TableExporter {
         case .integer(let number): return String(number)
         case .decimal(let number): return number.description
         case .date(let date): return "\"\(date)\""
+        case .dateTime(let dateTime): return "\"\(dateTime)\""
+        case .time(let time): return "\"\(time)\""
         case .text(let text): return jsonString(text)
         }
     }

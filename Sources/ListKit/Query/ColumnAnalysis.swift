@@ -125,14 +125,17 @@ private struct ColumnSummary {
     }
 }
 
-/// The distinct values seen: texts in a set, and numbers and dates as exact 64-bit keys in a
-/// table of their own, which counts a million distinct numbers several times faster than a
-/// `Set` (hashing `CellValue`s was most of `stats`). Values of different kinds are never equal.
+/// The distinct values seen: texts in a set, and numbers, dates and times as exact 64-bit keys
+/// in a table of their own, which counts a million distinct numbers several times faster than a
+/// `Set` (hashing `CellValue`s was most of `stats`). Values of different kinds are never equal;
+/// date-times are equal when they are the same instant, as `DateTime`'s `==` says.
 struct DistinctValues {
     private var texts = Set<String>()
     private var keys = DistinctKeys()
+    /// Date-times finer than a microsecond, whose instants do not fit a 64-bit key.
+    private var fineDateTimes = Set<DateTime>()
 
-    var count: Int { texts.count + keys.count }
+    var count: Int { texts.count + keys.count + fineDateTimes.count }
 
     mutating func insert(_ value: CellValue) {
         switch value {
@@ -150,6 +153,17 @@ struct DistinctValues {
             keys.insert(UInt64(bitPattern: units), tag: 2 << 8 | UInt16(scale))
         case .date(let date):
             keys.insert(UInt64(date.year * 10_000 + date.month * 100 + date.day), tag: 3 << 8)
+        case .dateTime(let dateTime):
+            // Microseconds since 1970 fit 64 bits for every year 1–9999; a value with more
+            // digits cannot equal one without them, so the two never meet.
+            if dateTime.nanosecond % 1_000 == 0 {
+                let microseconds = dateTime.secondsSince1970 * 1_000_000 + Int64(dateTime.nanosecond / 1_000)
+                keys.insert(UInt64(bitPattern: microseconds), tag: 4 << 8)
+            } else {
+                fineDateTimes.insert(dateTime)
+            }
+        case .time(let time):
+            keys.insert(UInt64(time.nanosecondOfDay), tag: 5 << 8)
         }
     }
 }

@@ -9,9 +9,15 @@
 ///
 /// Columns are named exactly (in any case) or by a unique prefix, in double quotes when the
 /// name holds spaces. A value is read as the column's kind: a number for numbers
-/// (`1,045.00` too), `yyyy-mm-dd` for dates, text otherwise (in double quotes when it holds
-/// spaces). Text compares without case, full-width letters as half-width ones; `~` means
-/// "contains". A cell with no value satisfies only `!=` and `!~`.
+/// (`1,045.00` too), `yyyy-mm-dd` for dates, `hh:mm` or `hh:mm:ss` for times of day, an ISO
+/// date and time for date-times (`2025-06-02T13:00`, `"2025-06-02 13:00"`, `…+08:00`; a day
+/// alone is its midnight), text otherwise (in double quotes when it holds spaces). Text
+/// compares without case, full-width letters as half-width ones; `~` means "contains". A cell
+/// with no value satisfies only `!=` and `!~`.
+///
+/// A date-time written without an offset compares with each cell's clock reading as the cell
+/// shows it (`at >= 2025-06-02T12:00` keeps `2025-06-02T13:30+08:00`); one written with an
+/// offset (`Z`, `+08:00`) compares as an instant, cells without an offset read as UTC.
 public indirect enum WhereExpression: Sendable, Hashable, CustomStringConvertible {
     case comparison(WhereComparison)
     case and(WhereExpression, WhereExpression)
@@ -130,6 +136,15 @@ public struct WhereComparison: Sendable, Hashable, CustomStringConvertible {
         default: break
         }
         if let left = cell.date, let right = value.date {
+            return left < right ? -1 : (right < left ? 1 : 0)
+        }
+        if let left = cell.dateTime, let right = value.dateTime {
+            if right.offset == nil {
+                return left.isClockReading(before: right) ? -1 : (right.isClockReading(before: left) ? 1 : 0)
+            }
+            return left < right ? -1 : (right < left ? 1 : 0)
+        }
+        if let left = cell.time, let right = value.time {
             return left < right ? -1 : (right < left ? 1 : 0)
         }
         if case .text = value {

@@ -189,9 +189,17 @@ public enum WhereParser {
                 throw WhereError(message: "expected a value after \(symbol.text)", position: peek?.position ?? end)
             }
             index += 1
-            return WhereComparison(
-                column: column, comparison: comparison, value: try typed(value, column: column, comparison: comparison),
-                text: value.text)
+            let typedValue = try typed(value, column: column, comparison: comparison)
+            // `at >= 2025-06-02 12:00` reads as a day and then a stray word: say how to write it.
+            if column.kind == .dateTime, value.kind == .word, let next = peek, next.kind == .word,
+                DateTime(iso: value.text + " " + next.text) != nil
+            {
+                throw WhereError(
+                    message: "a date and time with a space between goes in double quotes: "
+                        + "\"\(value.text) \(next.text)\", or write \(value.text)T\(next.text)",
+                    position: value.position)
+            }
+            return WhereComparison(column: column, comparison: comparison, value: typedValue, text: value.text)
         }
 
         static func `operator`(_ text: String) -> WhereComparison.Operator? {
@@ -238,6 +246,23 @@ public enum WhereParser {
                         position: token.position)
                 }
                 return .date(date)
+            case .dateTime:
+                // A day alone is its midnight, so `at >= 2025-06-02` reads as a person means it.
+                if let dateTime = DateTime(iso: token.text) { return .dateTime(dateTime) }
+                if let date = CalendarDate(iso: token.text), let midnight = TimeOfDay(hour: 0, minute: 0) {
+                    return .dateTime(DateTime(date: date, time: midnight))
+                }
+                throw WhereError(
+                    message: "\(column.name) holds dates and times; give yyyy-mm-ddThh:mm (or a day, "
+                        + "yyyy-mm-dd), not \(token.text)",
+                    position: token.position)
+            case .time:
+                guard let time = TimeOfDay(iso: token.text) else {
+                    throw WhereError(
+                        message: "\(column.name) holds times of day; give hh:mm or hh:mm:ss, not \(token.text)",
+                        position: token.position)
+                }
+                return .time(time)
             case .text, .code:
                 return .text(token.text)
             }

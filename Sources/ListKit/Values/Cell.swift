@@ -64,6 +64,19 @@ public struct Cell: Sendable, Hashable, ExpressibleByStringLiteral {
         return Cell(.date(value))
     }
 
+    /// A date-time cell shown as written (`2025-06-02T13:30`, `2025-06-02 13:30:05+08:00`), or a
+    /// missing cell for `nil`.
+    public static func dateTime(_ value: DateTime?) -> Cell {
+        guard let value else { return .missing }
+        return Cell(.dateTime(value))
+    }
+
+    /// A time-of-day cell shown as written (`13:30`, `13:30:05`), or a missing cell for `nil`.
+    public static func time(_ value: TimeOfDay?) -> Cell {
+        guard let value else { return .missing }
+        return Cell(.time(value))
+    }
+
     /// Numbers are right-aligned, everything else left-aligned.
     public var alignment: Alignment {
         value.isNumeric ? .trailing : .leading

@@ -20,7 +20,19 @@ extension CellValue {
         return nil
     }
 
-    /// The value as text, `nil` when missing: text as is, numbers and dates as exported.
+    /// The day and time, when the value is one.
+    public var dateTime: DateTime? {
+        if case .dateTime(let value) = self { return value }
+        return nil
+    }
+
+    /// The time of day, when the value is one.
+    public var time: TimeOfDay? {
+        if case .time(let value) = self { return value }
+        return nil
+    }
+
+    /// The value as text, `nil` when missing: text as is, numbers, dates and times as exported.
     public var text: String? {
         if case .missing = self { return nil }
         return exportText

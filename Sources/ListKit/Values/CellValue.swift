@@ -9,17 +9,22 @@ public enum CellValue: Sendable, Hashable {
     case integer(Int64)
     case decimal(ExactDecimal)
     case date(CalendarDate)
+    /// A day and a time, with its offset from UTC when one was written.
+    case dateTime(DateTime)
+    /// A time of day.
+    case time(TimeOfDay)
 
     /// True for integers and decimals, which are right-aligned and sorted as numbers.
     public var isNumeric: Bool {
         switch self {
         case .integer, .decimal: return true
-        case .missing, .text, .date: return false
+        case .missing, .text, .date, .dateTime, .time: return false
         }
     }
 
     /// The value as exported: no thousands separators, the exchange's own decimals,
-    /// ISO dates, and an empty string for a missing value.
+    /// ISO dates, date-times and times as written (their precision and offset kept), and an
+    /// empty string for a missing value.
     public var exportText: String {
         switch self {
         case .missing: return ""
@@ -27,6 +32,8 @@ public enum CellValue: Sendable, Hashable {
         case .integer(let value): return String(value)
         case .decimal(let value): return value.description
         case .date(let date): return date.description
+        case .dateTime(let dateTime): return dateTime.description
+        case .time(let time): return time.description
         }
     }
 }
