@@ -54,6 +54,10 @@ public enum ColumnAnalysis {
 
     /// One summary per column of the view, from one pass over its rows.
     ///
+    /// The least and greatest values are shown as their rows show them: each of those rows is
+    /// read once for all the columns it answers, not once a column (a row of a 5,000-column
+    /// table read 10,000 times took a minute).
+    ///
     /// - Complexity: O(n × c) for n rows of c columns.
     public static func statistics(of list: any ListScreen) -> [ColumnStatistics] {
         let columns = list.columns
@@ -63,7 +67,22 @@ public enum ColumnAnalysis {
             for index in summaries.indices { summaries[index].add(values[index], row: row) }
             row += 1
         }
-        return zip(columns, summaries).map { column, summary in summary.statistics(of: column, in: list) }
+        var wanted = Set<Int>()
+        for summary in summaries {
+            if let minimum = summary.minimum { wanted.insert(minimum.row) }
+            if let maximum = summary.maximum { wanted.insert(maximum.row) }
+        }
+        var cellsByRow: [Int: [String: Cell]] = [:]
+        for row in wanted {
+            var cells: [String: Cell] = [:]
+            for named in list.rows(in: row..<(row + 1)).first ?? [] where cells[named.name] == nil {
+                cells[named.name] = named.cell
+            }
+            cellsByRow[row] = cells
+        }
+        return zip(columns, summaries).map { column, summary in
+            summary.statistics(of: column) { row in cellsByRow[row]?[column.name] ?? .missing }
+        }
     }
 
     /// The summary of one column over the view.
@@ -74,7 +93,7 @@ public enum ColumnAnalysis {
             summary.add(values[0], row: row)
             row += 1
         }
-        return summary.statistics(of: column, in: list)
+        return summary.statistics(of: column) { row in cell(of: column, atRow: row, in: list) }
     }
 
     /// The cell of `column` in row `row` of the view, as the screen shows it.
@@ -111,12 +130,12 @@ private struct ColumnSummary {
         if numeric, let number = value.decimal { total.add(number) }
     }
 
-    @MainActor
-    func statistics(of column: Column, in list: any ListScreen) -> ColumnStatistics {
+    /// The statistics, with the least and greatest values shown as `cell` gives the column's
+    /// cell in a row of the view.
+    func statistics(of column: Column, cell: (_ row: Int) -> Cell) -> ColumnStatistics {
         ColumnStatistics(
             column: column, count: count, missing: missing, distinct: distinct.count,
-            minimum: minimum.map { ColumnAnalysis.cell(of: column, atRow: $0.row, in: list) },
-            maximum: maximum.map { ColumnAnalysis.cell(of: column, atRow: $0.row, in: list) },
+            minimum: minimum.map { cell($0.row) }, maximum: maximum.map { cell($0.row) },
             sum: numeric ? total.value : nil, mean: numeric ? total.mean : nil)
     }
 }
