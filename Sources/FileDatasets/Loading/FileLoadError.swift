@@ -37,6 +37,16 @@ public enum FileLoadError: UserFacingError, Hashable {
     case json(String, JSONProblem)
     /// Another program shrank the file while it was open: rows past its new end are gone.
     case changedWhileOpen(String)
+    /// Another program wrote to the file while it was open: the rows no longer match the index.
+    case writtenWhileOpen(String)
+
+    /// The error for a file that changed under its table (``FileChange``).
+    static func changed(_ name: String, _ change: FileChange) -> FileLoadError {
+        switch change {
+        case .shrank: return .changedWhileOpen(name)
+        case .written: return .writtenWhileOpen(name)
+        }
+    }
 
     /// What went wrong, without the input's name: the front end already names the input
     /// (`could not load ticks.csv: /data/ticks.csv: it is empty: …`).
@@ -75,6 +85,8 @@ public enum FileLoadError: UserFacingError, Hashable {
             return problem.description
         case .changedWhileOpen(let name):
             return "the file changed while open (\(name) is shorter than when it was read)"
+        case .writtenWhileOpen(let name):
+            return "the file changed while open (\(name) was written to after it was read)"
         }
     }
 
@@ -83,7 +95,7 @@ public enum FileLoadError: UserFacingError, Hashable {
         switch self {
         case .download(let error): return error.remedy
         case .overLimit: return .allowLargerInput
-        case .changedWhileOpen: return .reload
+        case .changedWhileOpen, .writtenWhileOpen: return .reload
         default: return nil
         }
     }

@@ -57,7 +57,7 @@ struct FileLoader: Sendable {
         } catch {
             // A file cut short while it was read shows zeros past its new end: what the reading
             // then says (a NUL byte, a broken row) is not the file's fault but the change.
-            if read.changedWhileOpen { throw .changedWhileOpen(location.displayName) }
+            if let change = read.change { throw .changed(location.displayName, change) }
             throw error
         }
     }
