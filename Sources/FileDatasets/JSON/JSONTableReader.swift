@@ -64,7 +64,7 @@ enum JSONTableReader {
             if index > 0 { csv.append(UInt8(ascii: ",")) }
             appendField(key, to: &csv)
         }
-        csv.append(0x0A)
+        endRecord(startingAt: 0, in: &csv)
         var row = [[UInt8]?](repeating: nil, count: order.count)
         _ = try walk(bytes, lines: lines) { (members, _) throws(JSONProblem) in
             for index in row.indices { row[index] = nil }
@@ -72,11 +72,12 @@ enum JSONTableReader {
                 guard let index = keys[key] else { continue }
                 if case .text(let text) = value { row[index] = text } else { row[index] = nil }
             }
+            let start = csv.count
             for (index, value) in row.enumerated() {
                 if index > 0 { csv.append(UInt8(ascii: ",")) }
                 if let value { appendField(value, to: &csv) }
             }
-            csv.append(0x0A)
+            endRecord(startingAt: start, in: &csv)
         }
         return Output(csv: csv, problems: problems)
     }
@@ -164,10 +165,18 @@ enum JSONTableReader {
     }
 
     static func appendRecord(_ fields: [String], to csv: inout [UInt8]) {
+        let start = csv.count
         for (index, field) in fields.enumerated() {
             if index > 0 { csv.append(UInt8(ascii: ",")) }
             appendField(Array(field.utf8), to: &csv)
         }
+        endRecord(startingAt: start, in: &csv)
+    }
+
+    /// Ends the record that starts at `start`. A record of one empty field (a one-column table's
+    /// `null`, `{}`, or a key `""`) is written `""`: an empty line is no record to the index.
+    private static func endRecord(startingAt start: Int, in csv: inout [UInt8]) {
+        if csv.count == start { csv += [UInt8(ascii: "\""), UInt8(ascii: "\"")] }
         csv.append(0x0A)
     }
 
