@@ -32,9 +32,10 @@ enum JSONTableReader {
         var keys: [[UInt8]: Int] = [:]
         var order: [[UInt8]] = []
         var objects = 0
+        var others = ValueKinds()
         // Checked as keys are met: every object writes a field for every column, so a file of
         // 40,000 objects with a key each would otherwise make 40,000 × 40,000 fields.
-        let problems = try walk(bytes, lines: lines) { (members, line) throws(JSONProblem) in
+        let problems = try walk(bytes, lines: lines, others: &others) { (members, line) throws(JSONProblem) in
             objects += 1
             for (key, _) in members where keys[key] == nil {
                 guard order.count < TableIndexer.maximumColumns else {
@@ -47,6 +48,22 @@ enum JSONTableReader {
                 keys[key] = order.count
                 order.append(key)
             }
+        }
+        // Not one object: the input is something else than a table, which is said, not "empty".
+        if objects == 0, let first = problems.first.first {
+            guard lines else {
+                throw JSONProblem(
+                    line: first.line,
+                    message: "it is a JSON array of \(others.description), not of objects; "
+                        + "a JSON table is an array of objects (one a row, their keys the columns), JSON Lines "
+                        + "of objects, or an object holding one (--json-path names where)")
+            }
+            var reason = first.description
+            if case .notAnObject(let text) = first.kind { reason = text }
+            throw JSONProblem(
+                line: first.line,
+                message: "no line is a JSON object (the first: \(reason)); JSON Lines hold one object a line, "
+                    + "their keys the columns")
         }
         guard !order.isEmpty else { return Output(csv: [], problems: problems) }
         // Objects that share few keys make a table of mostly missing cells, each of which costs
@@ -66,7 +83,7 @@ enum JSONTableReader {
         }
         endRecord(startingAt: 0, in: &csv)
         var row = [[UInt8]?](repeating: nil, count: order.count)
-        _ = try walk(bytes, lines: lines) { (members, _) throws(JSONProblem) in
+        _ = try walk(bytes, lines: lines, others: &others) { (members, _) throws(JSONProblem) in
             for index in row.indices { row[index] = nil }
             for (key, value) in members {
                 guard let index = keys[key] else { continue }
@@ -184,9 +201,10 @@ enum JSONTableReader {
     typealias Members = [(key: [UInt8], value: JSONCursor.Value)]
 
     /// Calls `accept` with the members of each object of the input, and collects the records
-    /// that are not objects.
+    /// that are not objects, counting the elements of an array that are not by kind in `others`.
     private static func walk(
-        _ bytes: UnsafeBufferPointer<UInt8>, lines: Bool, accept: (Members, _ line: Int) throws(JSONProblem) -> Void
+        _ bytes: UnsafeBufferPointer<UInt8>, lines: Bool, others: inout ValueKinds,
+        accept: (Members, _ line: Int) throws(JSONProblem) -> Void
     ) throws(JSONProblem) -> RowProblems {
         var cursor = JSONCursor(bytes: bytes, index: ByteOrderMark.length(in: bytes))
         var problems = RowProblems()
@@ -209,6 +227,7 @@ enum JSONTableReader {
                     try accept(try readMembers(&cursor), line)
                 } else {
                     let line = cursor.line
+                    others.count(startingWith: cursor.current)
                     try cursor.skipValue()
                     problems.append(RowProblem(line: line, kind: .notAnObject("element \(element) is not an object")))
                 }
