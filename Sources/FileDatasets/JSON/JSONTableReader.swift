@@ -12,13 +12,18 @@ import Tabular
 ///
 /// A JSON object that holds a table as a `fields` array of names and a `data` array of rows
 /// (TWSE's STOCK_DAY), or a `tables` array of such objects (TPEx), is read as that table; its
-/// `title`, `subtitle` and `notes` are the lines around it.
+/// `title`, `subtitle` and `notes` are the lines around it. An object holding one array of
+/// objects (the quote service's `msgArray`) is read as that array. An object holding no table
+/// but a `stat` (the exchanges' "no data" answers) is an answer without data, which ``Output``
+/// carries.
 enum JSONTableReader {
     /// The table as CSV bytes, the records that were skipped, and lines around the table.
     struct Output {
         var csv: [UInt8]
         var problems: RowProblems
         var around: [String] = []
+        /// What an exchange's answer without data said (its `stat`), when the input is one.
+        var noData: String?
     }
 
     /// Reads `bytes` (UTF-8, a byte order mark allowed).
@@ -105,9 +110,10 @@ enum JSONTableReader {
         max(4 << 20, count * 4)
     }
 
-    /// The table of an object holding `fields` and `data` (or `tables` of them); `nil` when
-    /// the input is not such an object.
+    /// The table of an object: one holding `fields` and `data` (or `tables` of them), or one
+    /// array of objects; `nil` when the input is not an object.
     ///
+    /// - Throws: `JSONProblem` for an object holding no table, or several arrays of objects.
     /// - Complexity: O(n); the object is read whole, as such reports are small.
     private static func fieldsAndData(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONProblem) -> Output? {
         var cursor = JSONCursor(bytes: bytes, index: ByteOrderMark.length(in: bytes))
@@ -117,9 +123,9 @@ enum JSONTableReader {
         func isTable(_ value: JSONValue) -> Bool { value["fields"]?.array != nil && value["data"]?.array != nil }
         let tables = root["tables"]?.array?.filter(isTable) ?? []
         guard let table = isTable(root) ? root : (tables.first { !($0["data"]?.array ?? []).isEmpty } ?? tables.first)
-        else { return nil }
+        else { return try objectTable(root) }
         let names = (table["fields"]?.array ?? []).map(text)
-        guard !names.isEmpty else { return nil }
+        guard !names.isEmpty else { return try objectTable(root) }
         var csv: [UInt8] = []
         csv.reserveCapacity(bytes.count)
         appendRecord(names, to: &csv)
@@ -140,6 +146,34 @@ enum JSONTableReader {
         }
         around += (table["notes"]?.array ?? []).compactMap(\.string).filter { !$0.isEmpty }
         return Output(csv: csv, problems: problems, around: around)
+    }
+
+    /// The table of an object without `fields` and `data`: its one array of objects, or, for an
+    /// exchange's answer without data, its `stat`.
+    ///
+    /// - Throws: `JSONProblem` for an object holding no table, or several arrays of objects.
+    private static func objectTable(_ root: JSONValue) throws(JSONProblem) -> Output {
+        let members = root.members ?? []
+        let arrays = members.filter { member in member.value.array?.contains { $0.members != nil } ?? false }
+        if arrays.count == 1, let only = arrays.first, let elements = only.value.array {
+            return table(of: elements, named: nil, path: only.key, root: root)
+        }
+        if arrays.count > 1 {
+            let keys = arrays.map { "\"\($0.key)\"" }.joined(separator: ", ")
+            throw JSONProblem(
+                line: root.line,
+                message: "it is a JSON object holding \(arrays.count) tables (\(keys)); choose one "
+                    + "with --json-path KEY")
+        }
+        // TWSE's answers say why they hold no data in `stat` ("OK" when they hold some).
+        if let stat = root["stat"]?.string, stat.lowercased() != "ok" {
+            return Output(csv: [], problems: RowProblems(), noData: stat)
+        }
+        let keys = members.prefix(8).map(\.key).joined(separator: ", ")
+        throw JSONProblem(
+            line: root.line,
+            message: "it is a JSON object holding no table (its keys: \(keys.isEmpty ? "none" : keys)); a JSON "
+                + "table is an array of objects, or an object holding one (--json-path names where)")
     }
 
     /// A value as a cell's text: strings unescaped, numbers as written, nested values as JSON.

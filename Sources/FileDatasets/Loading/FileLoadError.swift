@@ -9,6 +9,8 @@ public enum FileLoadError: UserFacingError, Hashable {
     case unreadable(String, reason: String)
     /// The input holds no data at all.
     case empty(String)
+    /// The input is an exchange's answer that it has no data, with the message it gave.
+    case noData(String, message: String)
     /// The input has a NUL byte near `byteOffset`: it is not text.
     case binary(String, byteOffset: Int)
     /// The input is not UTF-8 (and no other encoding was asked for).
@@ -56,6 +58,9 @@ public enum FileLoadError: UserFacingError, Hashable {
             return "cannot read it: \(reason)"
         case .empty:
             return "it is empty: there is nothing to show"
+        case .noData(_, let message):
+            let quoted = message.count > 200 ? String(message.prefix(200)) + "…" : message
+            return "it holds no data: the exchange answered \"\(quoted)\""
         case .binary(_, let offset):
             return "it is not text (a NUL byte at byte offset \(offset)); CSV, TSV and JSON files can be opened"
         case .utf16:

@@ -84,6 +84,7 @@ struct FileLoader: Sendable {
             } catch {
                 throw .json(name, error)
             }
+            if let message = output.noData { throw .noData(name, message: message) }
             guard !output.csv.isEmpty else { throw .empty(name) }
             let csv = FileBytes(copying: output.csv)
             let table = try TableIndexer.index(
