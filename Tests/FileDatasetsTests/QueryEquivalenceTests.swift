@@ -75,8 +75,8 @@ import Testing
         plain.applyWhere(nil)
 
         for column in columns {
-            let fast = ColumnAnalysis.frequencies(of: column, in: screen)
-            let slow = ColumnAnalysis.frequencies(of: column, in: plain)
+            let fast = try ColumnAnalysis.frequencies(of: column, in: screen)
+            let slow = try ColumnAnalysis.frequencies(of: column, in: plain)
             #expect(fast == slow, "freq \(column.name)")
         }
         #expect(ColumnAnalysis.statistics(of: screen) == ColumnAnalysis.statistics(of: plain))
@@ -86,7 +86,7 @@ import Testing
         plain.applyWhere(try WhereParser.parse("市場 = 上市", columns: columns))
         #expect(ColumnAnalysis.statistics(of: screen) == ColumnAnalysis.statistics(of: plain))
         #expect(
-            ColumnAnalysis.frequencies(of: columns[1], in: screen)
+            try ColumnAnalysis.frequencies(of: columns[1], in: screen)
                 == ColumnAnalysis.frequencies(of: columns[1], in: plain))
     }
 }

@@ -35,7 +35,7 @@ import Testing
         let rows = randomRows()
         let list = screen(rows)
         list.applyFilter("")
-        let counts = ColumnAnalysis.frequencies(of: list.columns[0], in: list)
+        let counts = try ColumnAnalysis.frequencies(of: list.columns[0], in: list)
         var reference: [String?: Int] = [:]
         for row in rows { reference[row.group, default: 0] += 1 }
         #expect(counts.count == reference.count)

@@ -53,8 +53,9 @@ enum FileScreen {
             if let summary = table.problems.summary(rowsKept: table.rowCount) {
                 progress.note("\(name): \(summary)")
             }
-            // Shrunk while being indexed: the rows read past its new end are zeros.
-            if table.changedWhileOpen { throw FileLoadError.changedWhileOpen(name) }
+            // Changed while being indexed: the rows read past a new end are zeros, and rows
+            // rewritten in place are not those the index found.
+            if let change = table.change { throw FileLoadError.changed(name, change) }
             let first = shown.withLock { $0 }
             holder.set(table, inTableOrder: ordered == nil)
             // Even when empty: the batch is what replaces the rows of a refresh.
@@ -78,8 +79,8 @@ enum FileScreen {
             )
         }
         controller.dataCheck = {
-            guard let table = holder.current, table.changedWhileOpen else { return nil }
-            return FileLoadError.changedWhileOpen(name)
+            guard let table = holder.current, let change = table.change else { return nil }
+            return FileLoadError.changed(name, change)
         }
         controller.columnsProvider = {
             holder.current?.columns.map { column in
@@ -107,6 +108,8 @@ enum FileScreen {
                     byColumn: column, descending: sortOrder.descending, indices: order.rows(of: indices) ?? indices,
                     shouldStop: shouldStop))
             if shouldStop() { return indices }
+            // Keys read from a file that changed meanwhile are not its values.
+            try table.checkUnchanged()
             prefetcher.viewChanged(to: sorted)
             return sorted
         }

@@ -6,8 +6,10 @@ import ListKit
 enum AnalysisScreens {
     /// The distinct values of `column`, most frequent first, with count and percent. Choosing a
     /// value goes back to the list narrowed to it (`where COL = value`).
-    static func frequencies(of column: Column, in list: any ListScreen) -> any ListScreen {
-        let counts = ColumnAnalysis.frequencies(of: column, in: list)
+    ///
+    /// - Throws: `AnalysisMemoryError` when the counts would not fit in the memory left.
+    static func frequencies(of column: Column, in list: any ListScreen) throws(AnalysisMemoryError) -> any ListScreen {
+        let counts = try ColumnAnalysis.frequencies(of: column, in: list)
         let total = counts.reduce(0) { $0 + $1.count }
         let entries = counts.enumerated().map { FrequencyEntry(id: $0.offset, value: $0.element) }
         let columns = [

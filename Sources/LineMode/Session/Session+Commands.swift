@@ -104,13 +104,14 @@ extension Session {
             let list = try requireList("freq")
             let column = try list.column(named: name)
             let screen = try await loader.run(title: "freq \(column.name)") { _ in
-                AnalysisScreens.frequencies(of: column, in: list)
+                try AnalysisScreens.frequencies(of: column, in: list)
             }
             stack.push(.list(screen))
             show()
         case .chart(let words):
             let list = try requireList("chart")
             let request = try chartRequest(words, for: list)
+            try ChartData.checkMemory(for: request, rows: list.count)
             let data = try await loader.run(title: "chart \(request.y.name)") { _ in
                 ChartData.make(from: list, request: request)
             }
