@@ -109,7 +109,7 @@ let package = Package(
                 "browse", "ListKitTesting", "FakeExchange", "ListKitNetworking", "cache-writer-probe",
                 "peak-memory-probe",
             ],
-            exclude: ["Snapshots"]
+            exclude: ["Snapshots", "Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

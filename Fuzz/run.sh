@@ -31,6 +31,8 @@ declare -A targets=(
   [arguments]="BrowseSupport ListKit LineMode"
   [layout]="BrowseSupport ListKit LineMode"
   [files]="BrowseSupport ListKit Tabular ListKitNetworking FileDatasets"
+  [redaction]="BrowseSupport"
+  [where]="BrowseSupport ListKit"
 )
 declare -A seeds=(
   [csv]="$root/Tests/TWStockTests/Fixtures/*.csv $root/Tests/FileDatasetsTests/Fixtures/* $root/../shared/twse/*.csv"
@@ -40,6 +42,8 @@ declare -A seeds=(
   [arguments]="$here/Seeds/arguments/*"
   [layout]="$here/Seeds/layout/*"
   [files]="$root/Tests/FileDatasetsTests/Fixtures/* $root/Tests/TWStockTests/Fixtures/*.csv $root/Tests/TWStockTests/Fixtures/*.json $here/Seeds/json/* $here/Seeds/files/*"
+  [redaction]="$here/Seeds/redaction/*"
+  [where]="$here/Seeds/where/*"
 )
 
 if [ "${1:-}" = "list" ] || [ $# -lt 2 ]; then

@@ -237,8 +237,27 @@ public final class HTTPClient: HTTPFetching {
             throttle: throttle, openAtMost: Double(deadline + idleTimeout), notices: HostThrottle.notices)
         try await tickets.begin(url)
         defer { tickets.finish() }
-        do {
-            return try await perform(url, host: host, progress: progress, tickets: tickets)
+        do throws(FetchError) {
+            // Redirects are followed here, one request of our own each, so that every hop waits
+            // for the throttle like any request; URLSession is never left waiting for a hop.
+            var current = url
+            var visited: Set<URL> = [url]
+            while true {
+                switch try await perform(current, host: host, progress: progress, tickets: tickets) {
+                case .answer(let response):
+                    return FetchedResponse(
+                        url: url, status: response.status, headers: response.headers, body: response.body)
+                case .redirect(let next):
+                    guard Self.isAllowed(next) else {
+                        throw .redirect(host: host, to: PasswordRedaction.redacting(next.absoluteString))
+                    }
+                    guard visited.insert(next).inserted, visited.count <= Self.maximumHops else {
+                        throw .tooManyRedirects(host: host)
+                    }
+                    try await tickets.hop(to: next)
+                    current = next
+                }
+            }
         } catch {
             // A server that asked for a wait gets no request from any process until it has passed.
             if case .status(let code, _, let retryAfter?) = error, let throttle, let budget = tickets.budget {
@@ -265,9 +284,19 @@ public final class HTTPClient: HTTPFetching {
         unreachable.withLock { $0[endpoint] = (error, ContinuousClock.now) }
     }
 
+    /// The most requests one download makes, redirects included: a chain longer than this,
+    /// or one that comes back to a URL it has visited, is "too many redirects".
+    static let maximumHops = 10
+
+    /// What one request came to: the answer, or where the server sends us next.
+    private enum Reply {
+        case answer(FetchedResponse)
+        case redirect(URL)
+    }
+
     private func perform(
         _ url: URL, host: String, progress: (@Sendable (Int64, Int64?) -> Void)?, tickets: ThrottleTickets
-    ) async throws(FetchError) -> FetchedResponse {
+    ) async throws(FetchError) -> Reply {
         let request = URLRequest(url: Self.requestURL(for: url))
         let state = DownloadState(progress: progress, limit: maxBodyBytes, tickets: tickets)
         let task = session.dataTask(with: request)
@@ -295,7 +324,9 @@ public final class HTTPClient: HTTPFetching {
             state.cancel(task)
         }
         router.unregister(task)
-        if let failure = state.hopFailure { throw failure }
+        if let next = state.redirectTarget, !state.deadlinePassed, !state.wentQuiet, !Task.isCancelled {
+            return .redirect(next)
+        }
         if state.limitPassed { throw .tooLarge(host: host, limit: state.memoryRanOutAt ?? maxBodyBytes) }
         // Two lengths make any body suspect, whole or cut, so they are said before anything else.
         let announced = try Self.announcedLength(outcome.response, host: host)
@@ -316,17 +347,19 @@ public final class HTTPClient: HTTPFetching {
                 let retryAfter = headers["retry-after"].flatMap { RetryAfter.seconds(from: $0, now: Date()) }
                 throw .status(response.statusCode, host: host, retryAfter: retryAfter)
             }
-            return FetchedResponse(url: url, status: response.statusCode, headers: headers, body: body)
+            return .answer(FetchedResponse(url: url, status: response.statusCode, headers: headers, body: body))
         case .failed(let error, let response, let received):
             if state.wentQuiet {
-                return try Self.timeoutOrCut(host: host, received: received, response: response, seconds: idleTimeout)
+                return .answer(
+                    try Self.timeoutOrCut(host: host, received: received, response: response, seconds: idleTimeout))
             }
             if state.deadlinePassed { throw .tooSlow(host: host, seconds: deadline) }
             if Task.isCancelled || error.code == .cancelled { throw .cancelled }
             if let target = state.refusedRedirect { throw .redirect(host: host, to: target) }
             switch error.code {
             case .timedOut:
-                return try Self.timeoutOrCut(host: host, received: received, response: response, seconds: idleTimeout)
+                return .answer(
+                    try Self.timeoutOrCut(host: host, received: received, response: response, seconds: idleTimeout))
             case .badServerResponse where response == nil:
                 throw .dropped(host: host)
             case .httpTooManyRedirects:
@@ -399,10 +432,8 @@ final class DownloadState: Sendable {
         /// The body is compressed: its announced length is not the length received.
         var encoded = false
         var cancelled = false
-        /// A redirect hop waiting for the throttle.
-        var hop: Task<Void, Never>?
-        /// Why a redirect was not followed, when the throttle refused its hop.
-        var hopFailure: FetchError?
+        /// Where a redirect sends the request next.
+        var redirectTarget: URL?
     }
 
     private let storage = Mutex(Storage())
@@ -413,42 +444,21 @@ final class DownloadState: Sendable {
     /// - Parameters:
     ///   - limit: The most body bytes to keep; past it the download is stopped.
     ///   - tickets: The throttle's tickets: told when the server's answer (its headers, or a
-    ///     redirect) has arrived, or the request is over, and asked before each redirect hop.
+    ///     redirect) has arrived, or the request is over.
     init(progress: (@Sendable (Int64, Int64?) -> Void)?, limit: Int, tickets: ThrottleTickets) {
         self.progress = progress
         self.limit = limit
         self.tickets = tickets
     }
 
-    /// Why a redirect was not followed, when the throttle refused its hop.
-    var hopFailure: FetchError? { storage.withLock { $0.hopFailure } }
+    /// Where the server sent this request, when it answered with a redirect the client
+    /// follows itself (with a request of its own, through the throttle).
+    var redirectTarget: URL? { storage.withLock { $0.redirectTarget } }
 
-    /// Follows a redirect once the throttle allows the hop: the server has answered the
-    /// request before it, and the next one counts like any other. Until then URLSession waits.
-    ///
-    /// - Parameter proceed: URLSession's completion handler: the request to send, or `nil`.
-    func follow(_ request: URLRequest, proceed: @escaping @Sendable (URLRequest?) -> Void) {
-        guard let url = request.url else {
-            proceed(nil)
-            return
-        }
-        let tickets = self.tickets
-        let hop = Task {
-            do throws(FetchError) {
-                try await tickets.hop(to: url)
-                storage.withLock { $0.lastActivity = DispatchTime.now() }
-                proceed(request)
-            } catch {
-                if case .waiting = error { storage.withLock { $0.hopFailure = error } }
-                proceed(nil)
-            }
-        }
-        let stopped = storage.withLock { storage in
-            storage.lastActivity = DispatchTime.now()
-            storage.hop = hop
-            return storage.cancelled
-        }
-        if stopped { hop.cancel() }
+    /// Notes a redirect to follow: URLSession is told not to follow it, and the request ends
+    /// with the redirect's answer.
+    func noteRedirect(to url: URL) {
+        storage.withLock { $0.redirectTarget = url }
     }
 
     var refusedRedirect: String? { storage.withLock { $0.refusedRedirect } }
@@ -494,11 +504,10 @@ final class DownloadState: Sendable {
     /// inflating until its current read loop ends (seconds for a gzip bomb), and the person
     /// should not wait for that. What still arrives for the task is dropped.
     func cancel(_ task: URLSessionTask) {
-        let (first, hop) = storage.withLock { storage in
+        let first = storage.withLock { storage in
             defer { storage.cancelled = true }
-            return (!storage.cancelled, storage.hop)
+            return !storage.cancelled
         }
-        hop?.cancel()
         guard first else { return }
         let thread = Thread { task.cancel() }
         thread.start()
@@ -676,13 +685,14 @@ final class DelegateRouter: NSObject, URLSessionDataDelegate, Sendable {
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        if HTTPClient.isAllowed(request.url) {
-            guard let state = state(task) else { return completionHandler(request) }
-            state.follow(request, proceed: completionHandler)
+        // The client follows a redirect itself, with a request of its own that waits for the
+        // throttle; URLSession ends this one with the redirect's answer.
+        if let url = request.url, let state = state(task) {
+            state.noteRedirect(to: url)
         } else {
             state(task)?.refuseRedirect(to: request.url?.absoluteString ?? "?")
-            completionHandler(nil)
         }
+        completionHandler(nil)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -141,23 +141,79 @@ import Testing
     }
 }
 
-/// Every real exchange file exports its table exactly: each record of the export is a record
-/// of the file, field for field, in order, and exporting the export changes nothing.
-@Suite(.enabled(if: FileManager.default.fileExists(atPath: sharedExchangeFiles)))
-struct RealFileExportTests {
-    static let folder = sharedExchangeFiles
+/// Every exchange file does what a person opening it needs: a table exports exactly (each
+/// record of the export is a record of the file, field for field, in order, and exporting the
+/// export changes nothing); an answer without data says so in one line, quoting the exchange's
+/// message, with exit 1; an empty file says it is empty.
+///
+/// The small files of `Fixtures/exchange` have each shape, so a fresh clone checks them all;
+/// the real files of `../shared/twse` are checked when they are there.
+@Suite struct RealFileExportTests {
+    /// Small files of our own, one for each shape of the exchanges' answers.
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/exchange").path
 
-    @Test func everyRealFileRoundTripsThroughCSV() throws {
-        let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder).sorted()
-            .filter { $0.hasSuffix(".csv") || $0.hasSuffix(".json") }
+    @Test func everyExchangeShapeDoesWhatItShould() throws {
+        let names = try Self.check(folder: Self.fixtures)
+        #expect(names.count >= 6)
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: sharedExchangeFiles)))
+    func everyRealFileRoundTripsThroughCSV() throws {
+        let names = try Self.check(folder: sharedExchangeFiles)
         #expect(names.count >= 8)
+    }
+
+    /// What a file should do, decided from its bytes independently of the program.
+    enum Expected: Equatable {
+        case table
+        case empty
+        case noData(String)
+
+        init(_ bytes: Data, json: Bool) {
+            if bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+                self = .empty
+                return
+            }
+            // An object without a table that carries the exchange's `stat` ("OK" when it has data).
+            if json, let object = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any],
+                let stat = object["stat"] as? String, stat.lowercased() != "ok",
+                !object.values.contains(where: { $0 is [Any] })
+            {
+                self = .noData(stat)
+                return
+            }
+            self = .table
+        }
+    }
+
+    /// Checks every CSV and JSON file of `folder`; returns their names.
+    static func check(folder: String) throws -> [String] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+            .filter { $0.hasSuffix(".csv") || $0.hasSuffix(".json") }
         let scratch = try ExportExactnessTests.scratch()
         defer { try? FileManager.default.removeItem(at: scratch) }
         for name in names {
-            let path = Self.folder + "/" + name
+            let path = folder + "/" + name
             let options = name.contains("big5") ? ["--encoding", "big5"] : []
             let first = try Browse.run([path, "--format", "csv"] + options)
-            #expect(first.status == 0, "\(name): \(first.stderr)")
+            let expected = Expected(try Data(contentsOf: URL(fileURLWithPath: path)), json: name.hasSuffix(".json"))
+            switch expected {
+            case .empty:
+                #expect(first.status == 1, "\(name)")
+                #expect(
+                    first.stderr == "browse: could not load \(name): \(path): it is empty: there is nothing to show\n")
+                continue
+            case .noData(let message):
+                #expect(first.status == 1, "\(name)")
+                #expect(
+                    first.stderr
+                        == "browse: could not load \(name): \(path): it holds no data: the exchange answered \"\(message)\"\n",
+                    "\(name)")
+                continue
+            case .table:
+                #expect(first.status == 0, "\(name): \(first.stderr)")
+            }
             let copy = scratch.appendingPathComponent("copy-" + name + ".csv").path
             try Data(first.stdout.utf8).write(to: URL(fileURLWithPath: copy))
             let second = try Browse.run([copy, "--format", "csv"])
@@ -165,20 +221,50 @@ struct RealFileExportTests {
             guard name.hasSuffix(".csv"), !name.contains("big5") else { continue }
             var source = CSVRecords.parse(try String(contentsOfFile: path, encoding: .utf8))
             let exported = CSVRecords.parse(first.stdout)
-            // Every exported record, the header first, is the next matching record of the file.
+            // Every exported record, the header first, is the next matching record of the file;
+            // a column the file leaves unnamed (a trailing comma) is named by its letter.
             var matched = 0
-            for record in exported {
-                guard let found = source.firstIndex(of: record) else { break }
+            for (index, record) in exported.enumerated() {
+                let found = source.firstIndex { candidate in
+                    index == 0 ? Self.isHeader(record, of: candidate) : candidate == record
+                }
+                guard let found else { break }
                 source.removeSubrange(...found)
                 matched += 1
             }
             #expect(matched == exported.count, "\(name): record \(matched + 1) of the export is not the file's")
         }
+        return names
+    }
+
+    /// Whether `exported` is the header `file`: the same names, but a letter for each name the
+    /// file leaves empty (`A` for the first column, `I` for the ninth).
+    static func isHeader(_ exported: [String], of file: [String]) -> Bool {
+        guard exported.count == file.count else { return false }
+        return zip(exported, file).enumerated().allSatisfy { index, pair in
+            pair.0 == pair.1 || (pair.1.isEmpty && pair.0 == letterName(index))
+        }
+    }
+
+    /// `A`…`Z`, `AA`…: a column's name by its place.
+    static func letterName(_ index: Int) -> String {
+        var number = index + 1
+        var letters = ""
+        while number > 0 {
+            letters = String(UnicodeScalar(UInt8(65 + (number - 1) % 26))) + letters
+            number = (number - 1) / 26
+        }
+        return letters
     }
 }
 
-/// The real exchange files of the development machine, when present.
-let sharedExchangeFiles = "/work/shared/twse"
+/// The real exchange files beside the package (`<package>/../shared/twse`), when present.
+let sharedExchangeFiles = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent()  // BrowseTests
+    .deletingLastPathComponent()  // Tests
+    .deletingLastPathComponent()  // package root
+    .deletingLastPathComponent()
+    .appendingPathComponent("shared/twse").path
 
 /// A small RFC 4180 reader for the tests, independent of the one under test.
 enum CSVRecords {

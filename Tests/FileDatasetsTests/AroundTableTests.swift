@@ -74,7 +74,7 @@ import Testing
         #expect(tables.column("收盤") == ["47.20"])
         #expect(tables.screen.headerLines == ["個股日成交資訊", "2926 誠品生活 114年05月", "以上資料不含上櫃股票鉅額交易"])
         let other = try scratch.write("other.json", #"{"a":1}"#)
-        #expect(try await open(other).failure?.contains("a JSON file must be an array of objects") == true)
+        #expect(try await open(other).failure?.contains("it is a JSON object holding no table (its keys: a)") == true)
     }
 
     @Test(.enabled(if: AroundTableTests.sharedAvailable, "needs ../shared/twse"))

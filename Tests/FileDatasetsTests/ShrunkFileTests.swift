@@ -1,5 +1,6 @@
 import Foundation
 import ListKit
+import Tabular
 import Testing
 
 @testable import FileDatasets
@@ -29,6 +30,52 @@ import Testing
         // The ten bytes left, and zeros where the rest of the file was.
         #expect(sum == Array(text.utf8.prefix(10)).reduce(0) { $0 + Int($1) })
         #expect(bytes.changedWhileOpen)
+    }
+
+    /// Cut short under its table, a file reads as zeros past its new end, with no line break to
+    /// end a record there: each row is still read only up to where the next one starts, so a
+    /// filter, sort or export over every row costs what it did (it used to read the rest of the
+    /// file for each row: a filter spun on every core, an export ran out of memory).
+    @Test func rowsOfAFileCutShortAreReadOnlyToTheNextRow() async throws {
+        let scratch = try Scratch()
+        let path = try scratch.write(
+            "cut.csv", "name,value\n" + (0..<50_000).map { "row \($0),\($0)\n" }.joined())
+        let table = try await FileTable.read(path: path)
+        #expect(table.rowCount == 50_000)
+        #expect(truncate(path, 10) == 0)
+        var fields: [CSVField] = []
+        var issues: [CSVIssue] = []
+        var longest = 0
+        for row in 0..<table.rowCount {
+            table.scan(row: row, fields: &fields, issues: &issues)
+            let end = row + 1 < table.rowCount ? table.offset(ofRow: row + 1) : table.buffer.count
+            longest = max(longest, (fields.last?.contentRange.upperBound ?? 0) - table.offset(ofRow: row))
+            try #require(
+                fields.allSatisfy { $0.contentRange.upperBound <= end },
+                "row \(row) was read past the start of the next")
+        }
+        #expect(longest < 20, "no row reads more than its own bytes")
+        #expect(table.changedWhileOpen)
+        // A query with a space is checked row by row: every row, in one pass.
+        #expect(table.filter(foldedQuery: "w 4", candidates: nil).isEmpty)
+        #expect(throws: FileLoadError.changedWhileOpen("cut.csv")) { try table.checkUnchanged() }
+    }
+
+    /// Written to in place at the same size, the file's rows move under the index: the table
+    /// says it changed, though no byte was cut.
+    @Test func aFileWrittenInPlaceIsAChange() async throws {
+        let scratch = try Scratch()
+        let text = "name,value\n" + (0..<1_000).map { "row \($0),\($0)\n" }.joined()
+        let path = try scratch.write("rewritten.csv", text)
+        var times = [timeval(tv_sec: 946_684_800, tv_usec: 0), timeval(tv_sec: 946_684_800, tv_usec: 0)]
+        #expect(utimes(path, &times) == 0)
+        let table = try await FileTable.read(path: path)
+        #expect(!table.changedWhileOpen)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.write(contentsOf: Data(("XXXXXXX" + text.dropLast(7)).utf8))
+        try handle.close()
+        #expect(table.changedWhileOpen)
+        #expect(throws: FileLoadError.writtenWhileOpen("rewritten.csv")) { try table.checkUnchanged() }
     }
 
     /// The screen reports the change before and instead of reading, and `r` shows the file as it is.

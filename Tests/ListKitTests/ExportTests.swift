@@ -23,6 +23,25 @@ import Testing
                 == "code,note\n2330,\"a,b \"\"q\"\"\"\n1045.00,\n259327332420,\"tab\there\nline|pipe\"\n")
     }
 
+    /// A one-column record of an empty field, and an empty column name, are `""`: an empty
+    /// line is no record to a reader, so the row (or the header) would be lost.
+    @Test func aLoneEmptyFieldIsQuoted() throws {
+        var text = ""
+        var exporter = TableExporter(format: .csv, columns: [""]) { text += $0 }
+        try exporter.begin()
+        for value in [CellValue.text("x"), .missing, .text("")] { try exporter.row([value]) }
+        try exporter.end()
+        #expect(text == "\"\"\nx\n\"\"\n\"\"\n")
+        let writer = ExportRowWriter(format: .csv, columns: ["a"])
+        writer.beginRow()
+        writer.appendMissing()
+        writer.endRow()
+        writer.beginRow()
+        writer.appendField(Array("".utf8), isNumeric: false)
+        writer.endRow()
+        #expect(writer.bytes == Array("\"\"\n\"\"\n".utf8))
+    }
+
     @Test func tsvEscapesTabsAndNewlines() throws {
         #expect(
             try export(.tsv, rows) == "code\tnote\n2330\ta,b \"q\"\n1045.00\t\n259327332420\ttab\\there\\nline|pipe\n")

@@ -19,7 +19,9 @@ extension FileTable {
     ///   - indices: The rows, by index in table order; `nil` for every row.
     ///   - roundBlocks: How many blocks make a round; by default a few per core.
     ///   - write: Takes each block's bytes and number of rows (at most `ExportRowLimits.blockRows`).
-    /// - Throws: What `write` throws; the rows not yet written are dropped.
+    /// - Throws: What `write` throws, or `FileLoadError` when the file changed under the table
+    ///   (checked before each block is written, so no row read from changed bytes is written);
+    ///   the rows not yet written are dropped.
     /// - Complexity: O(n) in the bytes of the rows.
     func export(
         format: ExportFormat, columns names: [String], rows indices: [Int]?, roundBlocks requestedBlocks: Int? = nil,
@@ -48,6 +50,9 @@ extension FileTable {
             }
             do {
                 for writer in sets[round % 2].writers where writer.rowCount > 0 {
+                    // The round was made before this look, so a block read from bytes that had
+                    // changed by then is never written.
+                    try checkUnchanged()
                     let rows = writer.rowCount
                     try writer.withBytes { try write($0, rows) }
                 }

@@ -15,11 +15,11 @@ extension JSONTableReader {
         -> Output
     {
         let root = try JSONReader.parse(bytes)
-        let table = try value(at: path, in: root)
-        guard let elements = table.array else {
-            throw JSONProblem(line: table.line, message: "\"\(path)\" is \(table.kindName), not an array of rows")
+        let rows = try value(at: path, in: root)
+        guard let elements = rows.array else {
+            throw JSONProblem(line: rows.line, message: "\"\(path)\" is \(rows.kindName), not an array of rows")
         }
-        var names: [String]
+        var names: [String]?
         if let fields {
             let named = try value(at: fields, in: root)
             guard let list = named.array else {
@@ -27,6 +27,18 @@ extension JSONTableReader {
                     line: named.line, message: "\"\(fields)\" is \(named.kindName), not an array of names")
             }
             names = list.map(text)
+        }
+        return table(of: elements, named: names, path: path, root: root)
+    }
+
+    /// The table of the rows `elements` of the document `root`: objects, whose keys are the
+    /// columns, or arrays, whose column names are `names` (else A, B, C…).
+    ///
+    /// - Complexity: O(n) in the size of the rows.
+    static func table(of elements: [JSONValue], named: [String]?, path: String, root: JSONValue) -> Output {
+        var names: [String]
+        if let named {
+            names = named
         } else if elements.contains(where: { $0.members != nil }) {
             names = []
             var seen = Set<String>()
@@ -39,7 +51,7 @@ extension JSONTableReader {
         }
         guard !names.isEmpty else { return Output(csv: [], problems: RowProblems()) }
         var csv: [UInt8] = []
-        csv.reserveCapacity(bytes.count)
+        csv.reserveCapacity(elements.count * 64)
         appendRecord(names, to: &csv)
         var problems = RowProblems()
         for (offset, element) in elements.enumerated() {

@@ -12,13 +12,18 @@ import Tabular
 ///
 /// A JSON object that holds a table as a `fields` array of names and a `data` array of rows
 /// (TWSE's STOCK_DAY), or a `tables` array of such objects (TPEx), is read as that table; its
-/// `title`, `subtitle` and `notes` are the lines around it.
+/// `title`, `subtitle` and `notes` are the lines around it. An object holding one array of
+/// objects (the quote service's `msgArray`) is read as that array. An object holding no table
+/// but a `stat` (the exchanges' "no data" answers) is an answer without data, which ``Output``
+/// carries.
 enum JSONTableReader {
     /// The table as CSV bytes, the records that were skipped, and lines around the table.
     struct Output {
         var csv: [UInt8]
         var problems: RowProblems
         var around: [String] = []
+        /// What an exchange's answer without data said (its `stat`), when the input is one.
+        var noData: String?
     }
 
     /// Reads `bytes` (UTF-8, a byte order mark allowed).
@@ -32,9 +37,10 @@ enum JSONTableReader {
         var keys: [[UInt8]: Int] = [:]
         var order: [[UInt8]] = []
         var objects = 0
+        var others = ValueKinds()
         // Checked as keys are met: every object writes a field for every column, so a file of
         // 40,000 objects with a key each would otherwise make 40,000 × 40,000 fields.
-        let problems = try walk(bytes, lines: lines) { (members, line) throws(JSONProblem) in
+        let problems = try walk(bytes, lines: lines, others: &others) { (members, line) throws(JSONProblem) in
             objects += 1
             for (key, _) in members where keys[key] == nil {
                 guard order.count < TableIndexer.maximumColumns else {
@@ -47,6 +53,22 @@ enum JSONTableReader {
                 keys[key] = order.count
                 order.append(key)
             }
+        }
+        // Not one object: the input is something else than a table, which is said, not "empty".
+        if objects == 0, let first = problems.first.first {
+            guard lines else {
+                throw JSONProblem(
+                    line: first.line,
+                    message: "it is a JSON array of \(others.description), not of objects; "
+                        + "a JSON table is an array of objects (one a row, their keys the columns), JSON Lines "
+                        + "of objects, or an object holding one (--json-path names where)")
+            }
+            var reason = first.description
+            if case .notAnObject(let text) = first.kind { reason = text }
+            throw JSONProblem(
+                line: first.line,
+                message: "no line is a JSON object (the first: \(reason)); JSON Lines hold one object a line, "
+                    + "their keys the columns")
         }
         guard !order.isEmpty else { return Output(csv: [], problems: problems) }
         // Objects that share few keys make a table of mostly missing cells, each of which costs
@@ -64,19 +86,20 @@ enum JSONTableReader {
             if index > 0 { csv.append(UInt8(ascii: ",")) }
             appendField(key, to: &csv)
         }
-        csv.append(0x0A)
+        endRecord(startingAt: 0, in: &csv)
         var row = [[UInt8]?](repeating: nil, count: order.count)
-        _ = try walk(bytes, lines: lines) { (members, _) throws(JSONProblem) in
+        _ = try walk(bytes, lines: lines, others: &others) { (members, _) throws(JSONProblem) in
             for index in row.indices { row[index] = nil }
             for (key, value) in members {
                 guard let index = keys[key] else { continue }
                 if case .text(let text) = value { row[index] = text } else { row[index] = nil }
             }
+            let start = csv.count
             for (index, value) in row.enumerated() {
                 if index > 0 { csv.append(UInt8(ascii: ",")) }
                 if let value { appendField(value, to: &csv) }
             }
-            csv.append(0x0A)
+            endRecord(startingAt: start, in: &csv)
         }
         return Output(csv: csv, problems: problems)
     }
@@ -87,9 +110,10 @@ enum JSONTableReader {
         max(4 << 20, count * 4)
     }
 
-    /// The table of an object holding `fields` and `data` (or `tables` of them); `nil` when
-    /// the input is not such an object.
+    /// The table of an object: one holding `fields` and `data` (or `tables` of them), or one
+    /// array of objects; `nil` when the input is not an object.
     ///
+    /// - Throws: `JSONProblem` for an object holding no table, or several arrays of objects.
     /// - Complexity: O(n); the object is read whole, as such reports are small.
     private static func fieldsAndData(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONProblem) -> Output? {
         var cursor = JSONCursor(bytes: bytes, index: ByteOrderMark.length(in: bytes))
@@ -99,9 +123,9 @@ enum JSONTableReader {
         func isTable(_ value: JSONValue) -> Bool { value["fields"]?.array != nil && value["data"]?.array != nil }
         let tables = root["tables"]?.array?.filter(isTable) ?? []
         guard let table = isTable(root) ? root : (tables.first { !($0["data"]?.array ?? []).isEmpty } ?? tables.first)
-        else { return nil }
+        else { return try objectTable(root) }
         let names = (table["fields"]?.array ?? []).map(text)
-        guard !names.isEmpty else { return nil }
+        guard !names.isEmpty else { return try objectTable(root) }
         var csv: [UInt8] = []
         csv.reserveCapacity(bytes.count)
         appendRecord(names, to: &csv)
@@ -122,6 +146,34 @@ enum JSONTableReader {
         }
         around += (table["notes"]?.array ?? []).compactMap(\.string).filter { !$0.isEmpty }
         return Output(csv: csv, problems: problems, around: around)
+    }
+
+    /// The table of an object without `fields` and `data`: its one array of objects, or, for an
+    /// exchange's answer without data, its `stat`.
+    ///
+    /// - Throws: `JSONProblem` for an object holding no table, or several arrays of objects.
+    private static func objectTable(_ root: JSONValue) throws(JSONProblem) -> Output {
+        let members = root.members ?? []
+        let arrays = members.filter { member in member.value.array?.contains { $0.members != nil } ?? false }
+        if arrays.count == 1, let only = arrays.first, let elements = only.value.array {
+            return table(of: elements, named: nil, path: only.key, root: root)
+        }
+        if arrays.count > 1 {
+            let keys = arrays.map { "\"\($0.key)\"" }.joined(separator: ", ")
+            throw JSONProblem(
+                line: root.line,
+                message: "it is a JSON object holding \(arrays.count) tables (\(keys)); choose one "
+                    + "with --json-path KEY")
+        }
+        // TWSE's answers say why they hold no data in `stat` ("OK" when they hold some).
+        if let stat = root["stat"]?.string, stat.lowercased() != "ok" {
+            return Output(csv: [], problems: RowProblems(), noData: stat)
+        }
+        let keys = members.prefix(8).map(\.key).joined(separator: ", ")
+        throw JSONProblem(
+            line: root.line,
+            message: "it is a JSON object holding no table (its keys: \(keys.isEmpty ? "none" : keys)); a JSON "
+                + "table is an array of objects, or an object holding one (--json-path names where)")
     }
 
     /// A value as a cell's text: strings unescaped, numbers as written, nested values as JSON.
@@ -164,10 +216,18 @@ enum JSONTableReader {
     }
 
     static func appendRecord(_ fields: [String], to csv: inout [UInt8]) {
+        let start = csv.count
         for (index, field) in fields.enumerated() {
             if index > 0 { csv.append(UInt8(ascii: ",")) }
             appendField(Array(field.utf8), to: &csv)
         }
+        endRecord(startingAt: start, in: &csv)
+    }
+
+    /// Ends the record that starts at `start`. A record of one empty field (a one-column table's
+    /// `null`, `{}`, or a key `""`) is written `""`: an empty line is no record to the index.
+    private static func endRecord(startingAt start: Int, in csv: inout [UInt8]) {
+        if csv.count == start { csv += [UInt8(ascii: "\""), UInt8(ascii: "\"")] }
         csv.append(0x0A)
     }
 
@@ -175,9 +235,10 @@ enum JSONTableReader {
     typealias Members = [(key: [UInt8], value: JSONCursor.Value)]
 
     /// Calls `accept` with the members of each object of the input, and collects the records
-    /// that are not objects.
+    /// that are not objects, counting the elements of an array that are not by kind in `others`.
     private static func walk(
-        _ bytes: UnsafeBufferPointer<UInt8>, lines: Bool, accept: (Members, _ line: Int) throws(JSONProblem) -> Void
+        _ bytes: UnsafeBufferPointer<UInt8>, lines: Bool, others: inout ValueKinds,
+        accept: (Members, _ line: Int) throws(JSONProblem) -> Void
     ) throws(JSONProblem) -> RowProblems {
         var cursor = JSONCursor(bytes: bytes, index: ByteOrderMark.length(in: bytes))
         var problems = RowProblems()
@@ -200,6 +261,7 @@ enum JSONTableReader {
                     try accept(try readMembers(&cursor), line)
                 } else {
                     let line = cursor.line
+                    others.count(startingWith: cursor.current)
                     try cursor.skipValue()
                     problems.append(RowProblem(line: line, kind: .notAnObject("element \(element) is not an object")))
                 }

@@ -19,9 +19,11 @@ final class FileBytes: @unchecked Sendable {
     private let storage: Storage
 
     private enum Storage {
-        /// A mapping, with its file kept open to tell whether it shrank, and its watch.
+        /// A mapping, with its file kept open to tell whether it changed (and when it was last
+        /// written before it was mapped), and its watch.
         case mapped(
-            UnsafeMutableRawPointer, length: Int, descriptor: Int32, registration: MappingGuard.Registration?)
+            UnsafeMutableRawPointer, length: Int, descriptor: Int32, modified: timespec,
+            registration: MappingGuard.Registration?)
         case heap(UnsafeMutableBufferPointer<UInt8>)
         case malloced(UnsafeMutableRawPointer)
         case none
@@ -52,7 +54,8 @@ final class FileBytes: @unchecked Sendable {
     ///
     /// The mapping is watched (``MappingGuard``): if another program shrinks the file, reads
     /// past its new end see zeros instead of ending the program, and ``changedWhileOpen``
-    /// says so.
+    /// says so. It also says so when the file is written to in place, which a mapping shows at
+    /// once: its size and modification time are kept from before the mapping.
     ///
     /// - Parameters:
     ///   - descriptor: An open file; it may be closed once this returns (a copy is kept).
@@ -60,6 +63,8 @@ final class FileBytes: @unchecked Sendable {
     /// - Returns: `nil` when the system refuses the mapping (the caller then reads the file).
     static func map(descriptor: Int32, length: Int) -> FileBytes? {
         guard length > 0 else { return FileBytes(copying: [UInt8]()) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
         let kept = dup(descriptor)
         guard kept >= 0 else { return nil }
         _ = fcntl(kept, F_SETFD, FD_CLOEXEC)
@@ -71,32 +76,57 @@ final class FileBytes: @unchecked Sendable {
         // The index is built front to back; let the kernel read ahead generously.
         _ = madvise(address, length, MADV_SEQUENTIAL)
         let registration = MappingGuard.register(address, length: length)
-        return FileBytes(mapped: address, length: length, descriptor: kept, registration: registration)
+        return FileBytes(
+            mapped: address, length: length, descriptor: kept, modified: Self.modified(status),
+            registration: registration)
     }
 
     private init(
-        mapped address: UnsafeMutableRawPointer, length: Int, descriptor: Int32,
+        mapped address: UnsafeMutableRawPointer, length: Int, descriptor: Int32, modified: timespec,
         registration: MappingGuard.Registration?
     ) {
         buffer = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: length)
-        storage = .mapped(address, length: length, descriptor: descriptor, registration: registration)
+        storage = .mapped(
+            address, length: length, descriptor: descriptor, modified: modified, registration: registration)
     }
 
-    /// Whether a mapped file has shrunk since it was mapped: the bytes past its new end read
-    /// as zeros now, so rows read from them are not the file's. Always false for bytes in memory.
+    /// When the file described by `status` was last written.
+    private static func modified(_ status: stat) -> timespec {
+        #if canImport(Glibc)
+            status.st_mtim
+        #elseif canImport(Darwin)
+            status.st_mtimespec
+        #endif
+    }
+
+    /// How a mapped file changed since it was mapped: shorter (the bytes past its new end read
+    /// as zeros now), or written to in place (a mapping shows the new bytes, which the index
+    /// does not describe); `nil` while it is as it was, and always for bytes in memory. A file
+    /// replaced by another (renamed over) is not a change: the mapping keeps the old one whole.
     ///
     /// - Complexity: O(1): one `fstat`.
-    var changedWhileOpen: Bool {
-        guard case .mapped(_, let length, let descriptor, let registration) = storage else { return false }
-        if let registration, MappingGuard.isDamaged(registration) { return true }
+    var change: FileChange? {
+        guard case .mapped(_, let length, let descriptor, let modified, let registration) = storage else { return nil }
+        if let registration, MappingGuard.isDamaged(registration) { return .shrank }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return false }
-        return Int(status.st_size) < length
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        if Int(status.st_size) < length { return .shrank }
+        let now = Self.modified(status)
+        if Int(status.st_size) != length || now.tv_sec != modified.tv_sec || now.tv_nsec != modified.tv_nsec {
+            return .written
+        }
+        return nil
     }
+
+    /// Whether the file changed since it was mapped (``change``): rows read from it may not
+    /// be the file's. Always false for bytes in memory.
+    ///
+    /// - Complexity: O(1): one `fstat`.
+    var changedWhileOpen: Bool { change != nil }
 
     /// Tells the kernel that bytes will now be read in no particular order (paging, sorting).
     func expectRandomAccess() {
-        if case .mapped(let address, let length, _, _) = storage {
+        if case .mapped(let address, let length, _, _, _) = storage {
             _ = madvise(address, length, MADV_NORMAL)
         }
     }
@@ -112,7 +142,7 @@ final class FileBytes: @unchecked Sendable {
     /// Lets the pages of a large mapped file that lie wholly inside `range` go (as
     /// ``releaseResidentPages()``), for a pass that reads it front to back.
     func releaseResidentPages(in range: Range<Int>) {
-        guard case .mapped(let address, let length, _, _) = storage, length >= Self.releasedSize else { return }
+        guard case .mapped(let address, let length, _, _, _) = storage, length >= Self.releasedSize else { return }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let start = (max(0, range.lowerBound) + page - 1) / page * page
         let end = min(range.upperBound, length) / page * page
@@ -128,7 +158,7 @@ final class FileBytes: @unchecked Sendable {
 
     deinit {
         switch storage {
-        case .mapped(let address, let length, let descriptor, let registration):
+        case .mapped(let address, let length, let descriptor, _, let registration):
             if let registration { MappingGuard.unregister(registration) }
             munmap(address, length)
             close(descriptor)

@@ -9,6 +9,8 @@ public enum FileLoadError: UserFacingError, Hashable {
     case unreadable(String, reason: String)
     /// The input holds no data at all.
     case empty(String)
+    /// The input is an exchange's answer that it has no data, with the message it gave.
+    case noData(String, message: String)
     /// The input has a NUL byte near `byteOffset`: it is not text.
     case binary(String, byteOffset: Int)
     /// The input is not UTF-8 (and no other encoding was asked for).
@@ -37,6 +39,16 @@ public enum FileLoadError: UserFacingError, Hashable {
     case json(String, JSONProblem)
     /// Another program shrank the file while it was open: rows past its new end are gone.
     case changedWhileOpen(String)
+    /// Another program wrote to the file while it was open: the rows no longer match the index.
+    case writtenWhileOpen(String)
+
+    /// The error for a file that changed under its table (``FileChange``).
+    static func changed(_ name: String, _ change: FileChange) -> FileLoadError {
+        switch change {
+        case .shrank: return .changedWhileOpen(name)
+        case .written: return .writtenWhileOpen(name)
+        }
+    }
 
     /// What went wrong, without the input's name: the front end already names the input
     /// (`could not load ticks.csv: /data/ticks.csv: it is empty: …`).
@@ -46,6 +58,9 @@ public enum FileLoadError: UserFacingError, Hashable {
             return "cannot read it: \(reason)"
         case .empty:
             return "it is empty: there is nothing to show"
+        case .noData(_, let message):
+            let quoted = message.count > 200 ? String(message.prefix(200)) + "…" : message
+            return "it holds no data: the exchange answered \"\(quoted)\""
         case .binary(_, let offset):
             return "it is not text (a NUL byte at byte offset \(offset)); CSV, TSV and JSON files can be opened"
         case .utf16:
@@ -75,6 +90,8 @@ public enum FileLoadError: UserFacingError, Hashable {
             return problem.description
         case .changedWhileOpen(let name):
             return "the file changed while open (\(name) is shorter than when it was read)"
+        case .writtenWhileOpen(let name):
+            return "the file changed while open (\(name) was written to after it was read)"
         }
     }
 
@@ -83,7 +100,7 @@ public enum FileLoadError: UserFacingError, Hashable {
         switch self {
         case .download(let error): return error.remedy
         case .overLimit: return .allowLargerInput
-        case .changedWhileOpen: return .reload
+        case .changedWhileOpen, .writtenWhileOpen: return .reload
         default: return nil
         }
     }

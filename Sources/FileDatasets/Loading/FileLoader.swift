@@ -57,7 +57,7 @@ struct FileLoader: Sendable {
         } catch {
             // A file cut short while it was read shows zeros past its new end: what the reading
             // then says (a NUL byte, a broken row) is not the file's fault but the change.
-            if read.changedWhileOpen { throw .changedWhileOpen(location.displayName) }
+            if let change = read.change { throw .changed(location.displayName, change) }
             throw error
         }
     }
@@ -84,6 +84,7 @@ struct FileLoader: Sendable {
             } catch {
                 throw .json(name, error)
             }
+            if let message = output.noData { throw .noData(name, message: message) }
             guard !output.csv.isEmpty else { throw .empty(name) }
             let csv = FileBytes(copying: output.csv)
             let table = try TableIndexer.index(
@@ -208,7 +209,9 @@ struct FileLoader: Sendable {
         let kind = status.st_mode & S_IFMT
         if kind == S_IFDIR { throw .unreadable(name, reason: "it is a folder; give a file") }
         let size = Int(status.st_size)
-        if kind == S_IFREG {
+        // A file the system makes as it is read (/proc, /sys) says it has no bytes, yet has
+        // some: it is read to its end like a pipe, and a truly empty file reads nothing.
+        if kind == S_IFREG, size > 0 {
             progress.update { $0 = LoadProgress(completed: 0, total: Int64(size), unit: .bytes, step: $0.step) }
             // A mapped file costs pages of the file, not memory of the program: no input limit.
             if options.encoding == .utf8, let mapped = FileBytes.map(descriptor: descriptor, length: size) {
@@ -218,7 +221,8 @@ struct FileLoader: Sendable {
         } else {
             progress.update { $0 = LoadProgress(completed: 0, total: nil, unit: .bytes, step: $0.step) }
         }
-        return try readDescriptor(descriptor, expected: kind == S_IFREG ? size : nil, name: name, progress: progress)
+        return try readDescriptor(
+            descriptor, expected: kind == S_IFREG && size > 0 ? size : nil, name: name, progress: progress)
     }
 
     /// What is wrong with a symbolic link that could not be opened: a loop, or a target that

@@ -54,8 +54,9 @@ enum FileScreen {
             if let summary = table.problems.summary(rowsKept: table.rowCount) {
                 progress.note("\(name): \(summary)")
             }
-            // Shrunk while being indexed: the rows read past its new end are zeros.
-            if table.changedWhileOpen { throw FileLoadError.changedWhileOpen(name) }
+            // Changed while being indexed: the rows read past a new end are zeros, and rows
+            // rewritten in place are not those the index found.
+            if let change = table.change { throw FileLoadError.changed(name, change) }
             let first = shown.withLock { $0 }
             tables.set(table, inTableOrder: ordered == nil)
             // Even when empty: the batch is what replaces the rows of a refresh.

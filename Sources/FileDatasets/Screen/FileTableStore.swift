@@ -74,6 +74,8 @@ final class FileTableStore: ListStore {
             byColumn: column, descending: order.descending, indices: tableRows(of: Optional(positions)) ?? positions,
             shouldStop: { stop.isRaised })
         if stop.isRaised { throw ListError.interrupted }
+        // Keys read from a file that changed meanwhile are not its values.
+        try table.checkUnchanged()
         return self.positions(of: rows)
     }
 
@@ -96,8 +98,8 @@ final class FileTableStore: ListStore {
     }
 
     var dataProblem: (any Error)? {
-        guard let table = tables.current, table.changedWhileOpen else { return nil }
-        return FileLoadError.changedWhileOpen(name)
+        guard let table = tables.current, let change = table.change else { return nil }
+        return FileLoadError.changed(name, change)
     }
 
     /// A question about the whole file waits for its index rather than answer for its start.

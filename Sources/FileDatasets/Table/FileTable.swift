@@ -71,10 +71,26 @@ public final class FileTable: Sendable {
     /// - Complexity: O(1) under 4 GiB, O(log s) in the 4 GiB segments above it.
     func offset(ofRow row: Int) -> Int { offsets[row] }
 
-    /// Whether the file under the table shrank after it was read (``FileBytes/changedWhileOpen``).
+    /// Whether the file under the table shrank or was written to after it was read
+    /// (``FileBytes/changedWhileOpen``).
     ///
     /// - Complexity: O(1).
     public var changedWhileOpen: Bool { bytes.changedWhileOpen }
+
+    /// How the file under the table changed after it was read, if it did.
+    ///
+    /// - Complexity: O(1).
+    var change: FileChange? { bytes.change }
+
+    /// Throws when the file under the table changed after it was read: what was read since may
+    /// not be the file's rows. Long passes over the rows call it between blocks, so that a file
+    /// cut short stops them at once rather than at their end.
+    ///
+    /// - Throws: `FileLoadError` saying how the file changed.
+    /// - Complexity: O(1).
+    func checkUnchanged() throws(FileLoadError) {
+        if let change = bytes.change { throw .changed(name, change) }
+    }
 
     /// The position of a column by its exact name.
     func column(named name: String) -> Int? { columnIndex[name] }
@@ -91,15 +107,18 @@ public final class FileTable: Sendable {
 
     /// Finds the fields of row `row`, reusing `fields` and `issues`.
     ///
+    /// The scan never reads past where the next row starts: the row's record ends there at the
+    /// latest. So a file cut short under the table (whose bytes past its new end read as zeros,
+    /// with no line break to end a record) costs each row its own length, not the rest of the
+    /// file: a pass over every row stays O(n) instead of O(n²) in time and in what it makes.
+    ///
     /// - Complexity: O(n) in the length of the record.
     func scan(row: Int, fields: inout [CSVField], issues: inout [CSVIssue]) {
-        scan(offset: offsets[row], fields: &fields, issues: &issues)
-    }
-
-    /// Finds the fields of the record at byte `offset`.
-    func scan(offset: Int, fields: inout [CSVField], issues: inout [CSVIssue]) {
-        var cursor = CSVCursor(offset: offset, line: 1)
-        _ = CSVScanner.scanRecord(in: buffer, cursor: &cursor, dialect: dialect, fields: &fields, issues: &issues)
+        let end = row + 1 < offsets.count ? offsets[row + 1] : buffer.count
+        var cursor = CSVCursor(offset: offsets[row], line: 1)
+        _ = CSVScanner.scanRecord(
+            in: UnsafeBufferPointer(rebasing: buffer[0..<end]), cursor: &cursor, dialect: dialect, fields: &fields,
+            issues: &issues)
         issues.removeAll(keepingCapacity: true)
     }
 
@@ -132,7 +151,7 @@ public final class FileTable: Sendable {
     ///
     /// - Complexity: O(n) in the length of the record.
     func namedCells(of row: FileRow, scratch: inout RowScratch) -> [NamedCell] {
-        scan(offset: offsets[row.index], fields: &scratch.fields, issues: &scratch.issues)
+        scan(row: row.index, fields: &scratch.fields, issues: &scratch.issues)
         let fields = scratch.fields
         var cells: [NamedCell] = []
         cells.reserveCapacity(columns.count)

@@ -275,12 +275,17 @@ public struct Launcher {
                 return fail(error)
             }
         }
+        // A file that changed under the rows (cut short, written to) has made the where, filter
+        // and sort read what is not its rows: say so, as the prompt does, rather than write them.
+        if let problem = screen.dataProblem { return fail(problem) }
         return writing {
             switch invocation.format ?? .table {
             case .table:
                 let width =
                     invocation.width ?? environmentWidth ?? (terminal.outputIsTerminal ? terminal.size?.columns : nil)
-                try output.write(BatchTable.render(screen, width: width))
+                let table = BatchTable.render(screen, width: width)
+                if let problem = screen.dataProblem { throw problem }
+                try output.write(table)
             case .export(let format):
                 // At a terminal the export is read, so it is made visible as a screen is.
                 let sink: any TextSink = terminal.outputIsTerminal ? VisibleTextSink(output) : output

@@ -31,18 +31,30 @@ public struct ChartRenderer: Sendable {
         self.style = style
     }
 
+    /// The least and greatest of the values present; `nil` when none is.
+    ///
+    /// - Complexity: O(n), in no memory of its own.
+    static func range(of values: [Double?]) -> (low: Double, high: Double)? {
+        var range: (low: Double, high: Double)?
+        for case let value? in values {
+            range = (min(range?.low ?? value, value), max(range?.high ?? value, value))
+        }
+        return range
+    }
+
     /// The chart's lines, without the title.
     ///
     /// - Complexity: O(n) in the points, plus O(w × h) for the drawing.
     public func lines(_ data: ChartData) -> [String] {
-        let values = data.ys.compactMap { $0 }
-        guard let low = values.min(), let high = values.max(), let first = data.xs.first, let last = data.xs.last else {
+        // The range in one pass, without a copy of the values: a chart may have 100 million.
+        let range = Self.range(of: data.ys)
+        guard let low = range?.low, let high = range?.high, let first = data.xs.first, let last = data.xs.last else {
             return ["nothing to draw: no row of the view has a value in \(data.request.y.name)"]
         }
         let labels = yLabels(low: low, high: high, scale: data.yScale, grouped: data.yGrouped)
         var labelWidth = labels.map { DisplayWidth.of($0.text) }.max() ?? 1
         if let bars = data.bars, let name = data.request.bars?.name {
-            let top = bars.compactMap { $0 }.max() ?? 0
+            let top = Self.range(of: bars)?.high ?? 0
             let topLabel = Self.number(top, scale: data.barScale, grouped: data.barGrouped)
             labelWidth = max(labelWidth, DisplayWidth.of(name), DisplayWidth.of(topLabel))
         }

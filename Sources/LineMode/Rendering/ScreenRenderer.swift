@@ -277,8 +277,7 @@ public struct ScreenRenderer {
         if let bars = chart.request.bars { title += " and \(bars.name)" }
         title += chart.request.x.map { " by \($0.name)" } ?? " in the view's order"
         title += " · \(chart.source) · \(NumberText.grouped(chart.count)) rows"
-        let values = chart.ys.compactMap { $0 }
-        if let low = values.min(), let high = values.max() {
+        if let (low, high) = ChartRenderer.range(of: chart.ys) {
             let from = ChartRenderer.number(low, scale: chart.yScale, grouped: chart.yGrouped)
             let to = ChartRenderer.number(high, scale: chart.yScale, grouped: chart.yGrouped)
             title += " · \(from) – \(to)"
@@ -288,7 +287,7 @@ public struct ScreenRenderer {
         } else if let ends = chart.xEnds, chart.request.x?.kind == .dateTime || chart.request.x?.kind == .time {
             title += " · \(ends.first.exportText) – \(ends.last.exportText)"
         }
-        let missing = chart.ys.count - values.count
+        let missing = chart.ys.reduce(0) { $1 == nil ? $0 + 1 : $0 }
         if missing > 0 { title += " · \(NumberText.grouped(missing)) without a value (gaps)" }
         let plotHeight = max(6, (height ?? 24) / 2 - (chart.bars == nil ? 3 : 6))
         let renderer = ChartRenderer(width: width ?? 80, height: plotHeight, ascii: ascii, style: style)

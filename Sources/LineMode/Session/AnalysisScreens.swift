@@ -6,6 +6,9 @@ import ListKit
 enum AnalysisScreens {
     /// The distinct values of `column`, most frequent first, with count and percent. Choosing a
     /// value goes back to the list narrowed to it (`where COL = value`).
+    ///
+    /// - Throws: `AnalysisMemoryError` when the counts would not fit in the memory left;
+    ///   `ListError.interrupted` when `stop` was raised first.
     static func frequencies(of column: Column, in list: any ListScreen, stop: StopFlag) throws -> any ListScreen {
         let counts = try ColumnAnalysis.frequencies(of: column, in: list, stop: stop)
         let total = counts.reduce(0) { $0 + $1.count }

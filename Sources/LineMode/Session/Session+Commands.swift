@@ -115,6 +115,7 @@ extension Session {
         case .chart(let words):
             let list = try requireList("chart")
             let request = try chartRequest(words, for: list)
+            try ChartData.checkMemory(for: request, rows: list.count)
             let data = try await loader.runOverRows("chart \(request.y.name)") { stop in
                 try ChartData.make(from: list, request: request, stop: stop)
             }

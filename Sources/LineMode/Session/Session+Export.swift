@@ -8,6 +8,7 @@ extension Session {
         if case .detail(let detail, _, _) = stack.top {
             list = Self.fieldList(of: detail)
         } else if case .chart(let chart, let source) = stack.top {
+            try ChartData.checkMemory(for: chart.request, rows: source.count, exact: true)
             list = try Self.pointList(of: chart, from: source)
         } else {
             list = try requireList("export")

@@ -23,6 +23,8 @@ public final class ExportRowWriter {
     /// Rows of the same export written before this writer's first (JSON separates rows).
     private var rowsBefore: Int
     private var column = 0
+    /// Where the row being written starts in the buffer.
+    private var rowStart = 0
     private var storage: UnsafeMutablePointer<UInt8>
     private var count = 0
     private var capacity: Int
@@ -90,6 +92,7 @@ public final class ExportRowWriter {
     /// Starts a row.
     public func beginRow() {
         column = 0
+        rowStart = count
         switch format {
         case .csv, .tsv: break
         case .json: append(rowsBefore + rowCount == 0 ? "\n  {" : ",\n  {")
@@ -100,6 +103,8 @@ public final class ExportRowWriter {
     /// Ends the row started by ``beginRow()``.
     public func endRow() {
         switch format {
+        // A record of one empty field is `""`: an empty line is no record to a reader.
+        case .csv where count == rowStart: append("\"\"\n")
         case .csv, .tsv: append("\n")
         case .json: append("}")
         case .markdown: append(" |\n")

@@ -27,7 +27,7 @@ public struct TableExporter {
     /// Writes the header (or the opening bracket).
     public mutating func begin() throws {
         switch format {
-        case .csv: try write(columns.map(Self.csvField).joined(separator: ",") + "\n")
+        case .csv: try write(Self.csvRecord(columns.map(Self.csvField).joined(separator: ",")) + "\n")
         case .tsv: try write(columns.map(Self.tsvField).joined(separator: "\t") + "\n")
         case .json: try write("[")
         case .markdown:
@@ -46,7 +46,7 @@ public struct TableExporter {
     public mutating func row(cells: [Cell]) throws {
         switch format {
         case .csv:
-            try write(Self.line(cells, separator: UInt8(ascii: ","), field: Self.csvField))
+            try write(Self.csvRecord(Self.line(cells, separator: UInt8(ascii: ","), field: Self.csvField)))
         case .tsv:
             try write(Self.line(cells, separator: UInt8(ascii: "\t"), field: Self.tsvField))
         case .json:
@@ -83,6 +83,12 @@ public struct TableExporter {
         }
         bytes.append(0x0A)
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A CSV record as written: a record of one empty field is `""`, since an empty line is no
+    /// record at all to a reader (a one-column table would lose the row, or its header).
+    static func csvRecord(_ line: String) -> String {
+        line.isEmpty ? "\"\"" : line == "\n" ? "\"\"\n" : line
     }
 
     static func csvField(_ text: String) -> String {

@@ -65,10 +65,12 @@ public struct Importer: Sendable {
         case .companyListCSV(let market):
             guard let market else { throw ImportError.unknownMarket(name) }
             let result = try CompanyListParser.parse(bytes, market: market)
+            try Self.requireRecords(result.records.count, skipped: result.issues)
             try store.store("mops/t187ap03_\(market.fileSuffix)", body: data, source: source, tradingDate: nil)
             return .imported(path: path, kind: kind.description, records: result.records.count, skipped: result.issues)
         case .tpexCompanyJSON:
             let result = try TPExCompanyJSONParser.parse(bytes, market: .otc)
+            try Self.requireRecords(result.records.count, skipped: result.issues)
             try store.store("mops/t187ap03_O", body: data, source: source, tradingDate: nil)
             return .imported(path: path, kind: kind.description, records: result.records.count, skipped: result.issues)
         case .stockDayAllCSV(let fileDate):
@@ -77,6 +79,7 @@ public struct Importer: Sendable {
             }
             guard let date = fileDate ?? suppliedDate else { throw ImportError.undated(name) }
             let day = try StockDayAllCSVParser.parse(bytes, tradingDate: date)
+            try Self.requireRecords(day.ticks.count, skipped: day.issues)
             try store.store(
                 "\(MarketDataStore.dayPrefix)/\(date.compact)", body: data, source: source, tradingDate: date)
             return .imported(
@@ -92,6 +95,7 @@ public struct Importer: Sendable {
             }
             guard let date = own?.0 ?? suppliedDate else { throw ImportError.undated(name) }
             let day = try StockDayAllJSONParser.parse(bytes, tradingDate: date)
+            try Self.requireRecords(day.ticks.count, skipped: day.issues)
             try store.store(
                 "\(MarketDataStore.dayPrefix)/\(date.compact)", body: data, source: source, tradingDate: date)
             return .imported(
@@ -102,6 +106,7 @@ public struct Importer: Sendable {
             if let suppliedDate, !month.month.contains(suppliedDate) {
                 throw ImportError.monthConflict(month: month.month, given: suppliedDate)
             }
+            try Self.requireRecords(month.ticks.count, skipped: month.issues)
             try store.store(
                 MarketDataStore.monthKey(month.month, of: month.code, market: month.market), body: data,
                 source: source, tradingDate: nil)
@@ -110,6 +115,13 @@ public struct Importer: Sendable {
                 path: path, kind: "\(kind) (\(month.code) \(month.month)\(origin))", records: month.ticks.count,
                 skipped: month.issues)
         }
+    }
+
+    /// Refuses a file none of whose rows could be read: importing it would add nothing but
+    /// an empty day or month to the cache, and call that imported.
+    private static func requireRecords(_ records: Int, skipped: [ParseIssue]) throws(ImportError) {
+        guard records == 0, let first = skipped.first else { return }
+        throw .everyRowSkipped(count: skipped.count, first: first)
     }
 
     /// The file's bytes, read up to `limit`.
@@ -178,6 +190,8 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownCode(String)
     /// `--code` names another security than the file's own.
     case codeConflict(own: StockCode, given: StockCode)
+    /// Every row of the file was malformed: `count` of them, the first of which is `first`.
+    case everyRowSkipped(count: Int, first: ParseIssue)
 
     public var description: String {
         switch self {
@@ -204,6 +218,9 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "give it with --code CODE"
         case .codeConflict(let own, let given):
             return "it is a month of \(own), not of --code \(given)"
+        case .everyRowSkipped(let count, let first):
+            let rows = count == 1 ? "its only row" : "every one of its \(count) rows"
+            return "nothing in it could be read: \(rows) is malformed (\(first)); nothing was added to the cache"
         }
     }
 }
