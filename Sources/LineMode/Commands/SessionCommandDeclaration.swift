@@ -77,8 +77,10 @@ package struct SessionCommandDeclaration: Sendable {
         return names.first { $0.count > 1 } ?? names.first
     }
 
-    /// How `h` and the manual name it: `sort`, `n / next`, `N`, `/TEXT`.
-    package var title: String {
-        names.isEmpty ? synopsis : names[0]
+    /// How lists of commands name it: `sort`, `n`, `N`, `/TEXT`; `>` and `<` for the form
+    /// made of either.
+    package var titles: [String] {
+        if case .repeated(let characters) = form { return characters.map(String.init) }
+        return [names.first ?? synopsis]
     }
 }

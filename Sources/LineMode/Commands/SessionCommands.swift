@@ -86,7 +86,8 @@ package enum SessionCommands {
         examples: [
             ("where close > 500", "rows whose close is over 500"),
             ("where date >= 2025-01-01 and name ~ 積", "both must hold"),
-            ("where \"in the saga\" = yes or episode is missing", "a quoted name; rows with no episode"),
+            ("where episode is missing", "rows with no episode"),
+            ("where \"closing price\" > 100", "a name with spaces, in quotes"),
             ("where", "every row again"),
         ],
         completion: .condition, rowUse: [.readsAll, .waitsForAll]

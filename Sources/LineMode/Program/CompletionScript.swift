@@ -60,10 +60,9 @@ struct CompletionScript {
             "    elif [[ $prev == = && COMP_CWORD -ge 2 ]]; then prev=\"${COMP_WORDS[COMP_CWORD-2]}\"; fi",
             "    case \"$prev\" in",
         ]
-        for option in valueOptions {
-            let pattern = CommandLineModel.spellings(option).joined(separator: "|")
-            lines.append("        \(pattern))")
-            lines.append("            " + bashValues(of: option))
+        for (action, options) in Self.grouped(valueOptions, by: bashValues) {
+            lines.append("        \(options.flatMap(CommandLineModel.spellings).joined(separator: "|")))")
+            lines.append("            " + action)
             lines.append("            return ;;")
         }
         lines += [
@@ -85,10 +84,10 @@ struct CompletionScript {
         ]
         let programOptions = model.programOptions.flatMap(CommandLineModel.spellings)
         for verb in model.verbs {
-            let options = (programOptions + verb.options.flatMap(CommandLineModel.spellings)).joined(separator: "\n")
+            let options = programOptions + verb.options.flatMap(CommandLineModel.spellings)
             lines.append("        \(Self.bashQuoted(verb.name)))")
             lines.append("            if [[ $cur == -* ]]; then")
-            lines.append("                \(function)_offer \(Self.bashQuoted(options)) \"$cur\"")
+            lines.append("                \(function)_offer \(Self.bashLines(options)) \"$cur\"")
             if verb.suggestsArgument {
                 lines.append("            elif (( after == 0 )); then")
                 lines.append(
@@ -99,21 +98,20 @@ struct CompletionScript {
             }
             lines.append("            fi ;;")
         }
-        let allOptions = (programOptions + model.targetOptions.flatMap(CommandLineModel.spellings)).joined(
-            separator: "\n")
-        let verbs = model.verbs.map(\.name).joined(separator: "\n")
+        let allOptions = Self.bashLines(programOptions + model.targetOptions.flatMap(CommandLineModel.spellings))
+        let verbs = Self.bashLines(model.verbs.map(\.name))
         lines += [
             "        \"\")",
             "            if [[ $cur == -* ]]; then",
-            "                \(function)_offer \(Self.bashQuoted(allOptions)) \"$cur\"",
+            "                \(function)_offer \(allOptions) \"$cur\"",
             "            else",
             "                \(function)_offer \"$(\(function)_ask \(CommandLineCompletion.datasets))\" \"$cur\"",
-            "                \(function)_offer \(Self.bashQuoted(verbs)) \"$cur\"",
+            "                \(function)_offer \(verbs) \"$cur\"",
             "                compopt -o filenames",
             "                mapfile -t -O \"${#COMPREPLY[@]}\" COMPREPLY < <(compgen -f -- \"$cur\")",
             "            fi ;;",
             "        *)",
-            "            [[ $cur == -* ]] && \(function)_offer \(Self.bashQuoted(allOptions)) \"$cur\" ;;",
+            "            [[ $cur == -* ]] && \(function)_offer \(allOptions) \"$cur\" ;;",
             "    esac",
             "    return 0",
             "}",
@@ -122,21 +120,43 @@ struct CompletionScript {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The options by what the script does for their values, in the order first met, so that
+    /// options alike share one case.
+    private static func grouped(
+        _ options: [OptionDeclaration], by action: (OptionDeclaration) -> String
+    ) -> [(String, [OptionDeclaration])] {
+        var groups: [(String, [OptionDeclaration])] = []
+        for option in options {
+            let text = action(option)
+            if let index = groups.firstIndex(where: { $0.0 == text }) {
+                groups[index].1.append(option)
+            } else {
+                groups.append((text, [option]))
+            }
+        }
+        return groups
+    }
+
     /// What the bash script offers for a value of `option`.
     private func bashValues(of option: OptionDeclaration) -> String {
         if CommandLineModel.takesSessionCommands(option) {
             // The value is quoted: offer the first command's word after the quote.
-            let words = model.sessionWords.joined(separator: "\n")
-            return "local quote=\"${cur%%[!\\'\\\"]*}\"; \(function)_offer \(Self.bashQuoted(words)) \"${cur#$quote}\"; "
+            return "local quote=\"${cur%%[!\\'\\\"]*}\"; \(function)_offer \(Self.bashLines(model.sessionWords)) \"${cur#$quote}\"; "
                 + "COMPREPLY=(\"${COMPREPLY[@]/#/$quote}\")"
         }
         switch option.kind {
-        case .choice(let words): return "\(function)_offer \(Self.bashQuoted(words.joined(separator: "\n"))) \"$cur\""
+        case .choice(let words): return "\(function)_offer \(Self.bashLines(words)) \"$cur\""
         case .file: return "compopt -o filenames; mapfile -t COMPREPLY < <(compgen -f -- \"$cur\")"
         case .folder: return "compopt -o filenames; mapfile -t COMPREPLY < <(compgen -d -- \"$cur\")"
         case .column: return "\(function)_offer \"$(\(function)_ask \(CommandLineCompletion.columns))\" \"$cur\""
         case .flag, .text, .integer, .date, .month, .url: return ":"
         }
+    }
+
+    /// Words for `_offer`, one per line, as one bash word: `$'a\nb'`.
+    static func bashLines(_ words: [String]) -> String {
+        "$'" + words.map { $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") }
+            .joined(separator: "\\n") + "'"
     }
 
     /// `text` in single quotes, for bash, zsh and fish alike.
@@ -166,9 +186,9 @@ struct CompletionScript {
             "    local -a candidates",
             "    case $prev in",
         ]
-        for option in valueOptions {
-            lines.append("        \(CommandLineModel.spellings(option).joined(separator: "|")))")
-            lines.append("            " + zshValues(of: option))
+        for (action, options) in Self.grouped(valueOptions, by: zshValues) {
+            lines.append("        \(options.flatMap(CommandLineModel.spellings).joined(separator: "|")))")
+            lines.append("            " + action)
             lines.append("            return ;;")
         }
         lines += [

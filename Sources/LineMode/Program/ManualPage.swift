@@ -35,7 +35,8 @@ struct ManualPage {
             "[\\fINAME\\fR] [\\fIoptions\\fR]",
         ]
         for option in ProgramOptions.batch {
-            lines += [".br", ".B \(Self.escaped(program))", "\\fINAME\\fR \(Self.optionUsage(option))"]
+            let usage = "\\fB\\-\\-\(Self.escaped(option.name))\\fR \\fI\(Self.escaped(option.value ?? ""))\\fR"
+            lines += [".br", ".B \(Self.escaped(program))", "\\fINAME\\fR " + usage]
         }
         for verb in model.verbs {
             lines += [".br", ".B \(Self.escaped(program))", Self.escaped(verb.usage)]

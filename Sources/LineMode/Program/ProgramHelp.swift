@@ -55,7 +55,7 @@ struct ProgramHelp {
         for group in groups {
             sections.append("options of \(group.owner):\n" + Self.columns(group.options.map { ($0.usage, $0.summary) }))
         }
-        let sessionCommands = SessionCommands.all.map(\.title).joined(separator: "  ")
+        let sessionCommands = SessionCommands.all.flatMap(\.titles).joined(separator: "  ")
         sections.append(
             "session commands (h lists them in a session, h COMMAND says more of one):\n"
                 + TextWrapping.wrap(sessionCommands, width: 78).map { "  " + $0 }.joined(separator: "\n"))

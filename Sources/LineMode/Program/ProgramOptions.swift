@@ -5,8 +5,8 @@ import ListKit
 /// the manual page list them from here.
 enum ProgramOptions {
     static let format = TypedOption<Invocation.OutputFormat>(
-        "format", shortName: "f", kind: .choice(["table"] + ExportFormat.allCases.map(\.rawValue)),
-        summary: "print the view in this format and exit"
+        "format", shortName: "f", kind: .choice(["table"] + ExportFormat.allCases.map(\.rawValue)), value: "FMT",
+        summary: "print the view as FMT (table, csv, tsv, json or markdown) and exit"
     ) { text in
         text.lowercased() == "table" ? .table : ExportFormat(name: text).map { .export($0) }
     }
@@ -50,8 +50,10 @@ enum ProgramOptions {
         return size
     }
     static let list = TypedOption.flag("list", summary: "list the datasets")
-    static let completionScript = TypedOption<CompletionShell>.choice(
-        "generate-completion-script", summary: "print a completion script for the shell (the README says where it goes)")
+    static let completionScript = TypedOption<CompletionShell>(
+        "generate-completion-script", kind: .choice(CompletionShell.allCases.map(\.rawValue)), value: "SHELL",
+        summary: "print a Tab completion script for SHELL (bash, zsh or fish); the README says where it goes"
+    ) { CompletionShell(rawValue: $0.lowercased()) }
     static let manual = TypedOption.flag("generate-manual", summary: "print the manual page, in roff")
     static let help = TypedOption.flag("help", shortName: "h", summary: "this help")
     static let version = TypedOption.flag("version", summary: "the version")

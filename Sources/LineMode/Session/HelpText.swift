@@ -38,7 +38,8 @@ enum HelpText {
         }
         if let command = registry.command(named: folded) {
             var text = heading(VisibleText.make(command.usage), VisibleText.make(command.summary), width: width)
-            text += "  a dataset's command: on any screen, and after the program's name on the command line\n"
+            text += indented(
+                "a dataset's command: on any screen, and after the program's name on the command line", width: width)
             let arguments = command.arguments.map { (VisibleText.make($0.name), VisibleText.make($0.summary)) }
             let options = registry.options(of: command).map {
                 (VisibleText.make($0.usage), VisibleText.make($0.summary))
@@ -62,16 +63,19 @@ enum HelpText {
         if declaration.rowUse.contains(.readsAll) {
             notes.append("reads every row of the view: progress shows, and Ctrl-C stops it")
         }
-        for line in notes + declaration.details {
-            text += TextWrapping.wrap(line, width: max(20, width - 4)).enumerated().map { index, piece in
-                (index == 0 ? "  " : "    ") + piece
-            }.joined(separator: "\n") + "\n"
-        }
+        for line in notes + declaration.details { text += indented(line, width: width) }
         if !declaration.examples.isEmpty {
             text += "examples:\n"
             text += ProgramHelp.columns(declaration.examples.map { ($0.line, $0.effect) }, width: width) + "\n"
         }
         return text
+    }
+
+    /// A line of notes, indented two spaces, its continuations four.
+    private static func indented(_ line: String, width: Int) -> String {
+        TextWrapping.wrap(line, width: max(20, width - 4)).enumerated().map { index, piece in
+            (index == 0 ? "  " : "    ") + piece
+        }.joined(separator: "\n") + "\n"
     }
 
     /// `usage — summary`, wrapped.
