@@ -32,7 +32,9 @@ import Testing
     /// What the bash script offers for the last of `words` (the word being completed).
     static func bash(_ script: String, _ words: [String], in folder: ScratchFolder) throws -> [String] {
         let file = try folder.write("browse.bash", script)
-        let quoted = ([Browse.executable.path] + words).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let quoted = ([Browse.executable.path] + words).map {
+            "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
         // compopt works only while bash completes a real line: here it has nothing to change.
         let driver = """
             compopt() { :; }

@@ -62,8 +62,12 @@ import Testing
         let help = HelpText.session(commands: [], anywhere: launcher.registry.commands, width: 200)
         let programHelp = ProgramHelp(launcher: launcher).text
         let completer = Completer(home: nil)
-        let context = CompletionContext.current(stack: NavigationStack(root: .list(launcher.registry.rootScreen(
-            context: DatasetContext(cacheDirectory: URL(fileURLWithPath: "/nonexistent"))))), registry: launcher.registry)
+        let context = CompletionContext.current(
+            stack: NavigationStack(
+                root: .list(
+                    launcher.registry.rootScreen(
+                        context: DatasetContext(cacheDirectory: URL(fileURLWithPath: "/nonexistent"))))),
+            registry: launcher.registry)
         let scripts = CompletionShell.allCases.map { CompletionScript(launcher: launcher).text(for: $0) }
         let manual = ManualPage(launcher: launcher, date: Date(timeIntervalSince1970: 0)).text
         for declaration in SessionCommands.all {
@@ -87,8 +91,9 @@ import Testing
         #expect(programHelp.contains("browse NAME --where EXPR"), "usage names every option that prints the view")
         for script in scripts {
             for verb in ["readings", "note"] { #expect(script.contains(verb)) }
-            for option in Invocation.programOptions + [WeatherDataset.server.declaration, NoteSubcommand.day.declaration]
-            {
+            for option in Invocation.programOptions + [
+                WeatherDataset.server.declaration, NoteSubcommand.day.declaration,
+            ] {
                 // fish spells an option `-l NAME`.
                 #expect(
                     script.contains("--" + option.name) || script.contains("-l " + option.name + " "),
@@ -103,9 +108,10 @@ import Testing
         let (launcher, _) = try Self.launcher()
         let registry = launcher.registry
         let condition = try HelpText.command(named: "where", screen: [], registry: registry, width: 80)
-        for part in ["where EXPR", "= != < <= > >=", "~ contains", "and, or, not", "double quotes", "is missing",
-            "where close > 500", "also w"]
-        {
+        for part in [
+            "where EXPR", "= != < <= > >=", "~ contains", "and, or, not", "double quotes", "is missing",
+            "where close > 500", "also w",
+        ] {
             #expect(condition.contains(part), "h where says \(part)")
         }
         #expect(try HelpText.command(named: "W", screen: [], registry: registry, width: 80) == condition)
@@ -142,16 +148,20 @@ struct WeatherDataset: Dataset {
         [
             DatasetCommand(
                 name: "readings", usage: "readings STATION [--hours N]", summary: "one station's readings",
-                arguments: [ArgumentDeclaration("STATION", summary: "a station's number") { _ in ["466920", "467410"] }],
+                arguments: [
+                    ArgumentDeclaration("STATION", summary: "a station's number") { _ in ["466920", "467410"] }
+                ],
                 options: [Self.hours.declaration]
             ) { arguments, context in
                 let station = arguments.positionals.first ?? ""
                 let server = try arguments.options.value(Self.server) ?? URL(string: "https://example.com")
                 let hours = try arguments.options.value(Self.hours) ?? 24
                 let shared = try context.options.value(Self.server)
-                let items = [Reading(id: "\(station) from \(server?.absoluteString ?? "") for \(hours) h")]
+                let items =
+                    [Reading(id: "\(station) from \(server?.absoluteString ?? "") for \(hours) h")]
                     + (shared.map { [Reading(id: "context: \($0.absoluteString)")] } ?? [])
-                return GenericListController(title: "readings \(station)", items: items) { (row: inout BasicRow, item) in
+                return GenericListController(title: "readings \(station)", items: items) {
+                    (row: inout BasicRow, item) in
                     row.text = .text(item.id)
                 } select: { _ in
                     .none
@@ -185,7 +195,8 @@ struct NoteSubcommand: Subcommand {
 
     func run(_ invocation: Invocation, environment: ProgramEnvironment) async throws -> ExitCode {
         let day = try invocation.datasetOptions.value(Self.day)
-        try environment.output.write("note \(invocation.arguments.joined(separator: " ")) on \(day?.description ?? "no day")\n")
+        try environment.output.write(
+            "note \(invocation.arguments.joined(separator: " ")) on \(day?.description ?? "no day")\n")
         return .success
     }
 }

@@ -91,7 +91,8 @@ struct CompletionScript {
             if verb.suggestsArgument {
                 lines.append("            elif (( after == 0 )); then")
                 lines.append(
-                    "                \(function)_offer \"$(\(function)_ask \(CommandLineCompletion.argument))\" \"$cur\"")
+                    "                \(function)_offer \"$(\(function)_ask \(CommandLineCompletion.argument))\" \"$cur\""
+                )
             } else if model.subcommands.contains(where: { $0.name == verb.name }) {
                 lines.append("            else")
                 lines.append("                compopt -o filenames; mapfile -t COMPREPLY < <(compgen -f -- \"$cur\")")
@@ -141,7 +142,8 @@ struct CompletionScript {
     private func bashValues(of option: OptionDeclaration) -> String {
         if CommandLineModel.takesSessionCommands(option) {
             // The value is quoted: offer the first command's word after the quote.
-            return "local quote=\"${cur%%[!\\'\\\"]*}\"; \(function)_offer \(Self.bashLines(model.sessionWords)) \"${cur#$quote}\"; "
+            return
+                "local quote=\"${cur%%[!\\'\\\"]*}\"; \(function)_offer \(Self.bashLines(model.sessionWords)) \"${cur#$quote}\"; "
                 + "COMPREPLY=(\"${COMPREPLY[@]/#/$quote}\")"
         }
         switch option.kind {
@@ -155,7 +157,8 @@ struct CompletionScript {
 
     /// Words for `_offer`, one per line, as one bash word: `$'a\nb'`.
     static func bashLines(_ words: [String]) -> String {
-        "$'" + words.map { $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") }
+        "$'"
+            + words.map { $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") }
             .joined(separator: "\\n") + "'"
     }
 
@@ -287,7 +290,8 @@ struct CompletionScript {
 
     private var fish: String {
         let valueOptions = model.optionsTakingValues
-        let valueSpellings = valueOptions.flatMap(CommandLineModel.spellings).map(Self.bashQuoted).joined(separator: " ")
+        let valueSpellings = valueOptions.flatMap(CommandLineModel.spellings).map(Self.bashQuoted).joined(
+            separator: " ")
         var lines = [
             "# fish completion for \(program), made from its declarations by",
             "# `\(program) --generate-completion-script fish`. To use it in every shell:",

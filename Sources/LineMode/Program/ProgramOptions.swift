@@ -10,7 +10,8 @@ enum ProgramOptions {
     ) { text in
         text.lowercased() == "table" ? .table : ExportFormat(name: text).map { .export($0) }
     }
-    static let filter = TypedOption.text("filter", value: "TEXT", summary: "keep rows containing TEXT (prints and exits)")
+    static let filter = TypedOption.text(
+        "filter", value: "TEXT", summary: "keep rows containing TEXT (prints and exits)")
     static let sort = TypedOption<String>(
         "sort", kind: .column, value: "COL[:desc]", summary: "sort by a column (prints and exits)"
     ) { $0 }
@@ -19,7 +20,8 @@ enum ProgramOptions {
         summary: "keep rows that satisfy EXPR: close > 500 and name ~ 積 (prints and exits)"
     ) { $0 }
     static let columns = TypedOption<[String]>(
-        "columns", kind: .column, value: "COL,COL", summary: "only these columns, in this order (on screen and in exports)",
+        "columns", kind: .column, value: "COL,COL",
+        summary: "only these columns, in this order (on screen and in exports)",
         expectation: "name columns: --columns code,close"
     ) { text in
         let names = text.split(separator: ",").map { String($0).trimmingCharacters(in: " ") }.filter { !$0.isEmpty }

@@ -61,8 +61,9 @@ extension TypedOption where Value == Int {
         _ name: String, shortName: Character? = nil, in range: ClosedRange<Int>, value: String? = nil,
         summary: String, expectation: String? = nil
     ) -> Self {
-        Self(name, shortName: shortName, kind: .integer(range), value: value, summary: summary, expectation: expectation)
-        { OptionKind.integer($0, in: range) }
+        Self(
+            name, shortName: shortName, kind: .integer(range), value: value, summary: summary, expectation: expectation
+        ) { OptionKind.integer($0, in: range) }
     }
 }
 
@@ -84,7 +85,8 @@ extension TypedOption where Value == String {
     }
 
     /// The path of a file, as given.
-    public static func file(_ name: String, shortName: Character? = nil, value: String? = nil, summary: String) -> Self {
+    public static func file(_ name: String, shortName: Character? = nil, value: String? = nil, summary: String) -> Self
+    {
         Self(name, shortName: shortName, kind: .file, value: value, summary: summary) { $0.isEmpty ? nil : $0 }
     }
 
