@@ -22,7 +22,12 @@ struct CommandLineCompletion {
     let launcher: Launcher
 
     func run(_ arguments: [String]) async -> ExitCode {
-        guard let kind = arguments.first else { return .usage }
+        guard let kind = arguments.first, Self.kinds.contains(kind) else {
+            return launcher.fail(
+                UsageError.badValue(
+                    option: Self.flag, value: arguments.first ?? "",
+                    expected: "use " + OptionKind.list(Self.kinds) + " (the completion scripts ask it)"))
+        }
         let words = Array(arguments.dropFirst())
         let invocation = readable(words)
         let extended = launcher.withProvided(invocation, quietly: true)
@@ -40,7 +45,7 @@ struct CommandLineCompletion {
             else { return .success }
             candidates = suggest(context)
         default:
-            return .usage
+            return .success
         }
         do {
             try launcher.output.write(candidates.map { $0 + "\n" }.joined())

@@ -409,7 +409,7 @@ public struct Launcher {
     }
 
     /// Reports an error that ends the program and returns its exit status.
-    private func fail(_ error: any Error) -> ExitCode {
+    func fail(_ error: any Error) -> ExitCode {
         try? output.flush()
         messages.report(error, interactive: false)
         return ErrorText.exitCode(for: error)
