@@ -78,6 +78,8 @@ import Testing
         #expect(try Self.bash(text, ["-c", "'so"], in: folder) == ["'sort"], "a session command in -c")
         let codes = try Self.bash(text, ["--cache-dir", folder.file("cache"), "stock", ""], in: folder)
         #expect(codes == ["2330", "910322"], "codes from the cached company list (its two whole rows)")
+        let joined = try Self.bash(text, ["--cache-dir", "=", folder.file("cache"), "stock", "9"], in: folder)
+        #expect(joined == ["910322"], "--cache-dir=DIR, which bash splits at the =")
         let columns = try Self.bash(text, [folder.file("prices.csv"), "--sort", "c"], in: folder)
         #expect(columns == ["code", "close\\ price"], "a file's columns, quoted for the shell")
         #expect(try Self.bash(text, ["films", "--where", "ye"], in: folder) == ["year"])
