@@ -104,6 +104,19 @@ import Testing
         #expect(launcher.reservedNames["note"] == "a subcommand")
     }
 
+    @Test func theReadmesCommandTableHasEveryCommand() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let start = try #require(text.range(of: "## Commands\n"))
+        let end = try #require(text.range(of: "\n## ", range: start.upperBound..<text.endIndex))
+        let table = text[start.upperBound..<end.lowerBound]
+        for declaration in SessionCommands.all {
+            let cell = "| `" + declaration.synopsis.replacingOccurrences(of: "|", with: "\\|") + "` |"
+            #expect(table.contains(cell), "the README's table has \(declaration.synopsis)")
+        }
+    }
+
     @Test func hCommandShowsUsageAndExamples() throws {
         let (launcher, _) = try Self.launcher()
         let registry = launcher.registry
