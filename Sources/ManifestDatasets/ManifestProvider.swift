@@ -14,14 +14,16 @@ public struct ManifestProvider: DatasetProvider {
     /// `--datasets DIR`, for a program named `program`.
     public static func option(program: String) -> OptionDeclaration {
         OptionDeclaration(
-            "datasets", value: "DIR",
+            "datasets", kind: .folder,
             summary: "read dataset manifests from DIR (default ~/.config/\(program)/datasets)")
     }
 
     public var options: [OptionDeclaration] { [Self.option(program: program)] }
 
+    public var optionsOwner: String { "dataset manifests" }
+
     public func datasets(
-        options: [String: String], environment: [String: String], registry: DatasetRegistry,
+        options: OptionValues, environment: [String: String], registry: DatasetRegistry,
         reserved: [String: String]
     ) -> (datasets: [any Dataset], problems: [String]) {
         guard

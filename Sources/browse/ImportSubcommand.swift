@@ -8,33 +8,23 @@ struct ImportSubcommand: Subcommand {
     var name: String { "import" }
     var synopsis: String { "FILE… [--date yyyy-mm-dd] [--code CODE]" }
     var summary: String { "add exchange files downloaded by hand to the cache, recognised by their content" }
-    var options: [OptionDeclaration] {
-        [
-            OptionDeclaration("date", value: "yyyy-mm-dd", summary: "the trading date of files that do not carry one"),
-            OptionDeclaration(
-                "code", value: "CODE",
-                summary: "the security of per-stock months that do not name it (else taken from the file name)"),
-        ]
-    }
+    /// `--date yyyy-mm-dd`.
+    static let date = TypedOption.date(
+        "date", summary: "the trading date of files that do not carry one",
+        expectation: "give the trading date as yyyy-mm-dd")
+    /// `--code CODE`.
+    static let code = TypedOption<StockCode>(
+        "code", kind: .text, value: "CODE",
+        summary: "the security of per-stock months that do not name it (else taken from the file name)",
+        expectation: "give a code of 4–6 letters or digits"
+    ) { StockCode($0) }
+
+    var options: [OptionDeclaration] { [Self.date.declaration, Self.code.declaration] }
 
     func run(_ invocation: Invocation, environment: ProgramEnvironment) async throws -> ExitCode {
         let paths = invocation.arguments
-        var date: CalendarDate?
-        if let text = invocation.datasetOptions["date"] {
-            guard let parsed = CalendarDate(iso: text) else {
-                throw UsageError.badValue(
-                    option: "--date", value: text, expected: "give the trading date as yyyy-mm-dd")
-            }
-            date = parsed
-        }
-        var code: StockCode?
-        if let text = invocation.datasetOptions["code"] {
-            guard let parsed = StockCode(text) else {
-                throw UsageError.badValue(
-                    option: "--code", value: text, expected: "give a code of 4–6 letters or digits")
-            }
-            code = parsed
-        }
+        let date = try invocation.datasetOptions.value(Self.date)
+        let code = try invocation.datasetOptions.value(Self.code)
         guard !paths.isEmpty else {
             throw UsageError.conflicting("import needs files: browse import FILE… [--date yyyy-mm-dd]")
         }

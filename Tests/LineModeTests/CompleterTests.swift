@@ -96,6 +96,54 @@ import Testing
             home.complete("open ~/fi", in: context).candidates.map(\.text) == ["~/films-1977.csv", "~/films-1980.csv"])
     }
 
+    @Test func aDatasetsNameIsAFirstWord() {
+        #expect(candidates("fi") == ["films"], "fi opens films")
+        #expect(candidates("p").contains("people") && candidates("p").contains("prev"))
+        #expect(candidates("cha") == ["chart"], "chart is a command Tab knows")
+        #expect(candidates("h wh") == ["where"], "help on a command")
+        #expect(candidates("h ma") == ["market"])
+    }
+
+    @Test func columnsInsideWhereFreqAndChart() {
+        let dated = CompletionContext(columns: ["date", "close", "volume", "name", "in the saga"])
+        func offered(_ text: String) -> [String] { completer.complete(text, in: dated).candidates.map(\.text) }
+        #expect(offered("where cl") == ["close"])
+        #expect(offered("where close > 500 and na") == ["name"], "a column after and")
+        #expect(offered("where close > 500 or (vo") == ["volume"], "after a parenthesis")
+        #expect(offered("where not da") == ["date"])
+        #expect(offered("where close > c").isEmpty, "a value is the person's")
+        #expect(offered("where name is m") == ["missing"])
+        #expect(offered("where name is ") == ["missing", "not"])
+        #expect(offered("where name is not m") == ["missing"])
+        #expect(offered("where \"in t") == ["\"in the saga\""], "a name with spaces, in quotes")
+        #expect(completer.complete("where close > 1 and na", in: dated).start == 20)
+        #expect(offered("freq vo") == ["volume"])
+        #expect(offered("chart clo") == ["close"])
+        #expect(offered("chart close b") == ["by"])
+        #expect(offered("chart close by d") == ["date"])
+        #expect(offered("chart close volume ") == ["by"], "after Y and BARS only by")
+        #expect(offered("chart close by date ").isEmpty)
+    }
+
+    @Test func aDatasetCommandsSuggestionsAndOptionValues() {
+        var stock = CompletionContext.ScreenCommand(name: "stock", arguments: ["--months"])
+        stock.options = [OptionDeclaration("months", kind: .integer(1...120), summary: "months")]
+        stock.suggestions = { ["2317", "2330", "2303", "0050"] }
+        var context = CompletionContext(datasets: ["films"], datasetCommands: [stock])
+        context.targetOptions = [
+            OptionDeclaration("encoding", kind: .choice(["utf-8", "big5"]), summary: "encoding"),
+            OptionDeclaration("no-header", summary: "no header"),
+        ]
+        func offered(_ text: String) -> [String] { completer.complete(text, in: context).candidates.map(\.text) }
+        #expect(offered("stock 23") == ["2303", "2317", "2330"], "codes from the cache")
+        #expect(offered("stock 2330 23").isEmpty, "one code only")
+        #expect(offered("stock --months 12 23") == ["2303", "2317", "2330"], "an option's value is not the code")
+        #expect(offered("stock 2330 --m") == ["--months"])
+        #expect(offered("open data.csv --enc") == ["--encoding"])
+        #expect(offered("open data.csv --encoding b") == ["big5"])
+        #expect(offered("open fi") == ["films"])
+    }
+
     @Test @MainActor func tabCompletesThenListsOnTheSecondPress() {
         let films = Completion(start: 5, candidates: [.init("films")])
         #expect(typing("open fi\t", completion: films).line == "open films ")

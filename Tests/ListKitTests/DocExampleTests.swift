@@ -183,6 +183,30 @@ private enum Examples {
         // ListCommandDeclaration
         ListCommandDeclaration(name: "older", usage: "older [N]", summary: "fetch N more months (default 1)")
     }
+
+    static func typedOptions() -> (TypedOption<Int>, TypedOption<URL>) {
+        // TypedOption
+        let months = TypedOption.integer(
+            "months", in: 1...120, summary: "open with N months", expectation: "give a number of months from 1 to 120")
+        let server = TypedOption.url("server", summary: "where the readings come from")
+        return (months, server)
+    }
+
+    static func months(_ context: DatasetContext) throws -> Int {
+        // OptionValues
+        let months = try context.options.value(Options.months) ?? 1
+        return months
+    }
+
+    static func argument() -> ArgumentDeclaration {
+        // ArgumentDeclaration
+        ArgumentDeclaration("CODE", summary: "a security's code") { context in ["2330", "2317"] }
+    }
+}
+
+private enum Options {
+    static let months = TypedOption.integer(
+        "months", in: 1...120, summary: "open with N months", expectation: "give a number of months from 1 to 120")
 }
 
 @MainActor
@@ -204,6 +228,18 @@ private enum Examples {
         #expect(cells["close"].text == "1045.00")
         #expect(Examples.option().usage == "--market listed|otc|emerging|all")
         #expect(Examples.screenCommand().name == "older")
+        let (months, server) = Examples.typedOptions()
+        #expect(months.declaration.usage == "--months N")
+        #expect(server.declaration.usage == "--server URL")
+        let nowhere = URL(fileURLWithPath: "/nonexistent")
+        #expect(try Examples.months(DatasetContext(cacheDirectory: nowhere, options: ["months": "12"])) == 12)
+        #expect(try Examples.months(DatasetContext(cacheDirectory: nowhere)) == 1, "not given: the default")
+        let expected = DatasetOptionError(
+            option: "months", value: "0", expected: "give a number of months from 1 to 120")
+        #expect(throws: expected) {
+            try Examples.months(DatasetContext(cacheDirectory: nowhere, options: ["months": "0"]))
+        }
+        #expect(Examples.argument().suggestions?(DatasetContext(cacheDirectory: nowhere)) == ["2330", "2317"])
         #expect(Examples.identity().userAgent == "bookshelf/1.2.0")
         let books = try await Examples.streaming([["A", "B"], ["C"]]).load(
             LoadRequest(progress: ProgressReporter(), refresh: false))

@@ -30,56 +30,69 @@ public struct FileOptions: Sendable, Hashable {
         self.encoding = encoding
     }
 
-    /// The options a program should declare so that its argument parser accepts them.
+    /// `--delimiter C`: one printable character, or a name (`tab`).
+    static let delimiterOption = TypedOption<UInt8>(
+        "delimiter", kind: .text, value: "C", summary: "field separator: , ; | tab (default: sniffed)",
+        expectation: "give one character such as , ; | or the word tab (not a quote, letter or digit)"
+    ) { delimiter(named: $0) }
+    /// `--no-header`.
+    static let noHeaderOption = TypedOption.flag(
+        "no-header", summary: "the first row is data; columns are named A, B, C…")
+    /// `--encoding utf-8|big5`.
+    static let encodingOption = TypedOption<TextEncodingChoice>(
+        "encoding", kind: .choice(["utf-8", "big5"]), summary: "the file's encoding (default utf-8)"
+    ) { TextEncodingChoice(name: $0) }
+    /// `--format-in csv|tsv|json|jsonl`.
+    static let formatOption = TypedOption<InputFormat>(
+        "format-in", kind: .choice(["csv", "tsv", "json", "jsonl"]),
+        summary: "the file's format (default: from its name or bytes)"
+    ) { InputFormat(name: $0) }
+    /// `--json-path PATH`.
+    static let jsonPathOption = jsonPath(
+        "json-path", summary: "where a JSON file keeps its rows: data, tables.0.data")
+    /// `--json-fields PATH`.
+    static let jsonFieldsOption = jsonPath("json-fields", summary: "where its column names are: tables.0.fields")
+
+    private static func jsonPath(_ name: String, summary: String) -> TypedOption<String> {
+        TypedOption<String>(
+            name, kind: .text, value: "PATH", summary: summary,
+            expectation: "give keys and indexes joined by dots: tables.0.data"
+        ) { isJSONPath($0) ? $0 : nil }
+    }
+
+    /// The options a program should declare so that its argument parser accepts them and checks
+    /// their values.
     public static let declared: [OptionDeclaration] = [
-        OptionDeclaration("delimiter", value: "C", summary: "field separator: , ; | tab (default: sniffed)"),
-        OptionDeclaration("no-header", summary: "the first row is data; columns are named A, B, C…"),
-        OptionDeclaration("encoding", value: "utf-8|big5", summary: "the file's encoding (default utf-8)"),
-        OptionDeclaration(
-            "format-in", value: "csv|tsv|json|jsonl", summary: "the file's format (default: from its name or bytes)"),
-        OptionDeclaration("json-path", value: "PATH", summary: "where a JSON file keeps its rows: data, tables.0.data"),
-        OptionDeclaration("json-fields", value: "PATH", summary: "where its column names are: tables.0.fields"),
+        delimiterOption.declaration, noHeaderOption.declaration, encodingOption.declaration,
+        formatOption.declaration, jsonPathOption.declaration, jsonFieldsOption.declaration,
     ]
 
-    /// Reads the options from a dataset context's `options` (names without dashes).
+    /// Reads the options from a dataset context's `options`, each by its declaration.
     ///
     /// - Throws: `FileOpenError.badOption` naming the option and what would work.
-    public init(parsing options: [String: String]) throws(FileOpenError) {
+    public init(parsing options: OptionValues) throws(FileOpenError) {
         self.init()
-        if let value = options["format-in"] {
-            guard let format = InputFormat(name: value) else {
-                throw .badOption(option: "--format-in", value: value, expected: "use csv, tsv, json or jsonl")
-            }
-            self.format = format
+        do {
+            format = try options.value(Self.formatOption)
+            delimiter = try options.value(Self.delimiterOption)
+            if try options.value(Self.noHeaderOption) == true { hasHeader = false }
+            encoding = try options.value(Self.encodingOption) ?? .utf8
+            jsonPath = try options.value(Self.jsonPathOption)
+            jsonFields = try options.value(Self.jsonFieldsOption)
+        } catch {
+            throw .badOption(option: "--" + error.option, value: error.value, expected: error.expected)
         }
-        if let value = options["delimiter"] {
-            guard let delimiter = Self.delimiter(named: value) else {
-                throw .badOption(
-                    option: "--delimiter", value: value,
-                    expected: "give one character such as , ; | or the word tab (not a quote, letter or digit)")
-            }
-            self.delimiter = delimiter
-        }
-        if options["no-header"] != nil { hasHeader = false }
-        if let value = options["encoding"] {
-            guard let encoding = TextEncodingChoice(name: value) else {
-                throw .badOption(option: "--encoding", value: value, expected: "use utf-8 or big5")
-            }
-            self.encoding = encoding
-        }
-        for (name, value) in [("json-path", options["json-path"]), ("json-fields", options["json-fields"])] {
-            guard let value else { continue }
-            guard Self.isJSONPath(value) else {
-                throw .badOption(
-                    option: "--\(name)", value: value, expected: "give keys and indexes joined by dots: tables.0.data")
-            }
-        }
-        jsonPath = options["json-path"]
-        jsonFields = options["json-fields"]
         if jsonFields != nil, jsonPath == nil {
             throw .badOption(
                 option: "--json-fields", value: jsonFields ?? "", expected: "give --json-path too: where the rows are")
         }
+    }
+
+    /// Reads the options from their texts by name (names without dashes).
+    ///
+    /// - Throws: `FileOpenError.badOption` naming the option and what would work.
+    public init(parsing options: [String: String]) throws(FileOpenError) {
+        try self.init(parsing: OptionValues(options))
     }
 
     /// True for `data`, `tables.0.data`: non-empty steps joined by dots.

@@ -21,7 +21,10 @@ public enum Command: Sendable, Hashable {
     case refresh
     /// Export the whole current view; to standard output when `path` is `nil`.
     case export(ExportFormat, path: String?)
+    /// The commands (`h`).
     case help
+    /// How to use one command (`h where`): a session's, a screen's or a dataset's.
+    case commandHelp(String)
     case quit
     /// List the columns (`cols`).
     case columns
@@ -47,30 +50,50 @@ public enum Command: Sendable, Hashable {
 }
 
 extension Command {
+    /// The declaration the command was read by; `nil` for a screen's or a dataset's command.
+    package var declaration: SessionCommandDeclaration? {
+        switch self {
+        case .select: return SessionCommands.select
+        case .nextPage: return SessionCommands.next
+        case .previousPage: return SessionCommands.previous
+        case .page: return SessionCommands.page
+        case .filter: return SessionCommands.filter
+        case .sort: return SessionCommands.sort
+        case .back: return SessionCommands.back
+        case .home: return SessionCommands.home
+        case .open: return SessionCommands.open
+        case .list: return SessionCommands.list
+        case .refresh: return SessionCommands.refresh
+        case .export: return SessionCommands.export
+        case .help, .commandHelp: return SessionCommands.help
+        case .quit: return SessionCommands.quit
+        case .columns: return SessionCommands.columns
+        case .hide: return SessionCommands.hide
+        case .show: return SessionCommands.show
+        case .only: return SessionCommands.only
+        case .scrollColumns: return SessionCommands.scroll
+        case .where: return SessionCommands.condition
+        case .frequencies: return SessionCommands.frequencies
+        case .statistics: return SessionCommands.statistics
+        case .chart: return SessionCommands.chart
+        case .custom: return nil
+        }
+    }
+
     /// Whether the command does work over the rows (a filter, a sort, an export, a load) that
     /// needs memory beyond what the screen holds.
     var worksOverRows: Bool {
-        switch self {
-        case .filter, .sort, .open, .refresh, .export, .where, .frequencies, .statistics, .chart: return true
-        default: return false
-        }
+        declaration.map { !$0.rowUse.isDisjoint(with: [.readsAll, .loads]) } ?? false
     }
 
     /// The command's word, for messages.
     var name: String {
         switch self {
         case .filter: return "the filter"
-        case .sort: return "sort"
-        case .open: return "open"
-        case .refresh: return "r"
-        case .export: return "export"
-        case .where: return "where"
-        case .frequencies: return "freq"
-        case .statistics: return "stats"
-        case .chart: return "chart"
-        case .page: return "g"
         case .select: return "choosing a row"
         case .nextPage: return "the next page"
+        case .sort, .open, .refresh, .export, .where, .frequencies, .statistics, .chart, .page:
+            return declaration?.names.first ?? "it"
         default: return "it"
         }
     }

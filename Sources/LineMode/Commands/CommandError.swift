@@ -8,6 +8,8 @@ public enum CommandError: UserFacingError, Hashable {
     case badRow(String)
     case unknownFormat(String)
     case unknownCommand(String)
+    /// `h WORD` of a word no command answers to.
+    case noHelp(String)
     case tooLong(bytes: Int, limit: Int)
     case notUTF8
 
@@ -25,6 +27,8 @@ public enum CommandError: UserFacingError, Hashable {
             return "unknown export format \"\(CommandError.excerpt(name))\"; use csv, tsv, json or markdown"
         case .unknownCommand(let word):
             return "unknown command \"\(CommandError.excerpt(word))\"; h lists the commands"
+        case .noHelp(let word):
+            return "no command is called \"\(CommandError.excerpt(word))\"; h lists the commands"
         case .tooLong(let bytes, let limit):
             return "a line of \(bytes) bytes is too long (the limit is \(limit)); nothing was run"
         case .notUTF8:

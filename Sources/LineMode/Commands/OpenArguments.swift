@@ -5,16 +5,18 @@ import ListKit
 struct OpenArguments: Sendable, Hashable {
     /// The dataset name, path or URL.
     var name: String
-    /// Declared options given after the name, by name without dashes.
-    var options: [String: String]
+    /// Declared options given after the name, by name without dashes, each checked by its
+    /// declaration.
+    var options: OptionValues
 
     /// Splits `text` into the name and the declared options in it. A word that starts with
     /// `--` is an option only when it is declared; anything else belongs to the name.
     ///
-    /// - Throws: `UsageError.missingValue` when an option that takes a value ends the line.
+    /// - Throws: `UsageError.missingValue` when an option that takes a value ends the line,
+    ///   `.badValue` when a value does not fit its declaration.
     static func parse(_ text: String, declared: [OptionDeclaration]) throws(UsageError) -> OpenArguments {
         var nameWords: [Substring] = []
-        var options: [String: String] = [:]
+        var options: OptionValues = [:]
         let words = text.split(separator: " ", omittingEmptySubsequences: false)
         var index = 0
         while index < words.count {
@@ -41,6 +43,7 @@ struct OpenArguments: Sendable, Hashable {
                 options[option.name] = String(words[index])
                 index += 1
             }
+            if let value = options[option.name] { try ParsedArguments.check(value, of: option) }
         }
         while nameWords.last?.isEmpty == true { nameWords.removeLast() }
         return OpenArguments(name: nameWords.joined(separator: " "), options: options)

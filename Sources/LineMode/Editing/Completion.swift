@@ -10,15 +10,31 @@ public struct CompletionContext: Sendable, Hashable {
     public var screenCommands: [ScreenCommand]
     /// The datasets' commands, usable on any screen (`stock`), with the options each takes.
     public var datasetCommands: [ScreenCommand]
+    /// The options `open NAME` takes (the datasets' and the file opener's).
+    package var targetOptions: [OptionDeclaration] = []
 
     /// A command a screen adds, and the argument words Tab offers after it.
     public struct ScreenCommand: Sendable, Hashable {
         public var name: String
         public var arguments: [String]
+        /// The options a dataset's command takes, with their kinds (their values complete too).
+        package var options: [OptionDeclaration] = []
+        /// The values of its first word that is not an option (`2330` after `stock`), asked for
+        /// only when Tab is pressed there.
+        package var suggestions: (@Sendable () -> [String])?
 
         public init(name: String, arguments: [String] = []) {
             self.name = name
             self.arguments = arguments
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.name == rhs.name && lhs.arguments == rhs.arguments && lhs.options == rhs.options
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+            hasher.combine(arguments)
         }
     }
 
@@ -66,13 +82,27 @@ public struct Completion: Sendable, Hashable {
 }
 
 extension CompletionContext {
-    /// What Tab offers on the screen at the top of `stack`: the registry's datasets, and the
-    /// list's columns and own commands (none on a detail).
+    /// What Tab offers on the screen at the top of `stack`: the registry's datasets and their
+    /// commands, and the list's columns and own commands (none on a detail).
+    ///
+    /// - Parameters:
+    ///   - context: What a dataset command's suggestions read (the cache); `nil` offers none.
+    ///   - targetOptions: The options `open NAME` takes.
     @MainActor
-    public static func current(stack: NavigationStack, registry: DatasetRegistry) -> CompletionContext {
+    public static func current(
+        stack: NavigationStack, registry: DatasetRegistry, context datasetContext: DatasetContext? = nil,
+        targetOptions: [OptionDeclaration] = []
+    ) -> CompletionContext {
         var context = CompletionContext(datasets: registry.ids)
+        context.targetOptions = targetOptions
         context.datasetCommands = registry.commands.map { command in
-            ScreenCommand(name: command.name, arguments: command.options.map { "--" + $0.name })
+            let options = registry.options(of: command)
+            var entry = ScreenCommand(name: command.name, arguments: options.map { "--" + $0.name })
+            entry.options = options
+            if let datasetContext, let suggest = command.arguments.first?.suggestions {
+                entry.suggestions = { suggest(datasetContext) }
+            }
+            return entry
         }
         if case .list(let list) = stack.top {
             context.columns = list.columnNames

@@ -2,7 +2,8 @@ import ListKit
 
 /// What the command line asks for, parsed by hand (no packages) from option declarations:
 /// the program's own (`Invocation.programOptions`), the datasets', the file opener's and each
-/// subcommand's. An option nobody declared is a usage error.
+/// subcommand's. An option nobody declared is a usage error, and so is a value that does not
+/// fit its declaration.
 public struct Invocation: Sendable, Hashable {
     /// What the program does.
     public enum Action: Sendable, Hashable {
@@ -13,6 +14,10 @@ public struct Invocation: Sendable, Hashable {
         case listDatasets
         case help
         case version
+        /// Print a completion script for a shell (`--generate-completion-script bash`).
+        case completionScript(CompletionShell)
+        /// Print the manual page (`--generate-manual`).
+        case manual
         /// A subcommand (`browse import FILE…`), named by its first argument.
         case subcommand(String)
     }
@@ -48,11 +53,13 @@ public struct Invocation: Sendable, Hashable {
     public var ascii = false
     /// The most one input may bring into memory (`--max-input`); `nil` for the default.
     public var maxInput: ByteSize?
-    /// True when `--help` was given after a subcommand (`browse import --help`).
+    /// True when `--help` was given with a subcommand (`browse import --help`).
     public var helpRequested = false
-    /// Options declared by others (datasets, the file opener, a subcommand), by name without
-    /// dashes; a flag's value is `true`.
-    public var datasetOptions: [String: String] = [:]
+    /// The shell of `--generate-completion-script`.
+    public var completionShell: CompletionShell?
+    /// Options declared by others (datasets, the file opener, a dataset command, a subcommand),
+    /// by name without dashes, each checked by its declaration; a flag's value is `true`.
+    public var datasetOptions: OptionValues = [:]
 
     public init() {}
 
@@ -64,30 +71,7 @@ public struct Invocation: Sendable, Hashable {
     public static let maximumMaxInput = ByteSize(1 << 32)
 
     /// The program's own options, in the order `--help` lists them.
-    public static let programOptions: [OptionDeclaration] = [
-        OptionDeclaration(
-            "format", shortName: "f", value: "table|csv|tsv|json|markdown",
-            summary: "print the view in this format and exit"),
-        OptionDeclaration("filter", value: "TEXT", summary: "keep rows containing TEXT (prints and exits)"),
-        OptionDeclaration("sort", value: "COL[:desc]", summary: "sort by a column (prints and exits)"),
-        OptionDeclaration(
-            "where", value: "EXPR", summary: "keep rows that satisfy EXPR: close > 500 and name ~ 積 (prints and exits)"),
-        OptionDeclaration(
-            "columns", value: "COL,COL", summary: "only these columns, in this order (on screen and in exports)"),
-        OptionDeclaration(
-            "commands", shortName: "c", value: "'CMD; CMD'", summary: "run these session commands, then exit"),
-        OptionDeclaration("width", value: "N", summary: "fit N columns (default: the terminal, COLUMNS, or 80)"),
-        OptionDeclaration("page-size", value: "N", summary: "rows per page (default: the terminal's height, or 20)"),
-        OptionDeclaration("cache-dir", value: "DIR", summary: "where downloads are cached (default ~/.cache/PROGRAM)"),
-        OptionDeclaration("offline", summary: "use cached data only"),
-        OptionDeclaration("ascii", summary: "draw charts with * - | instead of braille dots"),
-        OptionDeclaration(
-            "max-input", value: "SIZE",
-            summary: "the most a download, pipe or device may hold in memory (default 1G)"),
-        OptionDeclaration("list", summary: "list the datasets"),
-        OptionDeclaration("help", shortName: "h", summary: "this help"),
-        OptionDeclaration("version", summary: "the version"),
-    ]
+    public static var programOptions: [OptionDeclaration] { ProgramOptions.all }
 
     /// Parses the arguments after the program name.
     ///
@@ -108,24 +92,24 @@ public struct Invocation: Sendable, Hashable {
         subcommands: [String: [OptionDeclaration]] = [:], commands: [String: [OptionDeclaration]] = [:]
     ) throws(UsageError) -> Invocation {
         var invocation = Invocation()
-        var rest = arguments[...]
+        var rest = arguments
         var declared = programOptions + options
-        if let first = rest.first, let subcommandOptions = subcommands[first] {
+        // Which words are options depends on the subcommand or command, so find it with every
+        // option declared, then parse again with its own only. The program's options may come
+        // before it or after it (`browse --datasets DIR check-datasets`).
+        let everything = declared + subcommands.values.flatMap { $0 } + commands.values.flatMap { $0 }
+        let probe = try? ParsedArguments.parse(arguments, declared: everything, checkingValues: false)
+        if let probe, let first = probe.positionals.first, let subcommandOptions = subcommands[first],
+            let position = probe.positionalIndices.first, !arguments[..<position].contains("--")
+        {
             invocation.action = .subcommand(first)
-            rest = rest.dropFirst()
+            rest.remove(at: position)
             declared = programOptions + subcommandOptions
-        } else if !commands.isEmpty {
-            // Which words are options depends on the command, so find it with every command's
-            // options declared, then parse again with its own only.
-            let everything = declared + commands.values.flatMap { $0 }
-            if let probe = try? ParsedArguments.parse(Array(rest), declared: everything),
-                let name = probe.positionals.first, let commandOptions = commands[name]
-            {
-                invocation.command = name
-                declared = programOptions + commandOptions
-            }
+        } else if let probe, let name = probe.positionals.first, let commandOptions = commands[name] {
+            invocation.command = name
+            declared = programOptions + commandOptions
         }
-        let parsed = try ParsedArguments.parse(Array(rest), declared: declared)
+        let parsed = try ParsedArguments.parse(rest, declared: declared)
         try invocation.read(parsed, extraOptions: Set(declared.dropFirst(programOptions.count).map(\.name)))
         if case .subcommand = invocation.action {
             invocation.helpRequested = parsed.value("help") != nil
@@ -142,57 +126,28 @@ public struct Invocation: Sendable, Hashable {
         return invocation
     }
 
-    /// Fills the program's fields from parsed options; the others go to `datasetOptions`.
+    /// Fills the program's fields from parsed options, read by their declarations; the others
+    /// go to `datasetOptions`.
     private mutating func read(_ parsed: ParsedArguments, extraOptions: Set<String>) throws(UsageError) {
+        typealias Options = ProgramOptions
         for option in parsed.options {
             let value = option.value
             switch option.name {
-            case "offline": offline = true
-            case "ascii": ascii = true
-            case "commands": commands = Self.splitCommands(value)
-            case "format":
-                if value.lowercased() == "table" {
-                    format = .table
-                } else if let export = ExportFormat(name: value) {
-                    format = .export(export)
-                } else {
-                    throw .badValue(option: "--format", value: value, expected: "use table, csv, tsv, json or markdown")
-                }
-            case "filter": filter = value
-            case "where": condition = value
-            case "columns":
-                let names = value.split(separator: ",").map { String($0).trimmingCharacters(in: " ") }.filter {
-                    !$0.isEmpty
-                }
-                guard !names.isEmpty else {
-                    throw .badValue(option: "--columns", value: value, expected: "name columns: --columns code,close")
-                }
-                columns = names
-            case "sort": sort = try Self.parseSort(value, option: "--sort")
-            case "width":
-                guard let number = Int(value), number >= Self.minimumWidth, number <= Self.maximumWidth else {
-                    throw .badValue(
-                        option: "--width", value: value,
-                        expected: "give a width from \(Self.minimumWidth) to \(Self.maximumWidth) columns")
-                }
-                width = number
-            case "page-size":
-                guard let size = Int(value), size >= 1, size <= 100_000 else {
-                    throw .badValue(
-                        option: "--page-size", value: value, expected: "give a number of rows from 1 to 100000")
-                }
-                pageSize = size
-            case "cache-dir": cacheDirectory = value
-            case "max-input":
-                guard let size = ByteSize(parsing: value), size >= Self.minimumMaxInput, size <= Self.maximumMaxInput
-                else {
-                    throw .badValue(
-                        option: "--max-input", value: value,
-                        expected:
-                            "give a size from \(Self.minimumMaxInput) to \(Self.maximumMaxInput), such as 500M or 2G")
-                }
-                maxInput = size
-            case "list", "help", "version": break
+            case Options.offline.name: offline = true
+            case Options.ascii.name: ascii = true
+            case Options.commands.name: commands = Self.splitCommands(value)
+            case Options.format.name: format = try ParsedArguments.read(value, as: Options.format)
+            case Options.filter.name: filter = value
+            case Options.condition.name: condition = value
+            case Options.columns.name: columns = try ParsedArguments.read(value, as: Options.columns)
+            case Options.sort.name: sort = try Self.parseSort(value, option: "--sort")
+            case Options.width.name: width = try ParsedArguments.read(value, as: Options.width)
+            case Options.pageSize.name: pageSize = try ParsedArguments.read(value, as: Options.pageSize)
+            case Options.cacheDirectory.name: cacheDirectory = value
+            case Options.maxInput.name: maxInput = try ParsedArguments.read(value, as: Options.maxInput)
+            case Options.completionScript.name:
+                completionShell = try ParsedArguments.read(value, as: Options.completionScript)
+            case Options.list.name, Options.help.name, Options.version.name, Options.manual.name: break
             default:
                 if extraOptions.contains(option.name) { datasetOptions[option.name] = value }
             }
@@ -201,19 +156,23 @@ public struct Invocation: Sendable, Hashable {
 
     private mutating func chooseAction(_ parsed: ParsedArguments) throws(UsageError) {
         let batch = format != nil || filter != nil || sort != nil || condition != nil
+        let batchOptions = OptionKind.list(ProgramOptions.batch.map { "--" + $0.name })
         if batch, commands != nil {
-            throw .conflicting("-c runs a session; --format, --filter and --sort print a view: use one or the other")
+            throw .conflicting("-c runs a session; \(batchOptions) print a view: use one or the other")
         }
         if parsed.value("help") != nil {
             action = .help
         } else if parsed.value("version") != nil {
             action = .version
+        } else if let completionShell {
+            action = .completionScript(completionShell)
+        } else if parsed.value(ProgramOptions.manual.name) != nil {
+            action = .manual
         } else if parsed.value("list") != nil {
             action = .listDatasets
         } else if batch {
             guard target != nil || command != nil else {
-                throw .conflicting(
-                    "--format, --filter and --sort need a dataset, file or URL first: NAME --format csv")
+                throw .conflicting("\(batchOptions) need a dataset, file or URL first: NAME --format csv")
             }
             action = .batch
         }
@@ -261,78 +220,5 @@ public struct Invocation: Sendable, Hashable {
         if escaped { current.append("\\") }
         commands.append(current)
         return commands.map { $0.trimmingCharacters(in: " \t\n") }.filter { !$0.isEmpty }
-    }
-}
-
-/// Arguments split into declared options (with their values) and the rest, in order.
-struct ParsedArguments: Sendable, Hashable {
-    /// Each option given, in order, by its declared name; a flag's value is `true`.
-    var options: [Option] = []
-    /// Arguments that are not options, in order.
-    var positionals: [String] = []
-
-    /// One option and its value.
-    struct Option: Sendable, Hashable {
-        var name: String
-        var value: String
-    }
-
-    /// The value of the option `name`, the last one when it was given more than once.
-    func value(_ name: String) -> String? {
-        options.last { $0.name == name }?.value
-    }
-
-    /// Splits `arguments` by `declared`.
-    ///
-    /// - Throws: `UsageError` for an option nobody declared, a missing value, or a value given
-    ///   to a flag.
-    static func parse(_ arguments: [String], declared: [OptionDeclaration]) throws(UsageError) -> ParsedArguments {
-        var parsed = ParsedArguments()
-        var index = 0
-        var optionsEnded = false
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
-                parsed.positionals.append(argument)
-                continue
-            }
-            if argument == "--" {
-                optionsEnded = true
-                continue
-            }
-            var name = argument
-            var inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
-            }
-            guard let declaration = declaration(named: name, in: declared) else { throw .unknownOption(name) }
-            if declaration.takesValue {
-                if let inline {
-                    parsed.options.append(Option(name: declaration.name, value: inline))
-                } else {
-                    guard index < arguments.count else { throw .missingValue(name) }
-                    parsed.options.append(Option(name: declaration.name, value: arguments[index]))
-                    index += 1
-                }
-            } else {
-                guard inline == nil else {
-                    throw .badValue(option: name, value: inline ?? "", expected: "takes no value")
-                }
-                parsed.options.append(Option(name: declaration.name, value: "true"))
-            }
-        }
-        return parsed
-    }
-
-    /// The declaration `--name` or `-n` refers to.
-    private static func declaration(named written: String, in declared: [OptionDeclaration]) -> OptionDeclaration? {
-        if written.hasPrefix("--") {
-            let bare = written.dropFirst(2)
-            return declared.first { $0.name == bare }
-        }
-        guard written.count == 2, let letter = written.last else { return nil }
-        return declared.first { $0.shortName == letter }
     }
 }

@@ -86,23 +86,50 @@ public struct Launcher {
 
     private var messages: MessageWriter { MessageWriter(sink: errors, program: program) }
 
-    /// Parses `arguments` and runs them.
+    /// The options each owner declares, in the order `--help` lists them: each dataset's (which
+    /// its commands share), the opener's, the provider's.
+    var optionGroups: [OptionGroup] {
+        var groups: [OptionGroup] = []
+        for dataset in registry.datasets where !dataset.options.isEmpty {
+            let commands = dataset.commands.map(\.name)
+            let owner = commands.isEmpty ? dataset.id : "\(dataset.id) and \(OptionKind.list(commands))"
+            groups.append(OptionGroup(owner: owner, options: dataset.options))
+        }
+        if let opener, !opener.options.isEmpty {
+            groups.append(OptionGroup(owner: opener.optionsOwner, options: opener.options))
+        }
+        if let provider, !provider.options.isEmpty {
+            groups.append(OptionGroup(owner: provider.optionsOwner, options: provider.options))
+        }
+        return groups
+    }
+
+    /// Parses `arguments` and runs them. `--complete WHAT WORD…`, which the shell completion
+    /// scripts call, prints what a word of such a line could be.
     public func run(arguments: [String]) async -> ExitCode {
+        if arguments.first == CommandLineCompletion.flag {
+            return await CommandLineCompletion(launcher: self).run(Array(arguments.dropFirst()))
+        }
         do {
-            let invocation = try Invocation.parse(
-                arguments, options: declaredOptions,
-                subcommands: Dictionary(subcommands.map { ($0.name, $0.options) }) { first, _ in first },
-                commands: Dictionary(registry.commands.map { ($0.name, $0.options) }) { first, _ in first })
+            let invocation = try parse(arguments)
             return await withProvided(invocation).run(invocation)
         } catch {
             return fail(error)
         }
     }
 
+    /// The command line read by every declaration the program has.
+    func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+        try Invocation.parse(
+            arguments, options: declaredOptions,
+            subcommands: Dictionary(subcommands.map { ($0.name, $0.options) }) { first, _ in first },
+            commands: Dictionary(registry.commands.map { ($0.name, registry.options(of: $0)) }) { first, _ in first })
+    }
+
     /// Names a provided dataset may not take, each with what it is.
     public var reservedNames: [String: String] {
         var reserved: [String: String] = [:]
-        for word in CommandParser.commandWords { reserved[word] = "a session command" }
+        for word in SessionCommands.words { reserved[word] = "a session command" }
         for subcommand in subcommands { reserved[subcommand.name.lowercased()] = "a subcommand" }
         for command in registry.commands { reserved[command.name.lowercased()] = "a command" }
         for command in registry.screenCommands { reserved[command.name.lowercased()] = "a command of a screen" }
@@ -112,21 +139,22 @@ public struct Launcher {
 
     /// This launcher with the provider's datasets added; each one it could not add is one line
     /// on standard error (a subcommand, which may report them itself, gets none).
-    private func withProvided(_ invocation: Invocation) -> Launcher {
+    /// - Parameter quietly: Say nothing of what could not be added (for completion).
+    func withProvided(_ invocation: Invocation, quietly: Bool = false) -> Launcher {
         guard let provider else { return self }
         let (datasets, problems) = provider.datasets(
             options: invocation.datasetOptions, environment: terminal.environment, registry: registry,
             reserved: reservedNames)
         var isSubcommand = false
         if case .subcommand = invocation.action { isSubcommand = true }
-        if !isSubcommand {
+        if !isSubcommand, !quietly {
             for problem in problems { messages.note(problem) }
         }
         var extended = self
         do {
             extended.registry = try DatasetRegistry(registry.datasets + datasets)
         } catch {
-            messages.report(error, interactive: false)
+            if !quietly { messages.report(error, interactive: false) }
         }
         return extended
     }
@@ -135,11 +163,11 @@ public struct Launcher {
     public func run(_ invocation: Invocation) async -> ExitCode {
         switch invocation.action {
         case .help:
-            return write(
-                ProgramHelp(
-                    identity: identity, options: declaredOptions, subcommands: subcommands,
-                    commands: registry.commands
-                ).text)
+            return write(ProgramHelp(launcher: self).text)
+        case .completionScript(let shell):
+            return write(CompletionScript(launcher: self).text(for: shell))
+        case .manual:
+            return write(ManualPage(launcher: self, date: Self.clock(environment: terminal.environment)()).text)
         case .version:
             return write("\(identity.name) \(identity.version)\n")
         case .listDatasets:
@@ -186,7 +214,11 @@ public struct Launcher {
         if invocation.commands == nil {
             editor = LineEditor.atTerminal(
                 input: commandDescriptor, output: STDOUT_FILENO, environment: terminal.environment, program: program,
-                context: { [registry] in CompletionContext.current(stack: session.stack, registry: registry) },
+                context: { [registry, resolver] in
+                    CompletionContext.current(
+                        stack: session.stack, registry: registry, context: context,
+                        targetOptions: resolver.declaredOptions)
+                },
                 note: { [messages] message in messages.note(message) })
             Interrupts.shared.setKeepsSession(editor != nil)
         }
@@ -326,25 +358,25 @@ public struct Launcher {
     // MARK: - Helpers
 
     /// The screen an invocation starts in: its dataset command's, or its target's.
-    private func screen(for invocation: Invocation, context: DatasetContext) throws -> any ListScreen {
+    func screen(for invocation: Invocation, context: DatasetContext) throws -> any ListScreen {
         if let name = invocation.command, let command = registry.command(named: name) {
-            let declared = Set(command.options.map(\.name))
+            let declared = Set(registry.options(of: command).map(\.name))
             let arguments = DatasetCommand.Arguments(
-                positionals: invocation.arguments,
-                options: invocation.datasetOptions.filter { declared.contains($0.key) })
+                positionals: invocation.arguments, options: invocation.datasetOptions.filter(declared))
             return try command.makeScreen(arguments, context)
         }
         return try resolver.screen(for: invocation.target ?? "", context: context)
     }
 
-    private var resolver: TargetResolver {
+    var resolver: TargetResolver {
         TargetResolver(registry: registry, opener: opener, insideSession: false)
     }
 
-    private func makeContext(_ invocation: Invocation) -> DatasetContext {
+    /// - Parameter quietly: Say nothing of a cache folder that cannot be used (for completion).
+    func makeContext(_ invocation: Invocation, quietly: Bool = false) -> DatasetContext {
         let cache = CacheLocation.resolve(
             explicit: invocation.cacheDirectory, environment: terminal.environment, program: identity.name)
-        if let problem = cache.problem { messages.note(problem) }
+        if let problem = cache.problem, !quietly { messages.note(problem) }
         return DatasetContext(
             cacheDirectory: cache.folder,
             offline: invocation.offline,
@@ -382,7 +414,7 @@ public struct Launcher {
     }
 
     /// Reports an error that ends the program and returns its exit status.
-    private func fail(_ error: any Error) -> ExitCode {
+    func fail(_ error: any Error) -> ExitCode {
         try? output.flush()
         messages.report(error, interactive: false)
         return ErrorText.exitCode(for: error)

@@ -2,43 +2,41 @@ import Foundation
 import ListKit
 
 /// The text of `browse --help`, made from the declarations of everything the program offers:
-/// its own options, the datasets' and the opener's, and its subcommands. Within each section
-/// every description starts at the same column.
+/// its own options, each owner's options (a dataset and its commands, the opener, a provider),
+/// its subcommands, its dataset commands and its session commands. Within each section every
+/// description starts at the same column.
 struct ProgramHelp {
     let identity: ProgramIdentity
     var program: String { identity.name }
-    /// Options declared by datasets and the opener.
-    let options: [OptionDeclaration]
+    /// The options of datasets, the opener and a provider, by owner.
+    let groups: [OptionGroup]
     /// Each subcommand's usage and summary.
     private let subcommandLines: [(String, String)]
-    /// Each dataset command's usage and summary, then its options, indented under it.
+    /// Each dataset command's usage and summary, then its own options, indented under it.
     private let commandLines: [(String, String)]
 
     @MainActor
-    init(
-        identity: ProgramIdentity, options: [OptionDeclaration], subcommands: [any Subcommand],
-        commands: [DatasetCommand] = []
-    ) {
-        self.identity = identity
+    init(launcher: Launcher) {
+        self.identity = launcher.identity
         let program = identity.name
-        self.options = options
-        self.subcommandLines = subcommands.map { ("\(program) \($0.name) \($0.synopsis)", $0.summary) }
-        self.commandLines = commands.flatMap { command in
+        self.groups = launcher.optionGroups
+        self.subcommandLines = launcher.subcommands.map { ("\(program) \($0.name) \($0.synopsis)", $0.summary) }
+        self.commandLines = launcher.registry.commands.flatMap { command in
             [("\(program) \(command.usage)", command.summary)] + command.options.map { ("  " + $0.usage, $0.summary) }
         }
     }
 
     var text: String {
+        // Each option that prints the view and exits is a way to call the program.
+        let batch = ProgramOptions.batch.map { option in
+            ("\(program) NAME --\(option.name) \(option.value ?? "")", option.summary)
+        }
         var sections = [
             "\(program) — \(identity.summary)",
             "usage:\n"
-                + Self.columns([
-                    ("\(program) [NAME] [options]", "a session (at the dataset list, or in NAME)"),
-                    ("\(program) NAME --format FMT", "print the whole view and exit"),
-                    ("\(program) NAME --filter TEXT", "print the rows containing TEXT and exit"),
-                    ("\(program) NAME --sort COL[:desc]", "print the view sorted by a column and exit"),
-                    ("\(program) --list", "list the datasets"),
-                ]),
+                + Self.columns(
+                    [("\(program) [NAME] [options]", "a session (at the dataset list, or in NAME)")] + batch
+                        + [("\(program) --list", "list the datasets")]),
         ]
         if !commandLines.isEmpty {
             sections.append(
@@ -49,14 +47,18 @@ struct ProgramHelp {
                 "subcommands (\(program) SUBCOMMAND --help for their options):\n" + Self.columns(subcommandLines))
         }
         sections.append(
-            "options:\n"
+            "options (before or after a dataset command or a subcommand):\n"
                 + Self.columns(
                     Invocation.programOptions.map {
                         ($0.usage, $0.summary.replacingOccurrences(of: "PROGRAM", with: program))
                     }))
-        if !options.isEmpty {
-            sections.append("dataset and file options:\n" + Self.columns(options.map { ($0.usage, $0.summary) }))
+        for group in groups {
+            sections.append("options of \(group.owner):\n" + Self.columns(group.options.map { ($0.usage, $0.summary) }))
         }
+        let sessionCommands = SessionCommands.all.flatMap(\.titles).joined(separator: "  ")
+        sections.append(
+            "session commands (h lists them in a session, h COMMAND says more of one):\n"
+                + TextWrapping.wrap(sessionCommands, width: 78).map { "  " + $0 }.joined(separator: "\n"))
         let closing =
             "In a session, type h for the commands and the editing keys. At a terminal the prompt edits, recalls "
             + "(↑, Ctrl-R) and completes (Tab) commands; the history is kept in $XDG_STATE_HOME/\(program)/history, "

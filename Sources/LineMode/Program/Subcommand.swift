@@ -11,8 +11,9 @@ public protocol Subcommand {
     var synopsis: String { get }
     /// One line on what it does.
     var summary: String { get }
-    /// The options it reads from `Invocation.datasetOptions`; the program's own options
-    /// (`--cache-dir`, `--offline`) are parsed for it too.
+    /// The options it reads from `Invocation.datasetOptions`, each checked by its declaration;
+    /// the program's own options (`--cache-dir`, `--offline`) are parsed for it too, before its
+    /// name or after it.
     var options: [OptionDeclaration] { get }
 
     /// Runs the subcommand.

@@ -1,36 +1,11 @@
 import ListKit
 
-/// The text of `h` and `ls`, kept in one place.
+/// The text of `h`, `h COMMAND` and `ls`, made from the commands' declarations.
 @MainActor
 enum HelpText {
     static func session(commands: [ListCommand], anywhere: [DatasetCommand] = [], width: Int) -> String {
-        var text =
-            "commands:\n"
-            + ProgramHelp.columns(
-                [
-                    ("N", "choose row N (its detail, or drill down)"),
-                    ("n / p", "next / previous page (in a detail: next / previous row)"),
-                    ("g N", "go to page N"),
-                    ("/TEXT", "keep rows containing TEXT (any case; Ａ finds A); / alone clears"),
-                    ("sort COL [desc]", "sort by a column (a unique prefix will do); sort alone clears"),
-                    (
-                        "where EXPR",
-                        "keep rows where close > 500, date >= 2025-01-01 and name ~ 積 …; where alone clears"
-                    ),
-                    ("freq COL", "the column's values, most frequent first; choosing one keeps its rows"),
-                    ("stats", "each column's missing, distinct, min, max, mean and sum"),
-                    ("cols", "list the columns; choosing one sorts by it"),
-                    ("hide COL… / show COL…", "hide columns / show them again (show all shows every one)"),
-                    ("only COL…", "show these columns only, in this order"),
-                    ("> / <", "scroll the columns sideways"),
-                    ("b / home", "back one screen / back to the dataset list"),
-                    ("open NAME", "open a dataset, file or URL (ls lists the datasets)"),
-                    ("ls", "list the datasets"),
-                    ("r", "reload the current list"),
-                    ("export FMT [PATH]", "write the view as csv, tsv, json or markdown (hidden columns left out)"),
-                    ("h", "this help"),
-                    ("q", "quit (so does the end of input)"),
-                ], width: width) + "\n"
+        let rows = SessionCommands.all.map { ($0.synopsis, $0.summary) }
+        var text = "commands (h COMMAND says more of one):\n" + ProgramHelp.columns(rows, width: width) + "\n"
         text += "keys at a terminal's prompt:\n" + ProgramHelp.columns(editingKeys, width: width) + "\n"
         if !anywhere.isEmpty {
             text += "on any screen:\n"
@@ -43,6 +18,69 @@ enum HelpText {
             text += ProgramHelp.columns(rows, width: width) + "\n"
         }
         return text
+    }
+
+    /// `h COMMAND`: how to call one command, with examples. A session command first, then a
+    /// command of the screens shown (`market`), then a dataset's (`stock`).
+    ///
+    /// - Throws: `CommandError.noHelp` when no command has that name.
+    static func command(
+        named name: String, screen commands: [ListCommand], registry: DatasetRegistry, width: Int
+    ) throws(CommandError) -> String {
+        let word = CommandParser.words(name).first ?? name
+        if let declaration = SessionCommands.declaration(named: word) {
+            return session(declaration, width: width)
+        }
+        let folded = TextFolding.fold(word)
+        if let command = commands.first(where: { TextFolding.fold($0.name) == folded }) {
+            return heading(VisibleText.make(command.usage), VisibleText.make(command.summary), width: width)
+                + "  a command of this screen\n"
+        }
+        if let command = registry.command(named: folded) {
+            var text = heading(VisibleText.make(command.usage), VisibleText.make(command.summary), width: width)
+            text += indented(
+                "a dataset's command: on any screen, and after the program's name on the command line", width: width)
+            let arguments = command.arguments.map { (VisibleText.make($0.name), VisibleText.make($0.summary)) }
+            let options = registry.options(of: command).map {
+                (VisibleText.make($0.usage), VisibleText.make($0.summary))
+            }
+            if !(arguments + options).isEmpty {
+                text += ProgramHelp.columns(arguments + options, width: width) + "\n"
+            }
+            return text
+        }
+        throw .noHelp(word)
+    }
+
+    /// One session command: its usage and summary, its other names and what it asks of the
+    /// rows, how to call it, and examples.
+    static func session(_ declaration: SessionCommandDeclaration, width: Int) -> String {
+        var text = heading(declaration.synopsis, declaration.summary, width: width)
+        var notes: [String] = []
+        if declaration.names.count > 1 {
+            notes.append("also " + declaration.names.dropFirst().joined(separator: ", "))
+        }
+        if declaration.rowUse.contains(.readsAll) {
+            notes.append("reads every row of the view: progress shows, and Ctrl-C stops it")
+        }
+        for line in notes + declaration.details { text += indented(line, width: width) }
+        if !declaration.examples.isEmpty {
+            text += "examples:\n"
+            text += ProgramHelp.columns(declaration.examples.map { ($0.line, $0.effect) }, width: width) + "\n"
+        }
+        return text
+    }
+
+    /// A line of notes, indented two spaces, its continuations four.
+    private static func indented(_ line: String, width: Int) -> String {
+        TextWrapping.wrap(line, width: max(20, width - 4)).enumerated().map { index, piece in
+            (index == 0 ? "  " : "    ") + piece
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// `usage — summary`, wrapped.
+    private static func heading(_ usage: String, _ summary: String, width: Int) -> String {
+        TextWrapping.wrap(usage + " — " + summary, width: max(20, width)).joined(separator: "\n    ") + "\n"
     }
 
     /// The line editor's keys, as `h` lists them.

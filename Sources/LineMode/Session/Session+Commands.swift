@@ -18,6 +18,11 @@ extension Session {
                 HelpText.session(
                     commands: currentList?.commands ?? [], anywhere: registry.commands,
                     width: terminalSize?()?.columns ?? options.width))
+        case .commandHelp(let name):
+            emit(
+                try HelpText.command(
+                    named: name, screen: stack.screens.reversed().flatMap(Self.commands(of:)), registry: registry,
+                    width: terminalSize?()?.columns ?? options.width))
         case .list:
             emit(HelpText.datasets(registry))
         case .back:
@@ -28,7 +33,7 @@ extension Session {
         case .open(let text):
             let arguments = try OpenArguments.parse(text, declared: resolver.declaredOptions)
             var context = self.context
-            context.options.merge(arguments.options) { $1 }
+            context.options = context.options.merging(arguments.options)
             await open(try resolver.screen(for: arguments.name, context: context))
         case .export(let format, let path):
             try await export(format, to: path)
@@ -145,8 +150,8 @@ extension Session {
     /// Whether `command` asks about every row of `list` (a filter, a sort, a page by number)
     /// or about a row past those that have arrived.
     private func needsAllRows(_ command: Command, of list: any ListScreen) -> Bool {
+        if command.declaration?.rowUse.contains(.waitsForAll) == true { return true }
         switch command {
-        case .filter, .sort, .where, .frequencies, .statistics, .chart, .page: return true
         case .select(let row): return row > list.count
         case .nextPage: return list.position + 2 * pageSize(for: list) > list.count
         default: return false
@@ -211,10 +216,12 @@ extension Session {
             return
         }
         if let command = registry.command(named: folded) {
-            let parsed = try ParsedArguments.parse(CommandParser.words(arguments), declared: command.options)
-            let given = Dictionary(parsed.options.map { ($0.name, $0.value) }) { _, last in last }
+            // Its own options and its dataset's, each checked by its declaration.
+            let parsed = try ParsedArguments.parse(
+                CommandParser.words(arguments), declared: registry.options(of: command))
+            let given = parsed.values
             var context = self.context
-            context.options.merge(given) { $1 }
+            context.options = context.options.merging(given)
             let screen = try command.makeScreen(
                 DatasetCommand.Arguments(positionals: parsed.positionals, options: given), context)
             return await open(screen)
@@ -301,7 +308,7 @@ extension Session {
     /// file shrank while open): the rows past the new end would be zeros, not the file's.
     private func checkData(before command: Command) throws {
         switch command {
-        case .quit, .help, .list, .back, .home, .open, .refresh, .custom: return
+        case .quit, .help, .commandHelp, .list, .back, .home, .open, .refresh, .custom: return
         default: break
         }
         let list: (any ListScreen)?
@@ -327,6 +334,12 @@ extension Session {
             if command == "r" { return list }
             throw ListError.notLoaded("\(list.title) is not loaded yet; r loads it")
         }
+    }
+
+    /// The commands a screen adds (`older`, `market`); none on a detail or a chart.
+    static func commands(of screen: NavigationStack.Screen) -> [ListCommand] {
+        if case .list(let list) = screen { return list.commands }
+        return []
     }
 
     var currentList: (any ListScreen)? {

@@ -28,7 +28,10 @@ public struct DatasetCommand: Sendable {
     public let usage: String
     /// One line on what it does.
     public let summary: String
-    /// The options it reads from `Arguments.options`; `--help` lists them with the command.
+    /// The words it takes that are not options, in order, with what Tab offers for each.
+    public let arguments: [ArgumentDeclaration]
+    /// The options of its own; it reads them, and its dataset's options, from
+    /// `Arguments.options` (the registry gives it both). `--help` lists them with the command.
     public let options: [OptionDeclaration]
     /// Makes the screen the command opens.
     public let makeScreen:
@@ -40,10 +43,12 @@ public struct DatasetCommand: Sendable {
     ///   - name: The word that invokes it.
     ///   - usage: How to call it, for help.
     ///   - summary: One line on what it does.
-    ///   - options: The options it reads, by name without dashes.
+    ///   - arguments: The words it takes that are not options, for completion.
+    ///   - options: The options of its own (its dataset's are shared with it).
     ///   - makeScreen: Makes the screen from the arguments and the context datasets get.
     public init(
-        name: String, usage: String, summary: String, options: [OptionDeclaration] = [],
+        name: String, usage: String, summary: String, arguments: [ArgumentDeclaration] = [],
+        options: [OptionDeclaration] = [],
         makeScreen:
             @escaping @MainActor @Sendable (_ arguments: Arguments, _ context: DatasetContext) throws ->
             any ListScreen
@@ -51,6 +56,7 @@ public struct DatasetCommand: Sendable {
         self.name = name
         self.usage = usage
         self.summary = summary
+        self.arguments = arguments
         self.options = options
         self.makeScreen = makeScreen
     }
@@ -59,12 +65,18 @@ public struct DatasetCommand: Sendable {
     public struct Arguments: Sendable, Hashable {
         /// The words that are not options, in order (`2330`).
         public var positionals: [String]
-        /// The declared options given, by name without dashes; a flag's value is `true`.
-        public var options: [String: String]
+        /// The options given, its own and its dataset's, checked by their declarations; read
+        /// each with `options.value(_:)`.
+        public var options: OptionValues
 
-        public init(positionals: [String] = [], options: [String: String] = [:]) {
+        public init(positionals: [String] = [], options: OptionValues = [:]) {
             self.positionals = positionals
             self.options = options
+        }
+
+        /// Arguments whose options are given as texts by name.
+        public init(positionals: [String] = [], options: [String: String]) {
+            self.init(positionals: positionals, options: OptionValues(options))
         }
     }
 }

@@ -11,8 +11,9 @@ public struct DatasetContext: Sendable {
     public var now: @Sendable () -> Date
     /// The process environment, for settings such as mirror URLs.
     public var environment: [String: String]
-    /// Dataset options from the command line (`market` → `otc`).
-    public var options: [String: String]
+    /// The options given on the command line or after a command, checked by their declarations
+    /// (`market` → `otc`); read each with `options.value(_:)` and its `TypedOption`.
+    public var options: OptionValues
     /// The most bytes one input — a download (after decompression), standard input, a pipe or
     /// a device — may bring into memory (`--max-input`); past it the load stops with an error.
     public var maxInputBytes: Int
@@ -24,7 +25,7 @@ public struct DatasetContext: Sendable {
         offline: Bool = false,
         now: @escaping @Sendable () -> Date = { Date() },
         environment: [String: String] = [:],
-        options: [String: String] = [:],
+        options: OptionValues = [:],
         maxInputBytes: Int = ByteSize.defaultInputLimit.bytes,
         program: ProgramIdentity = .browse
     ) {
@@ -35,5 +36,16 @@ public struct DatasetContext: Sendable {
         self.options = options
         self.maxInputBytes = maxInputBytes
         self.program = program
+    }
+
+    /// A context whose options are given as texts by name.
+    public init(
+        cacheDirectory: URL, offline: Bool = false, now: @escaping @Sendable () -> Date = { Date() },
+        environment: [String: String] = [:], options: [String: String],
+        maxInputBytes: Int = ByteSize.defaultInputLimit.bytes, program: ProgramIdentity = .browse
+    ) {
+        self.init(
+            cacheDirectory: cacheDirectory, offline: offline, now: now, environment: environment,
+            options: OptionValues(options), maxInputBytes: maxInputBytes, program: program)
     }
 }

@@ -8,6 +8,8 @@ public protocol DatasetProvider: Sendable {
     /// The command-line options it reads (`--datasets DIR`); the parser accepts them and
     /// `--help` lists them.
     var options: [OptionDeclaration] { get }
+    /// What its options are for, as `--help` heads them (`dataset manifests`).
+    var optionsOwner: String { get }
 
     /// The datasets to add, and one line for each that could not be added.
     ///
@@ -18,7 +20,11 @@ public protocol DatasetProvider: Sendable {
     ///   - reserved: Names a new dataset may not take (the registry's ids, commands and
     ///     subcommands), each with a few words on what it is.
     func datasets(
-        options: [String: String], environment: [String: String], registry: DatasetRegistry,
+        options: OptionValues, environment: [String: String], registry: DatasetRegistry,
         reserved: [String: String]
     ) -> (datasets: [any Dataset], problems: [String])
+}
+
+extension DatasetProvider {
+    public var optionsOwner: String { "provided datasets" }
 }

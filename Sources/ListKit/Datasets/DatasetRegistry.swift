@@ -35,6 +35,21 @@ public struct DatasetRegistry: Sendable {
         return datasets.flatMap(\.screenCommands).filter { seen.insert($0.name.lowercased()).inserted }
     }
 
+    /// The dataset that offers `command`.
+    public func dataset(offering command: DatasetCommand) -> (any Dataset)? {
+        let wanted = command.name.lowercased()
+        return datasets.first { $0.commands.contains { $0.name.lowercased() == wanted } }
+    }
+
+    /// The options `command` accepts: its own, then its dataset's, each name once. A dataset
+    /// and its commands share the dataset's options, so `readings 466920 --server URL` works
+    /// where `weather --server URL` does.
+    public func options(of command: DatasetCommand) -> [OptionDeclaration] {
+        var seen = Set<String>()
+        let all = command.options + (dataset(offering: command)?.options ?? [])
+        return all.filter { seen.insert($0.name).inserted }
+    }
+
     /// The command whose name is `name`, compared without case.
     public func command(named name: String) -> DatasetCommand? {
         let wanted = name.lowercased()

@@ -7,9 +7,15 @@
 public protocol ListOpener: Sendable {
     /// The command-line options the opener reads from `DatasetContext.options`.
     var options: [OptionDeclaration] { get }
+    /// What its options are for, as `--help` heads them (`files and URLs`).
+    var optionsOwner: String { get }
     /// The screen for `name`, or `nil` when the name is not one this opener opens.
     ///
     /// - Throws: An error a person can act on (a bad option), when the name is right but the
     ///   screen cannot be made.
     @MainActor func screen(named name: String, context: DatasetContext) throws -> (any ListScreen)?
+}
+
+extension ListOpener {
+    public var optionsOwner: String { "files and URLs" }
 }

@@ -12,9 +12,16 @@ public struct CompaniesDataset: Dataset {
         "listed, OTC and emerging companies from MOPS open data (needs the network; cached a day)"
     }
 
-    public var options: [OptionDeclaration] {
-        [OptionDeclaration("market", value: "listed|otc|emerging|all", summary: "companies of one market only")]
+    /// `--market listed|otc|emerging|all`, or a list of them (`listed,otc`), or their Chinese
+    /// names.
+    static let market = TypedOption<[Market]>(
+        "market", kind: .choice(Market.allCases.map(\.rawValue) + ["all"]),
+        summary: "companies of one market only", expectation: "use listed, otc, emerging or all"
+    ) { text in
+        try? markets(option: text)
     }
+
+    public var options: [OptionDeclaration] { [Self.market.declaration] }
 
     /// `market otc`: one market of the list, or all.
     static let marketCommand = ListCommandDeclaration(
@@ -28,7 +35,7 @@ public struct CompaniesDataset: Dataset {
     @MainActor
     public func makeRootScreen(context: DatasetContext) throws -> any ListScreen {
         let store = try MarketDataStore.shared(for: context)
-        let markets = try Self.markets(option: context.options["market"])
+        let markets = try context.options.value(Self.market) ?? Market.allCases
         let log = ProvenanceLog()
         let sources = Market.allCases.map { market in
             ListSource<Company>(id: market.rawValue, title: market.title) { request in

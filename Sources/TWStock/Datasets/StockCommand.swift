@@ -6,14 +6,21 @@ import ListKit
 /// The market comes from the cached lists when they know the code; otherwise the screen asks
 /// TWSE, then TPEx, and says which answered.
 enum StockCommand {
+    /// `--months N`: how many months the screen opens with.
+    static let months = TypedOption.integer(
+        "months", in: 1...SecurityScreen.maximumMonths,
+        summary: "open with N months of history, fetched one by one (1–\(SecurityScreen.maximumMonths))",
+        expectation: "give a number of months from 1 to \(SecurityScreen.maximumMonths)")
+
+    /// `CODE`: Tab offers the codes of the cached company lists.
+    static let code = ArgumentDeclaration("CODE", summary: "a security's code: 2330, 00632R") { context in
+        (try? MarketDataStore.shared(for: context).cachedCodes()) ?? []
+    }
+
     static let command = DatasetCommand(
         name: "stock", usage: "stock CODE [--months N]",
         summary: "a security's daily prices by its code: a company of either market, an ETF, a TDR",
-        options: [
-            OptionDeclaration(
-                "months", value: "N",
-                summary: "open with N months of history, fetched one by one (1–\(SecurityScreen.maximumMonths))")
-        ]
+        arguments: [code], options: [months.declaration]
     ) { arguments, context in
         try make(arguments, context: context)
     }
@@ -24,15 +31,7 @@ enum StockCommand {
             throw StockCommandError.code(arguments.positionals.dropFirst().first)
         }
         guard let code = StockCode(text) else { throw StockCommandError.notACode(text) }
-        var months = 1
-        if let given = arguments.options["months"] {
-            guard let number = Int(given), (1...SecurityScreen.maximumMonths).contains(number) else {
-                throw DatasetOptionError(
-                    option: "months", value: given,
-                    expected: "give a number of months from 1 to \(SecurityScreen.maximumMonths)")
-            }
-            months = number
-        }
+        let months = try arguments.options.value(Self.months) ?? 1
         let store = try MarketDataStore.shared(for: context)
         let company = store.cachedCompany(code)
         if let company, company.market == .emerging {

@@ -22,7 +22,7 @@ public final class MarketDataStore: Sendable {
     private let now: @Sendable () -> Date
     private let cacheProblemReported = Mutex(false)
     private let parsedDays = Mutex<[String: MarketDay]>([:])
-    private let cachedCompanies = Mutex<[StockCode: Company]?>(nil)
+    private let knownCompanies = Mutex<[StockCode: Company]?>(nil)
 
     public init(
         hosts: TWSEHosts, client: any HTTPFetching, cache: CacheStore, offline: Bool,
@@ -85,20 +85,31 @@ public final class MarketDataStore: Sendable {
 
     /// A company from the cached company lists, without touching the network.
     public func cachedCompany(_ code: StockCode) -> Company? {
-        cachedCompanies.withLock { known in
-            if known == nil {
-                var companies: [StockCode: Company] = [:]
-                for market in Market.allCases {
-                    guard let entry = try? cache.read("mops/t187ap03_\(market.fileSuffix)"),
-                        let result = try? Self.parseCompanies(Array(entry.body), market: market)
-                    else { continue }
-                    for company in result.records where companies[company.code] == nil {
-                        companies[company.code] = company
-                    }
+        cachedCompanies()[code]
+    }
+
+    /// The codes of the cached company lists whose daily prices an exchange publishes (上市
+    /// and 上櫃: 興櫃 has none), sorted, without touching the network: what Tab offers after
+    /// `stock`.
+    public func cachedCodes() -> [String] {
+        cachedCompanies().values.filter { $0.market != .emerging }.map(\.code.rawValue).sorted()
+    }
+
+    /// The cached company lists by code, read once.
+    private func cachedCompanies() -> [StockCode: Company] {
+        knownCompanies.withLock { known in
+            if let known { return known }
+            var companies: [StockCode: Company] = [:]
+            for market in Market.allCases {
+                guard let entry = try? cache.read("mops/t187ap03_\(market.fileSuffix)"),
+                    let result = try? Self.parseCompanies(Array(entry.body), market: market)
+                else { continue }
+                for company in result.records where companies[company.code] == nil {
+                    companies[company.code] = company
                 }
-                known = companies
             }
-            return known?[code]
+            known = companies
+            return companies
         }
     }
 

@@ -70,7 +70,26 @@ struct BookshelfDataset: Dataset {
 }
 
 // Sources/ListKit/ListKit.docc/WritingADataset.md, block 4
-@MainActor private func listKitWritingADatasetMain4() async {
+
+enum ShelfOptions {
+    static let size = TypedOption.integer("shelf-size", in: 1...500, summary: "show at most N books")
+}
+
+struct SizedShelfDataset: Dataset {
+    var id: String { "sized-shelf" }
+    var title: String { "Part of our shelf" }
+    var summary: String { "the first books on our shelf" }
+    var options: [OptionDeclaration] { [ShelfOptions.size.declaration] }
+
+    @MainActor
+    func makeRootScreen(context: DatasetContext) throws -> any ListScreen {
+        let size = try context.options.value(ShelfOptions.size) ?? 500
+        return bookTable(title: id, books: Array(Book.shelf.prefix(size)))
+    }
+}
+
+// Sources/ListKit/ListKit.docc/WritingADataset.md, block 5
+@MainActor private func listKitWritingADatasetMain5() async {
     // main.swift
 
     await Launcher.main(
