@@ -11,9 +11,7 @@ import Testing
 @MainActor
 @Suite struct SecurityScreenTests {
     func context(_ harness: ExchangeHarness, offline: Bool = false) -> DatasetContext {
-        DatasetContext(
-            cacheDirectory: harness.cacheFolder, offline: offline, now: harness.clock.now,
-            environment: harness.exchange.environment)
+        harness.context(offline: offline)
     }
 
     func stock(_ words: [String], months: String? = nil, _ context: DatasetContext) throws -> any ListScreen {
@@ -105,10 +103,10 @@ import Testing
         let harness = try ExchangeHarness()
         defer { harness.cleanUp() }
         let store = try harness.store()
-        let state = SecurityState(
-            Security(code: StockCode("2330")!, market: .listed), current: YearMonth(year: 2025, month: 6)!)
-        let months = state.months.start(12)
-        let source = SecurityScreen.monthSource(months[3], state: state, store: store, log: ProvenanceLog())
+        let loader = SecurityLoader(
+            Security(code: StockCode("2330")!, market: .listed), store: store, current: YearMonth(year: 2025, month: 6)!)
+        let months = loader.months.start(12)
+        let source = loader.source(for: months[3])
         let progress = ProgressReporter()
         _ = try await source.load(
             LoadRequest(progress: progress, refresh: false, batch: months.map(SecurityScreen.sourceID) + ["cached"]))
@@ -123,19 +121,27 @@ import Testing
         let older = try #require(screen.commands.first { $0.name == "older" })
         // May and April answer at once; March is held back, and Ctrl-C comes while it is asked.
         harness.exchange.hold(true, requestsContaining: "date=20250301")
-        let progress = ProgressReporter()
-        let task = Task { @MainActor in try await older.run("4", progress) }
+        // `older` adds the months and leaves their load to the front end, which is played here:
+        // it loads the screen, Ctrl-C cancels the load, and the command is told.
+        guard case .load(let then) = try await older.run("4", ProgressReporter()) else {
+            Issue.record("older has the front end load the months")
+            return
+        }
+        let load = Task { @MainActor in await screen.load(force: false, progress: ProgressReporter()) }
         try await harness.exchange.server.waitUntil("the request for March") {
             $0.contains { $0.target.contains("date=20250301") }
         }
-        task.cancel()
-        _ = try await task.value
+        load.cancel()
+        await load.value
+        let progress = ProgressReporter()
+        _ = try then(.interrupted, progress)
         #expect(progress.takeNotes().contains("2 of 4 months arrived before Ctrl-C; older fetches the rest first"))
         #expect(screen.column("date").contains("2025-05-02"), "May arrived and is shown")
         #expect(!harness.requests.contains { $0.contains("date=20250201") }, "February was never asked for")
         harness.exchange.hold(false, requestsContaining: "date=20250301")
         let before = harness.requests.count
         _ = try await older.run("1", ProgressReporter())
+        await screen.load(force: false, progress: ProgressReporter())
         #expect(
             harness.requests.dropFirst(before).map { $0.split(separator: "&").dropFirst().first ?? "" } == [
                 "date=20250301", "date=20250201", "date=20250101",
@@ -149,9 +155,8 @@ import Testing
         defer { exchange.stop() }
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("browse-failed-month-\(UUID())")
         defer { try? FileManager.default.removeItem(at: cache) }
-        let ctx = DatasetContext(
-            cacheDirectory: cache, now: { Date(timeIntervalSince1970: 1_751_256_000) },
-            environment: exchange.environment)
+        let ctx = ExchangeHarness.context(
+            exchange: exchange, cache: cache, now: { Date(timeIntervalSince1970: 1_751_256_000) })
         let screen = try stock(["2330"], months: "3", ctx)
         await screen.load(force: false, progress: ProgressReporter())
         #expect(screen.state == .loaded)

@@ -4,7 +4,8 @@ import ListKit
 /// market, an ETF, a TDR — in a session or as `browse stock 2330 --months 12`.
 ///
 /// The market comes from the cached lists when they know the code; otherwise the screen asks
-/// TWSE, then TPEx, and says which answered.
+/// TWSE, then TPEx, and says which answered. A 興櫃 code is refused at once when the lists this
+/// run has read know it, else when its screen loads.
 enum StockCommand {
     static let command = DatasetCommand(
         name: "stock", usage: "stock CODE [--months N]",
@@ -33,8 +34,9 @@ enum StockCommand {
             }
             months = number
         }
-        let store = try MarketDataStore.shared(for: context)
-        let company = store.cachedCompany(code)
+        let store = try context.marketData()
+        // Only what this run has read already: the cached lists are read by the screen's loads.
+        let company = store.knownCompany(code)
         if let company, company.market == .emerging {
             throw StockCommandError.noDailyPrices(MarketDataError.noDailyPrices(code, company.market))
         }
