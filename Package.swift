@@ -95,7 +95,7 @@ let package = Package(
         // Compiles and tests the guide's example (Documentation/WritingADatasetPlugin.md).
         // Every Swift block of the README and the guides, compiled together (Generated/), and tests of them.
         .testTarget(name: "GuideTests", dependencies: ["ListKit", "LineMode", "ListKitNetworking", "ListKitTesting"]),
-        .testTarget(name: "ListKitNetworkingTests", dependencies: ["ListKitNetworking", "ListKitTesting"]),
+        .testTarget(name: "ListKitNetworkingTests", dependencies: ["ListKitNetworking", "ListKit", "ListKitTesting"]),
         .testTarget(
             name: "TWStockTests",
             dependencies: ["TWStock", "ListKit", "ListKitNetworking", "ListKitTesting", "FakeExchange"],

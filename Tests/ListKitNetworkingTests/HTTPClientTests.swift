@@ -38,8 +38,9 @@ import Testing
         defer { server.stop() }
         _ = try await fetch(server, "/a")
         _ = try await fetch(server, "/b", client: HTTPClient(throttle: nil, userAgent: "bookshelf/1.0.0"))
+        // A client has no name of its own: each says what its program told it, never `browse`.
         #expect(
-            server.requests.map { $0.headers["user-agent"] } == ["browse/\(BrowseVersion.current)", "bookshelf/1.0.0"])
+            server.requests.map { $0.headers["user-agent"] } == ["listkit-networking-tests/1.0", "bookshelf/1.0.0"])
     }
 
     @Test func serverErrorsCarryTheStatusAndRetryAfter() async throws {

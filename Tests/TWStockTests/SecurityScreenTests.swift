@@ -56,6 +56,77 @@ import Testing
         #expect(error.description.hasPrefix("6999 is a 興櫃 (emerging) security: no daily prices are published"))
     }
 
+    @Test func aCodeTheListsLearnedThisRunGoesStraightToItsExchange() async throws {
+        let harness = try ExchangeHarness()
+        defer { harness.cleanUp() }
+        // A first security's screen, before any company list was downloaded.
+        let first = try stock(["2330"], context(harness))
+        await first.load(force: false, progress: ProgressReporter())
+        let companies = try CompaniesDataset().makeRootScreen(context: context(harness))
+        await companies.load(force: false, progress: ProgressReporter())
+        let before = harness.requests.count
+        let otc = try stock(["1240"], context(harness))
+        #expect(otc.title == "1240 茂生農經", "named by the list downloaded in this run")
+        await otc.load(force: false, progress: ProgressReporter())
+        #expect(
+            Array(harness.requests.dropFirst(before))
+                == ["/www/zh-tw/afterTrading/tradingStock?code=1240&date=2025/06/01&response=json"],
+            "no TWSE request: the lists know 1240 is 上櫃")
+    }
+
+    @Test func theScreenIsMadeWithoutReadingAFileAndItsLoadLearnsTheCompany() async throws {
+        let harness = try ExchangeHarness()
+        defer { harness.cleanUp() }
+        let companies = try CompaniesDataset().makeRootScreen(context: context(harness))
+        await companies.load(force: false, progress: ProgressReporter())
+        _ = try await harness.store().month(YearMonth(year: 2025, month: 6)!, of: StockCode("2330")!, request: load().0)
+        let before = harness.requests.count
+        // Another run: the lists are on disk, and nothing has read them.
+        let later = ExchangeHarness.context(
+            exchange: harness.exchange, cache: harness.cacheFolder, now: harness.clock.now, offline: true)
+        let screen = try stock(["2330"], later)
+        #expect(screen.title == "2330", "the factory read no list")
+        await screen.load(force: false, progress: ProgressReporter())
+        #expect(screen.title == "2330 台積電")
+        #expect(screen.headerLines.first == "2330 台積電 · 台灣積體電路製造股份有限公司 · 上市 · 半導體業")
+        #expect(harness.requests.count == before)
+        // Once a load has read the lists, a 興櫃 code is refused at once; before, its screen
+        // fails when it loads, saying why.
+        #expect(throws: StockCommandError.self) { try stock(["6999"], later) }
+        let fresh = ExchangeHarness.context(
+            exchange: harness.exchange, cache: harness.cacheFolder, now: harness.clock.now, offline: true)
+        let emerging = try stock(["6999"], fresh)
+        await emerging.load(force: false, progress: ProgressReporter())
+        guard case .failed(let reason) = emerging.state else {
+            Issue.record("a 興櫃 security has no daily prices to load")
+            return
+        }
+        #expect(reason.contains("6999 is a 興櫃 (emerging) security: no daily prices are published"))
+        #expect(harness.requests.count == before)
+    }
+
+    @Test func aDamagedCopyOfAMonthIsSaidOnce() async throws {
+        let harness = try ExchangeHarness()
+        defer { harness.cleanUp() }
+        let june = try #require(YearMonth(year: 2025, month: 6))
+        _ = try await harness.store().month(june, of: StockCode("2330")!, request: load().0)
+        let folder = harness.cacheFolder.appendingPathComponent("twse/STOCK_DAY/2330")
+        let body = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasPrefix("202506.") && $0.hasSuffix(".body") })
+        let path = folder.appendingPathComponent(body)
+        var bytes = try Data(contentsOf: path)
+        bytes[bytes.startIndex] ^= 0xFF
+        try bytes.write(to: path)
+        // Offline, its month's source reads the copy; the days on disk leave that month to it.
+        let screen = SecurityScreen.make(
+            Security(code: StockCode("2330")!, market: .listed), store: try harness.store(offline: true),
+            context: context(harness, offline: true))
+        let progress = ProgressReporter()
+        await screen.load(force: false, progress: progress)
+        let damaged = progress.takeNotes().filter { $0.hasPrefix("ignoring the cached") }
+        #expect(damaged.count == 1, "\(damaged)")
+    }
+
     @Test func aCodeNobodyKnowsFailsWithTheReason() async throws {
         let harness = try ExchangeHarness()
         defer { harness.cleanUp() }
