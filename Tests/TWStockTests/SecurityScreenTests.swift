@@ -236,6 +236,25 @@ import Testing
         #expect(screen.column("date").contains("2025-06-16") && screen.column("date").contains("2025-05-02"))
     }
 
+    @Test func olderWhoseMonthFailsFailsTheCommandSayingItOnceAndKeepsTheScreen() async throws {
+        var files = ExchangeHarness.files
+        files["STOCK_DAY_2330_202505"] = Fixture.url("STOCK_DAY_2330_title_month_differs.json")
+        let exchange = try FakeExchange(files: files)
+        defer { exchange.stop() }
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("browse-older-fails-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let context = ExchangeHarness.context(
+            exchange: exchange, cache: cache, now: { Date(timeIntervalSince1970: 1_751_256_000) })
+        let driver = ScreenDriver(try stock(["2330"], context), width: 100, context: context)
+        _ = await driver.start()
+        let older = await driver.run("older")
+        #expect(older.failed, "no month arrived: the command failed")
+        let said = older.messages.filter { $0.contains("month 2025-05 did not load") }
+        #expect(said.count == 1, "\(older.messages)")
+        #expect(said.first?.hasPrefix("2330 台積電: month 2025-05 did not load: ") == true, "\(said)")
+        #expect(older.screen.contains("2025-06-16"), "June is still shown")
+    }
+
     @Test func aPastMonthIsCachedForGoodAndTheCurrentOneFollowsFreshness() async throws {
         let harness = try ExchangeHarness()
         defer { harness.cleanUp() }
