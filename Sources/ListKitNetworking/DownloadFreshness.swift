@@ -3,9 +3,9 @@ import Foundation
 /// How long a cached download answers for itself before the server is asked again.
 ///
 /// ```swift
-/// DownloadFreshness.minutes(10)         // .lasts(seconds: 600)
-/// DownloadFreshness(parsing: "6h")       // .lasts(seconds: 21_600)
-/// DownloadFreshness(parsing: "forever")  // a past month, a release: never asked again
+/// let tenMinutes = DownloadFreshness.minutes(10)  // .lasts(seconds: 600)
+/// let sixHours = DownloadFreshness(parsing: "6h")  // .lasts(seconds: 21_600)
+/// let forever = DownloadFreshness(parsing: "forever")  // a past month, a release: never asked again
 /// ```
 public enum DownloadFreshness: Sendable, Hashable, CustomStringConvertible {
     /// Every fetch asks the server; the cached copy is only the fallback when it fails.

@@ -64,7 +64,8 @@ import Testing
         let cache = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: cache) }
         let run = try Browse.run(
-            ["stock", "2330", "--cache-dir", cache.path, "-c", "older"], input: Data(), environment: environment(exchange))
+            ["stock", "2330", "--cache-dir", cache.path, "-c", "older"], input: Data(),
+            environment: environment(exchange))
         #expect(run.status == 1, "no month arrived: the script fails")
         let said = run.stderr.split(separator: "\n").filter { $0.contains("month 2025-05 did not load") }
         #expect(said.count == 1, "\(run.stderr)")

@@ -214,7 +214,8 @@ struct Harness {
         let output = ClosingSink(writes: 2)
         let errors = StringSink()
         let session = Session(
-            registry: registry, context: DatasetContext(cacheDirectory: FileManager.default.temporaryDirectory, program: .underTest),
+            registry: registry,
+            context: DatasetContext(cacheDirectory: FileManager.default.temporaryDirectory, program: .underTest),
             options: SessionOptions(), output: output, errors: errors)
         var lines = ScriptLines(Array(repeating: "n", count: 1000))
         let code = await session.run(&lines)

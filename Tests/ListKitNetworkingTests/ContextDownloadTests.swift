@@ -60,7 +60,9 @@ import Testing
         let error = await #expect(throws: UnreadableDownload.self) {
             try await context(folder).download([Reading].self, from: url, fresh: .minutes(10), for: request())
         }
-        #expect(error?.description == "\(url.absoluteString) is not the Array<Reading> expected: \"temperature\" is missing at [0]")
+        #expect(
+            error?.description
+                == "\(url.absoluteString) is not the Array<Reading> expected: \"temperature\" is missing at [0]")
         await #expect(throws: FetchError.offline(url.absoluteString), "nothing was kept") {
             try await context(folder, offline: true).download(
                 [Reading].self, from: url, fresh: .minutes(10), for: request())

@@ -13,7 +13,10 @@ import Testing
         try LoopbackServer(handler: behaviour)
     }
 
-    func fetch(_ server: LoopbackServer, _ path: String, client: HTTPClient = HTTPClient(throttle: nil, userAgent: "listkit-networking-tests/1.0"))
+    func fetch(
+        _ server: LoopbackServer, _ path: String,
+        client: HTTPClient = HTTPClient(throttle: nil, userAgent: "listkit-networking-tests/1.0")
+    )
         async throws(FetchError) -> FetchedResponse
     {
         try await client.get(server.baseURL.appendingPathComponent(path), progress: nil)
@@ -103,7 +106,10 @@ import Testing
         let server = try serve { _ in .silent }
         defer { server.stop() }
         await #expect(throws: FetchError.timeout(host: "127.0.0.1", seconds: 1)) {
-            try await fetch(server, "/x", client: HTTPClient(throttle: nil, idleTimeout: 1, deadline: 30, userAgent: "listkit-networking-tests/1.0"))
+            try await fetch(
+                server, "/x",
+                client: HTTPClient(
+                    throttle: nil, idleTimeout: 1, deadline: 30, userAgent: "listkit-networking-tests/1.0"))
         }
     }
 
@@ -198,7 +204,8 @@ import Testing
         }
         defer { server.stop() }
         await #expect(throws: FetchError.redirect(host: "127.0.0.1", to: "http://127.evil.example/x.csv")) {
-            try await HTTPClient(throttle: nil, userAgent: "listkit-networking-tests/1.0").get(server.baseURL.appendingPathComponent("x"), progress: nil)
+            try await HTTPClient(throttle: nil, userAgent: "listkit-networking-tests/1.0").get(
+                server.baseURL.appendingPathComponent("x"), progress: nil)
         }
         #expect(server.requests.count == 1)
     }
@@ -225,7 +232,8 @@ import Testing
         }
         defer { server.stop() }
         do {
-            _ = try await HTTPClient(throttle: nil, userAgent: "listkit-networking-tests/1.0").get(server.baseURL.appendingPathComponent("x"), progress: nil)
+            _ = try await HTTPClient(throttle: nil, userAgent: "listkit-networking-tests/1.0").get(
+                server.baseURL.appendingPathComponent("x"), progress: nil)
             Issue.record("a 503 is not a download")
         } catch {
             #expect(error == .status(503, host: "127.0.0.1", retryAfter: nil))
@@ -334,7 +342,9 @@ import Testing
         let body = Array(repeating: UInt8(ascii: "x"), count: 1 << 20)
         let server = try LoopbackServer { _ in .respond(.init(body: body)) }
         defer { server.stop() }
-        let response = try await HTTPClient(throttle: nil, maxBodyBytes: 1 << 20, userAgent: "listkit-networking-tests/1.0").get(
+        let response = try await HTTPClient(
+            throttle: nil, maxBodyBytes: 1 << 20, userAgent: "listkit-networking-tests/1.0"
+        ).get(
             server.baseURL.appendingPathComponent("exact"), progress: nil)
         #expect(response.body.count == 1 << 20)
     }

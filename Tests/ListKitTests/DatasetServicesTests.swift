@@ -45,7 +45,8 @@ import Testing
         #expect(context[service: CountedKey.self] === made, "the context it was copied from keeps its own")
         var services = DatasetServices()
         services[CountedKey.self] = given
-        let a = DatasetContext(cacheDirectory: URL(fileURLWithPath: "/tmp/a"), program: Self.program, services: services)
+        let a = DatasetContext(
+            cacheDirectory: URL(fileURLWithPath: "/tmp/a"), program: Self.program, services: services)
         #expect(a[service: CountedKey.self] === given, "a bag handed to a context gives what it holds")
     }
 }

@@ -36,7 +36,8 @@ import Testing
         defer { exchange.stop() }
         let partial = try CompaniesDataset().makeRootScreen(
             context: ExchangeHarness.context(
-                exchange: exchange, cache: harness.cacheFolder.appendingPathComponent("partial"), now: harness.clock.now))
+                exchange: exchange, cache: harness.cacheFolder.appendingPathComponent("partial"), now: harness.clock.now
+            ))
         await partial.load(force: false, progress: ProgressReporter())
         #expect(partial.state == .loaded)
         #expect(partial.sourceFailures.map(\.source) == ["興櫃"])

@@ -112,7 +112,9 @@ import Testing
         _ = try await harness.store().month(june, of: StockCode("2330")!, request: load().0)
         let folder = harness.cacheFolder.appendingPathComponent("twse/STOCK_DAY/2330")
         let body = try #require(
-            try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasPrefix("202506.") && $0.hasSuffix(".body") })
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).first {
+                $0.hasPrefix("202506.") && $0.hasSuffix(".body")
+            })
         let path = folder.appendingPathComponent(body)
         var bytes = try Data(contentsOf: path)
         bytes[bytes.startIndex] ^= 0xFF
@@ -175,7 +177,8 @@ import Testing
         defer { harness.cleanUp() }
         let store = try harness.store()
         let loader = SecurityLoader(
-            Security(code: StockCode("2330")!, market: .listed), store: store, current: YearMonth(year: 2025, month: 6)!)
+            Security(code: StockCode("2330")!, market: .listed), store: store, current: YearMonth(year: 2025, month: 6)!
+        )
         let months = loader.months.start(12)
         let source = loader.source(for: months[3])
         let progress = ProgressReporter()

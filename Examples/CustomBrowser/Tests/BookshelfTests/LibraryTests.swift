@@ -42,8 +42,10 @@ import Testing
         defer { server.stop() }
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("library-\(UUID())")
         defer { try? FileManager.default.removeItem(at: cache) }
-        let first = try await ScreenDriver(dataset: LibraryDataset(server: server.baseURL), context: context(cache: cache))
-            .start()
+        let first = try await ScreenDriver(
+            dataset: LibraryDataset(server: server.baseURL), context: context(cache: cache)
+        )
+        .start()
         #expect(first.failed)
         #expect(first.messages.contains { $0.contains("503") })
         #expect(throws: LibraryError.noServer) {
