@@ -43,7 +43,7 @@ launcher.subcommands = [
     ImportSubcommand(), AddDatasetSubcommand(reserved: reserved), RemoveDatasetSubcommand(),
     CheckDatasetsSubcommand(reserved: reserved, builtIn: Set(registry.ids)),
 ]
-launcher.provider = ManifestProvider()
+launcher.provider = ManifestProvider(program: identity.name)
 // A mirror of the exchanges (`BROWSE_TWSE_URL`, `BROWSE_MOPS_URL`, `BROWSE_TPEX_URL`) is read
 // here, once; the datasets take their hosts from their context.
 launcher.services.useExchangeMirrors(from: environment)
