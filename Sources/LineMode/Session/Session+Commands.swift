@@ -311,7 +311,6 @@ extension Session {
     /// Loads the sources a command added to `list`, the one way a screen loads: progress, Ctrl-C
     /// keeping what arrived, each note and partial failure said once. A load that brought
     /// nothing new and failed fails the command, without saying the failures again.
-    ///
     private func loadAdded(to list: (any ListScreen)?) async -> LoadEnding {
         guard let list else { return .finished }
         await waitForBackgroundLoad(of: list)
