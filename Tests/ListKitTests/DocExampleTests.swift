@@ -273,14 +273,22 @@ private enum Options {
         #expect(months.declaration.usage == "--months N")
         #expect(server.declaration.usage == "--server URL")
         let nowhere = URL(fileURLWithPath: "/nonexistent")
-        #expect(try Examples.months(DatasetContext(cacheDirectory: nowhere, options: ["months": "12"], program: Examples.identity())) == 12)
-        #expect(try Examples.months(DatasetContext(cacheDirectory: nowhere, program: Examples.identity())) == 1, "not given: the default")
+        #expect(
+            try Examples.months(
+                DatasetContext(cacheDirectory: nowhere, options: ["months": "12"], program: Examples.identity())) == 12)
+        #expect(
+            try Examples.months(DatasetContext(cacheDirectory: nowhere, program: Examples.identity())) == 1,
+            "not given: the default")
         let expected = DatasetOptionError(
             option: "months", value: "0", expected: "give a number of months from 1 to 120")
         #expect(throws: expected) {
-            try Examples.months(DatasetContext(cacheDirectory: nowhere, options: ["months": "0"], program: Examples.identity()))
+            try Examples.months(
+                DatasetContext(cacheDirectory: nowhere, options: ["months": "0"], program: Examples.identity()))
         }
-        #expect(Examples.argument().suggestions?(DatasetContext(cacheDirectory: nowhere, program: Examples.identity())) == ["2330", "2317"])
+        #expect(
+            Examples.argument().suggestions?(DatasetContext(cacheDirectory: nowhere, program: Examples.identity())) == [
+                "2330", "2317",
+            ])
         #expect(Examples.identity().userAgent == "bookshelf/1.2.0")
         let books = try await Examples.streaming([["A", "B"], ["C"]]).load(
             LoadRequest(progress: ProgressReporter(), refresh: false))
