@@ -113,7 +113,7 @@ func run() async throws {
         return
     }
     if let only {
-        list.applyFilter("台積電")
+        try list.applyFilter("台積電")
         let sink = CountingSink()
         Fastest.wall = .infinity
         let time = try median(repetitions) {
@@ -138,8 +138,8 @@ func run() async throws {
                 }
             case "export": try ViewExporter.export(list, format: .csv) { text in try sink.write(text) }
             default:
-                list.applyFilter("")
-                list.applyFilter("台積電")
+                try list.applyFilter("")
+                try list.applyFilter("台積電")
             }
         }
         print(
@@ -150,10 +150,10 @@ func run() async throws {
     results.append(("first page: 20 rows of cells", median(repetitions) { _ = list.rows(in: 0..<20) }, 20))
 
     for query in ["台積電", "ａ股", "1110", "ky 開曼", "nothing-like-this"] {
-        let time = median(repetitions, setUp: { list.applyFilter("") }, { list.applyFilter(query) })
+        let time = try median(repetitions, setUp: { try? list.applyFilter("") }, { try list.applyFilter(query) })
         results.append(("filter \"\(query)\"", time, list.count))
     }
-    list.applyFilter("")
+    try list.applyFilter("")
     let firstSort = median(1) { try? list.applySort(SortOrder(column: "收盤價", descending: true)) }
     results.append(("sort 收盤價 desc, first time (keys computed)", firstSort, list.count))
     let againSort = median(repetitions) { try? list.applySort(SortOrder(column: "收盤價", descending: false)) }
@@ -204,7 +204,7 @@ func run() async throws {
         results.append(("export \(format.rawValue) of the whole view", whole, list.count))
     }
 
-    list.applyFilter("台積電")
+    try list.applyFilter("台積電")
     let export = try median(3) {
         try ViewExporter.export(list, format: .csv) { text in try sink.write(text) }
     }
