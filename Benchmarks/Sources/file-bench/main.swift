@@ -166,9 +166,9 @@ func run() async throws {
 
     // The typed questions: a numeric where, the distinct values of a text column, every column's summary.
     let condition = try WhereParser.parse("收盤價 > 500", columns: list.columns)
-    let whereTime = median(repetitions, setUp: { list.applyWhere(nil) }, { list.applyWhere(condition) })
+    let whereTime = try median(repetitions, setUp: { try? list.applyWhere(nil) }, { try list.applyWhere(condition) })
     results.append(("where 收盤價 > 500", whereTime, list.count))
-    list.applyWhere(nil)
+    try list.applyWhere(nil)
     let names = try list.column(named: "證券名稱")
     var distinct = 0
     let freq = median(3) { distinct = ColumnAnalysis.frequencies(of: names, in: list).count }
