@@ -55,21 +55,30 @@ import Testing
         #expect(harness.requests == ["/opendata/t187ap03_L.csv"])
         #expect(Set(screen.column("market")) == ["上市"])
         let market = try #require(screen.commands.first { $0.name == "market" })
-        _ = try await market.run("otc", ProgressReporter())
+        /// Runs `market` as the session does: the markets it added load, then it shows them.
+        func run(_ arguments: String, _ progress: ProgressReporter = ProgressReporter()) async throws {
+            guard case .load(let then) = try await market.run(arguments, progress) else {
+                Issue.record("market \(arguments) loads through the session")
+                return
+            }
+            await screen.load(force: false, progress: progress)
+            _ = try then(.finished, progress)
+        }
+        try await run("otc")
         #expect(Set(screen.column("market")) == ["上櫃"])
         let progress = ProgressReporter()
-        _ = try await market.run("otc", progress)
+        try await run("otc", progress)
         #expect(progress.takeNotes().isEmpty, "already loaded is not a warning")
         #expect(screen.headerLines.first?.hasSuffix("already loaded (已經拿過資料); r downloads it again") == true)
         #expect(screen.headerLines.first?.hasPrefix("上櫃 · ") == true, "the subtitle names the market shown")
         #expect(harness.requests.count == 2, "a market already loaded is not fetched again")
-        _ = try await market.run("all", ProgressReporter())
+        try await run("all")
         #expect(Set(screen.column("market")) == ["上市", "上櫃", "興櫃"])
         #expect(throws: DatasetOptionError.self) {
             try CompaniesDataset().makeRootScreen(context: context(harness, options: ["market": "nasdaq"]))
         }
         do {
-            _ = try await market.run("nasdaq", ProgressReporter())
+            try await run("nasdaq")
             Issue.record("an unknown market is an error")
         } catch {
             #expect(

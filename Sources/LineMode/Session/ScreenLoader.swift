@@ -42,13 +42,16 @@ struct ScreenLoader {
     /// - Returns: How the load came out, and whether Ctrl-C stopped it (what arrived is kept:
     ///   a list with rows is still `.loaded`).
     func loadAdded(to list: any ListScreen) async -> (outcome: Outcome, ending: LoadEnding) {
-        let result = await loadTellingInterruption(list, force: false, early: false)
+        // A failure the screen had before this load was said then; one that came again is not
+        // a new fact (the command that asked again says so if it must).
+        let result = await loadTellingInterruption(
+            list, force: false, early: false, alreadySaid: list.sourceFailures)
         return (result.outcome, result.interrupted ? .interrupted : .finished)
     }
 
-    private func loadTellingInterruption(_ list: any ListScreen, force: Bool, early: Bool) async -> (
-        outcome: Outcome, interrupted: Bool
-    ) {
+    private func loadTellingInterruption(
+        _ list: any ListScreen, force: Bool, early: Bool, alreadySaid: [SourceFailure] = []
+    ) async -> (outcome: Outcome, interrupted: Bool) {
         let reporter = ProgressReporter()
         let indicator = ProgressIndicator(
             title: list.title, reporter: reporter, sink: progressSink, animated: animatesProgress)
@@ -62,7 +65,7 @@ struct ScreenLoader {
         if interrupted { load.task?.cancel() }
         if !load.isFinished, !interrupted { return (.arriving(load), false) }
         await Interrupts.shared.windingDown { await load.task?.value }
-        return (finish(load, interrupted: interrupted), interrupted)
+        return (finish(load, interrupted: interrupted, alreadySaid: alreadySaid), interrupted)
     }
 
     /// Waits, with the progress indicator and Ctrl-C, for a background load to end.
@@ -93,8 +96,9 @@ struct ScreenLoader {
             title: load.list.title, reporter: load.reporter, sink: progressSink, animated: animatesProgress)
     }
 
-    /// What a load that ended comes to: its notes written, its partial failures reported.
-    func finish(_ load: BackgroundLoad, interrupted: Bool) -> Outcome {
+    /// What a load that ended comes to: its notes written, its partial failures reported
+    /// (but those in `alreadySaid`).
+    func finish(_ load: BackgroundLoad, interrupted: Bool, alreadySaid: [SourceFailure] = []) -> Outcome {
         let list = load.list
         for note in load.reporter.takeNotes() { messages.note(note) }
         // A stream stopped by Ctrl-C keeps what arrived: it is loaded, and its note said so.
@@ -104,8 +108,7 @@ struct ScreenLoader {
             return .failed(.loadFailed(list.title, reason: facts, remedy: list.sourceFailures.first?.remedy))
         }
         // Part of the data is shown: a warning, not a failed command.
-        let failures = list.sourceFailures
-        for failure in failures {
+        for failure in list.sourceFailures where !alreadySaid.contains(failure) {
             let reason = ErrorText.line(failure.reason, remedy: failure.remedy, interactive: interactive)
             // A source that failed to refresh keeps its earlier rows; another source's rows are
             // "the rest".

@@ -60,9 +60,9 @@ public struct CompaniesDataset: Dataset {
             controller.applyScope { markets.contains($0.market) }
         }
         controller.addCommands([
-            ListCommand(Self.marketCommand) { [weak controller] arguments, progress in
+            ListCommand(Self.marketCommand) { [weak controller] arguments, _ in
                 guard let controller else { return .none }
-                return try await Self.showMarkets(arguments, in: controller, shown: shown, progress: progress)
+                return try Self.showMarkets(arguments, in: controller, shown: shown)
             }
         ])
         return controller
@@ -89,33 +89,46 @@ public struct CompaniesDataset: Dataset {
     /// `market listed|otc|emerging|all`: loads the markets not loaded yet and shows those.
     @MainActor
     private static func showMarkets(
-        _ arguments: String, in controller: GenericListController<Company, ColumnsRow>, shown: ShownMarkets,
-        progress: ProgressReporter
-    ) async throws -> Selection {
+        _ arguments: String, in controller: GenericListController<Company, ColumnsRow>, shown: ShownMarkets
+    ) throws -> Selection {
         let chosen: [Market]
         do {
             chosen = try Self.markets(option: arguments.isEmpty ? nil : arguments)
         } catch {
             throw MarketChoiceError(given: arguments)
         }
-        let ids = Set(chosen.map(\.rawValue))
         let already = chosen.filter { controller.isLoaded(source: $0.rawValue) }
-        await controller.load(sources: ids, force: false, progress: progress)
-        shown.set(chosen)
-        if chosen.count == 1, already.count == 1 {
-            // Not a warning: the screen says it, as the list it shows.
-            shown.note = "already loaded (已經拿過資料); r downloads it again"
+        let failedBefore = controller.sourceFailures
+        // The session loads the chosen markets not loaded yet, as it loads any screen: progress,
+        // Ctrl-C keeping what arrived, each new failure said once.
+        controller.activate(sources: loadedMarkets(of: controller).union(chosen.map(\.rawValue)))
+        return .load { _, _ in
+            // `r` refreshes what has been loaded so far.
+            let loaded = loadedMarkets(of: controller)
+            controller.activate(sources: loaded.count == Market.allCases.count ? nil : loaded)
+            let missing = chosen.filter { !loaded.contains($0.rawValue) }
+            // The screen switches when any chosen market is there to show.
+            if missing.count < chosen.count {
+                shown.set(chosen)
+                if chosen.count == 1, already.count == 1 {
+                    // Not a warning: the screen says it, as the list it shows.
+                    shown.note = "already loaded (已經拿過資料); r downloads it again"
+                }
+                controller.applyScope(chosen.count == Market.allCases.count ? nil : { chosen.contains($0.market) })
+            }
+            // A failure seen before was not said again by the load: the command says it.
+            let failure = controller.sourceFailures.first { failure in missing.contains { $0.title == failure.source } }
+            if let failure, failedBefore.contains(failure) {
+                throw LoadFailure(source: failure.source, reason: failure.reason)
+            }
+            return .none
         }
-        // `r` refreshes what has been loaded so far.
-        let loadedIDs = Market.allCases.map(\.rawValue).filter { controller.isLoaded(source: $0) }
-        controller.activate(sources: loadedIDs.count == Market.allCases.count ? nil : Set(loadedIDs))
-        controller.applyScope(chosen.count == Market.allCases.count ? nil : { chosen.contains($0.market) })
-        if let failure = controller.sourceFailures.first(where: { failure in
-            chosen.contains { $0.title == failure.source }
-        }) {
-            throw LoadFailure(source: failure.source, reason: failure.reason)
-        }
-        return .none
+    }
+
+    /// The ids of the markets whose lists have arrived.
+    @MainActor
+    private static func loadedMarkets(of controller: GenericListController<Company, ColumnsRow>) -> Set<String> {
+        Set(Market.allCases.map(\.rawValue).filter { controller.isLoaded(source: $0) })
     }
 
     /// 上市 and 上櫃 companies drill into their daily prices (from TWSE and TPEx); no daily
@@ -145,7 +158,7 @@ public struct CompaniesDataset: Dataset {
     }
 }
 
-/// A source that failed when a command asked for it.
+/// A market that failed again when a command asked for it.
 struct LoadFailure: Error, CustomStringConvertible {
     let source: String
     let reason: String
