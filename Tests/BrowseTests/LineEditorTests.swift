@@ -238,6 +238,9 @@ import Testing
         try terminal.waitFor("sort year ")
         terminal.type("desc\r")
         try terminal.waitFor("sort year desc")
+        // Ctrl-D at the next prompt: a key typed while a command runs is not the prompt's.
+        try terminal.waitFor("1  beta")
+        try terminal.waitFor(Self.prompt)
         terminal.type("\u{04}")
         try expectEnded(terminal, .exited(0))
     }

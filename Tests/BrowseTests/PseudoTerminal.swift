@@ -138,7 +138,7 @@ final class PseudoTerminal {
     ///
     /// - Returns: The screen from the previous find to the end of this one.
     @discardableResult
-    func waitFor(_ text: String, timeout: Double = 30) throws -> String {
+    func waitFor(_ text: String, timeout: Double = 90) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         let needle = Array(text.utf8)
         while true {
@@ -154,7 +154,7 @@ final class PseudoTerminal {
 
     /// Sends `number` and waits until the program has taken it (it is no longer pending), so
     /// that a second one sent next is not merged with it; reads the screen meanwhile (Linux).
-    func sendSignalAndWaitUntilTaken(_ number: Int32, timeout: Double = 30) throws {
+    func sendSignalAndWaitUntilTaken(_ number: Int32, timeout: Double = 90) throws {
         kill(pid, number)
         let bit = UInt64(1) << UInt64(number - 1)
         let deadline = Date().addingTimeInterval(timeout)
@@ -200,7 +200,7 @@ final class PseudoTerminal {
     }
 
     /// Waits for the program to end, reading its output meanwhile.
-    func waitForEnd(timeout: Double = 30) throws -> Ending {
+    func waitForEnd(timeout: Double = 90) throws -> Ending {
         if let ending { return ending }
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
