@@ -22,7 +22,8 @@ public enum WhereParser {
         var parser = Parser(tokens: try tokenize(text), columns: columns, text: text)
         let expression = try parser.expression(depth: 0)
         if let extra = parser.peek {
-            throw WhereError(message: "expected and, or or the end, found \(brief(extra.text))", position: extra.position)
+            throw WhereError(
+                message: "expected and, or or the end, found \(brief(extra.text))", position: extra.position)
         }
         return expression
     }
@@ -192,7 +193,8 @@ public enum WhereParser {
             }
             index += 1
             guard let value = peek, value.kind != .symbol else {
-                throw WhereError(message: "expected a value after \(brief(symbol.text))", position: peek?.position ?? end)
+                throw WhereError(
+                    message: "expected a value after \(brief(symbol.text))", position: peek?.position ?? end)
             }
             index += 1
             return WhereComparison(
@@ -229,12 +231,14 @@ public enum WhereParser {
                 guard let number = ExactDecimal(token.text) ?? ExponentNotation.decimal(token.text) else {
                     if ExponentNotation.isWritten(token.text) {
                         throw WhereError(
-                            message: "\(column.name) holds numbers; \(brief(token.text)) is too large, or has more than "
+                            message:
+                                "\(column.name) holds numbers; \(brief(token.text)) is too large, or has more than "
                                 + "\(ExactDecimal.maximumScale) decimals, to compare exactly",
                             position: token.position)
                     }
                     throw WhereError(
-                        message: "\(column.name) holds numbers; \(brief(token.text)) is not one", position: token.position)
+                        message: "\(column.name) holds numbers; \(brief(token.text)) is not one",
+                        position: token.position)
                 }
                 return .decimal(number)
             case .date:
