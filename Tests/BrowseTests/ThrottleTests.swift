@@ -132,13 +132,15 @@ import Testing
         let server = try LoopbackServer { _ in .respond(.init(text: "a,b\n1,2\n")) }
         defer { server.stop() }
         // Another user took /tmp/browse-UID first (in a /tmp of the test's own), and there is
-        // no runtime folder: the records have no place.
+        // no runtime folder: the records have no place. The program may itself be built under
+        // /tmp (a CI clone is), so the shell stands in its folder before the new /tmp hides it.
         let script = """
             set -u
+            cd "$(dirname "$1")" || exit 91
             mount -t tmpfs -o size=1m none /tmp || exit 90
             mkdir -m 777 "/tmp/browse-$(id -u)"
             unset XDG_RUNTIME_DIR
-            exec "$1" "$2/t.csv" --cache-dir /tmp/cache -c 'r; r; r'
+            exec "./$(basename "$1")" "$2/t.csv" --cache-dir /tmp/cache -c 'r; r; r'
             """
         let run = try Self.namespace(script, [Browse.executable.path, server.baseURL.absoluteString])
         #expect(run.status == 0, "\(run.stderr)")
