@@ -32,7 +32,7 @@ declare -A targets=(
   [layout]="BrowseSupport ListKit LineMode"
   [files]="BrowseSupport ListKit Tabular ListKitNetworking FileDatasets"
   [redaction]="BrowseSupport"
-  [where]="BrowseSupport ListKit"
+  [where]="BrowseSupport ListKit LineMode"
 )
 declare -A seeds=(
   [csv]="$root/Tests/TWStockTests/Fixtures/*.csv $root/Tests/FileDatasetsTests/Fixtures/* $root/../shared/twse/*.csv"

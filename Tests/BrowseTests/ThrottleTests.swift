@@ -132,10 +132,16 @@ import Testing
         let server = try LoopbackServer { _ in .respond(.init(text: "a,b\n1,2\n")) }
         defer { server.stop() }
         // Another user took /tmp/browse-UID first (in a /tmp of the test's own), and there is
-        // no runtime folder: the records have no place.
+        // no runtime folder: the records have no place. A program built under /tmp (a CI clone
+        // is) gets its folder back at the same path, since Foundation cannot start without it.
         let script = """
             set -u
+            dir=$(dirname "$1")
+            cd "$dir" || exit 91
             mount -t tmpfs -o size=1m none /tmp || exit 90
+            case "$dir" in
+                /tmp/*) mkdir -p "$dir" && mount --no-canonicalize --bind "/proc/$$/cwd" "$dir" || exit 92 ;;
+            esac
             mkdir -m 777 "/tmp/browse-$(id -u)"
             unset XDG_RUNTIME_DIR
             exec "$1" "$2/t.csv" --cache-dir /tmp/cache -c 'r; r; r'

@@ -163,3 +163,21 @@ import Testing
         }
     }
 }
+
+/// A `where` error quotes what was typed briefly, so a long line gives one short line (a fuzzing
+/// finding: a 300-character name was quoted whole).
+@Suite struct WhereErrorLengthTests {
+    @Test func aLongNameOrValueIsQuotedBriefly() {
+        let columns = [Column("close", kind: .decimal), Column("date", kind: .date)]
+        let long = String(repeating: "x", count: 300)
+        for text in [long + " > 1", "close > " + long, "date = " + long, "close > 1 " + long, "close " + long] {
+            do {
+                _ = try WhereParser.parse(text, columns: columns)
+                Issue.record("\(text.prefix(20))… parsed")
+            } catch {
+                #expect(error.description.count < 160, "\(error.description)")
+                #expect(error.description.contains("…"))
+            }
+        }
+    }
+}

@@ -22,9 +22,16 @@ public enum WhereParser {
         var parser = Parser(tokens: try tokenize(text), columns: columns, text: text)
         let expression = try parser.expression(depth: 0)
         if let extra = parser.peek {
-            throw WhereError(message: "expected and, or or the end, found \(extra.text)", position: extra.position)
+            throw WhereError(
+                message: "expected and, or or the end, found \(brief(extra.text))", position: extra.position)
         }
         return expression
+    }
+
+    /// What a message quotes of typed text: at most 40 characters, then `…`, so that an error
+    /// about a long line stays one short line.
+    static func brief(_ text: String) -> String {
+        text.count <= 40 ? text : String(text.prefix(40)) + "…"
     }
 
     /// `text` in double quotes when it is not one plain word.
@@ -179,14 +186,15 @@ public enum WhereParser {
                     column: column, comparison: negated ? .isPresent : .isMissing, value: .missing, text: "")
             }
             guard let symbol = peek, symbol.kind == .symbol, let comparison = Self.operator(symbol.text) else {
-                let found = peek.map { "found \($0.text)" } ?? "found the end"
+                let found = peek.map { "found \(brief($0.text))" } ?? "found the end"
                 throw WhereError(
                     message: "expected =, !=, <, <=, >, >=, ~ or !~ after \(column.name), \(found)",
                     position: peek?.position ?? end)
             }
             index += 1
             guard let value = peek, value.kind != .symbol else {
-                throw WhereError(message: "expected a value after \(symbol.text)", position: peek?.position ?? end)
+                throw WhereError(
+                    message: "expected a value after \(brief(symbol.text))", position: peek?.position ?? end)
             }
             index += 1
             let typedValue = try typed(value, column: column, comparison: comparison)
@@ -218,7 +226,7 @@ public enum WhereParser {
             let names = (matches.isEmpty ? columns : matches).map(\.name).joined(separator: ", ")
             let message =
                 matches.isEmpty
-                ? "no column \"\(token.text)\"; columns: \(names)" : "\"\(token.text)\" could be \(names)"
+                ? "no column \"\(brief(token.text))\"; columns: \(names)" : "\"\(brief(token.text))\" could be \(names)"
             throw WhereError(message: message, position: token.position)
         }
 
@@ -231,18 +239,20 @@ public enum WhereParser {
                 guard let number = ExactDecimal(token.text) ?? ExponentNotation.decimal(token.text) else {
                     if ExponentNotation.isWritten(token.text) {
                         throw WhereError(
-                            message: "\(column.name) holds numbers; \(token.text) is too large, or has more than "
+                            message:
+                                "\(column.name) holds numbers; \(brief(token.text)) is too large, or has more than "
                                 + "\(ExactDecimal.maximumScale) decimals, to compare exactly",
                             position: token.position)
                     }
                     throw WhereError(
-                        message: "\(column.name) holds numbers; \(token.text) is not one", position: token.position)
+                        message: "\(column.name) holds numbers; \(brief(token.text)) is not one",
+                        position: token.position)
                 }
                 return .decimal(number)
             case .date:
                 guard let date = CalendarDate(iso: token.text) else {
                     throw WhereError(
-                        message: "\(column.name) holds dates; give yyyy-mm-dd, not \(token.text)",
+                        message: "\(column.name) holds dates; give yyyy-mm-dd, not \(brief(token.text))",
                         position: token.position)
                 }
                 return .date(date)
