@@ -1,6 +1,6 @@
 import ListKit
 
-/// The key of a context's HTTP client (``DatasetServices/httpClient``).
+/// The key of a context's HTTP client (`DatasetServices.httpClient`).
 ///
 /// Unless one is set, a context makes one the first time it is asked: throttled by
 /// ``HostThrottle/shared``, bodies capped at the context's input limit, and the program's own
