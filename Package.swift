@@ -87,7 +87,10 @@ let package = Package(
         .testTarget(name: "DemoDatasetsTests", dependencies: ["DemoDatasets", "ListKit"]),
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
         .testTarget(name: "ListKitTestingTests", dependencies: ["ListKitTesting", "ListKit"]),
-        .testTarget(name: "CustomDatasetsTests", dependencies: ["CustomDatasets", "ListKit", "ListKitTesting"]),
+        // The datasets browse registers, taken together; and those new-dataset adds.
+        .testTarget(
+            name: "CustomDatasetsTests",
+            dependencies: ["CustomDatasets", "DemoDatasets", "LineMode", "ListKit", "ListKitTesting", "TWStock"]),
         .testTarget(name: "DatasetScaffoldTests", dependencies: ["DatasetScaffold"]),
         .testTarget(
             name: "ManifestDatasetsTests",
