@@ -99,9 +99,12 @@ let package = Package(
         .testTarget(
             name: "ManifestDatasetsTests",
             dependencies: ["ManifestDatasets", "FileDatasets", "ListKit", "ListKitTesting", "ListKitNetworking"]),
-        // Compiles and tests the guide's example (Documentation/WritingADatasetPlugin.md).
-        // Every Swift block of the README and the guides, compiled together (Generated/), and tests of them.
-        .testTarget(name: "GuideTests", dependencies: ["ListKit", "LineMode", "ListKitNetworking", "ListKitTesting"]),
+        // Every Swift block of the README and the guides, compiled together (Generated/), and tests of
+        // them; Data/ is the file "A program of your own" bundles.
+        .testTarget(
+            name: "GuideTests",
+            dependencies: ["ListKit", "LineMode", "FileDatasets", "ListKitNetworking", "ListKitTesting"],
+            resources: [.copy("Data")]),
         .testTarget(name: "ListKitNetworkingTests", dependencies: ["ListKitNetworking", "ListKit", "ListKitTesting"]),
         .testTarget(
             name: "TWStockTests",
