@@ -159,7 +159,10 @@ public struct ChartData: Sendable {
     /// for (``SystemMemory``), as a sort does: a chart of a hundred million rows under a memory
     /// limit is refused with a line instead of ending the program.
     ///
-    /// - Parameter exact: For exporting what a chart plots, which keeps the exact values.
+    /// - Parameters:
+    ///   - request: The chart asked for.
+    ///   - rows: How many rows it plots.
+    ///   - exact: For exporting what a chart plots, which keeps the exact values.
     /// - Throws: `AnalysisMemoryError` saying how much it needed.
     /// - Complexity: O(1).
     public static func checkMemory(for request: ChartRequest, rows: Int, exact: Bool = false)
