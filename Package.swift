@@ -59,8 +59,11 @@ let package = Package(
         // The testing library for plug-in authors (and this package's tests): a loopback HTTP
         // server with the network's faults.
         .target(name: "ListKitTesting", dependencies: ["BrowseSupport", "ListKit", "LineMode"]),
-        // A loopback stand-in for the Taiwan exchanges, serving fixtures on their paths: test
-        // support only, kept under Tests/.
+        // Test support shared by the test targets, kept under Tests/: a seeded random number
+        // generator for property tests, and a pseudo-terminal to run a program in.
+        .target(name: "TestSupport", path: "Tests/Support/TestSupport"),
+        // A loopback stand-in for the Taiwan exchanges, serving fixtures on their paths, and the
+        // sandbox a run of the program meets it in: test support only, kept under Tests/.
         .target(name: "FakeExchange", dependencies: ["ListKitTesting", "TWStock"], path: "Tests/Support/FakeExchange"),
         // Taiwan Stock Exchange / TPEx data: models, parsers, HTTP, cache, datasets.
         .target(name: "TWStock", dependencies: ["ListKit", "Tabular", "ListKitNetworking"]),
@@ -76,8 +79,9 @@ let package = Package(
                 "ListKit", "LineMode", "DemoDatasets", "TWStock", "FileDatasets", "CustomDatasets", "ManifestDatasets",
             ]),
 
-        .testTarget(name: "ListKitTests", dependencies: ["ListKit"]),
-        .testTarget(name: "LineModeTests", dependencies: ["LineMode", "ListKit"], exclude: ["Snapshots"]),
+        .testTarget(name: "ListKitTests", dependencies: ["ListKit", "TestSupport"]),
+        .testTarget(
+            name: "LineModeTests", dependencies: ["LineMode", "ListKit", "TestSupport"], exclude: ["Snapshots"]),
         // Every screen of the program laid out at widths 40 to 200.
         .testTarget(
             name: "LayoutTests",
@@ -87,14 +91,20 @@ let package = Package(
         .testTarget(name: "DemoDatasetsTests", dependencies: ["DemoDatasets", "ListKit"]),
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
         .testTarget(name: "ListKitTestingTests", dependencies: ["ListKitTesting", "ListKit"]),
-        .testTarget(name: "CustomDatasetsTests", dependencies: ["CustomDatasets", "ListKit", "ListKitTesting"]),
+        // The datasets browse registers, taken together; and those new-dataset adds.
+        .testTarget(
+            name: "CustomDatasetsTests",
+            dependencies: ["CustomDatasets", "DemoDatasets", "LineMode", "ListKit", "ListKitTesting", "TWStock"]),
         .testTarget(name: "DatasetScaffoldTests", dependencies: ["DatasetScaffold"]),
         .testTarget(
             name: "ManifestDatasetsTests",
             dependencies: ["ManifestDatasets", "FileDatasets", "ListKit", "ListKitTesting", "ListKitNetworking"]),
-        // Compiles and tests the guide's example (Documentation/WritingADatasetPlugin.md).
-        // Every Swift block of the README and the guides, compiled together (Generated/), and tests of them.
-        .testTarget(name: "GuideTests", dependencies: ["ListKit", "LineMode", "ListKitNetworking", "ListKitTesting"]),
+        // Every Swift block of the README and the guides, compiled together (Generated/), and tests of
+        // them; Data/ is the file "A program of your own" bundles.
+        .testTarget(
+            name: "GuideTests",
+            dependencies: ["ListKit", "LineMode", "FileDatasets", "ListKitNetworking", "ListKitTesting"],
+            resources: [.copy("Data")]),
         .testTarget(name: "ListKitNetworkingTests", dependencies: ["ListKitNetworking", "ListKit", "ListKitTesting"]),
         .testTarget(
             name: "TWStockTests",
@@ -102,13 +112,15 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(
             name: "FileDatasetsTests",
-            dependencies: ["FileDatasets", "ListKit", "LineMode", "Tabular", "ListKitTesting", "ListKitNetworking"],
+            dependencies: [
+                "FileDatasets", "ListKit", "LineMode", "Tabular", "ListKitTesting", "ListKitNetworking", "TestSupport",
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "BrowseTests",
             dependencies: [
-                "browse", "ListKitTesting", "FakeExchange", "ListKitNetworking", "cache-writer-probe",
+                "browse", "ListKitTesting", "FakeExchange", "ListKitNetworking", "TestSupport", "cache-writer-probe",
                 "peak-memory-probe",
             ],
             exclude: ["Snapshots", "Fixtures"]

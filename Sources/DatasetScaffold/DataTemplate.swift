@@ -57,6 +57,25 @@ public enum DataTemplate {
         lines.append("        return (0..<table.rowCount).map { \(type)Record(id: $0, cells: table.cells(ofRow: $0)) }")
         lines.append("    }")
         lines.append("")
+        lines.append("    /// The table's columns, the file's, each with its value: the rows, the detail, `sort`,")
+        lines.append("    /// `where` and exports all come from them.")
+        lines.append("    public static var columns: [ListColumn<\(type)Record>] {")
+        lines.append("        [")
+        for (column, property) in columns {
+            let key = SwiftIdentifier.literal(column.name)
+            let path = "\\.\(property)"
+            switch column.kind {
+            case .integer: lines.append("            .integer(\(key), \(path), grouped: true),")
+            case .decimal: lines.append("            .decimal(\(key), \(path), grouped: true),")
+            case .date: lines.append("            .date(\(key), \(path)),")
+            case .dateTime: lines.append("            .dateTime(\(key), \(path)),")
+            case .time: lines.append("            .time(\(key), \(path)),")
+            case .text: lines.append("            .text(\(key), \(path)),")
+            }
+        }
+        lines.append("        ]")
+        lines.append("    }")
+        lines.append("")
         lines.append("    @MainActor")
         lines.append("    public func makeRootScreen(context: DatasetContext) -> any ListScreen {")
         lines.append(
@@ -64,37 +83,7 @@ public enum DataTemplate {
         )
         lines.append("            try await Self.records()")
         lines.append("        }")
-        lines.append(
-            "        return GenericListController(title: id, sources: [source]) { (row: inout ColumnsRow, record) in")
-        for (column, property) in columns {
-            let key = SwiftIdentifier.literal(column.name)
-            let value = "record.\(property)"
-            switch column.kind {
-            case .integer:
-                lines.append("            row[\(key)] = \(value).map { Cell.integer($0, grouped: true) } ?? .missing")
-            case .decimal: lines.append("            row[\(key)] = .decimal(\(value), grouped: true)")
-            case .date: lines.append("            row[\(key)] = .date(\(value))")
-            case .dateTime: lines.append("            row[\(key)] = .dateTime(\(value))")
-            case .time: lines.append("            row[\(key)] = .time(\(value))")
-            case .text: lines.append("            row[\(key)] = \(value).map(Cell.text) ?? .missing")
-            }
-        }
-        lines.append("        } select: { record in")
-        lines.append("            .detail(")
-        lines.append("                Detail(")
-        lines.append("                    title: \"record \\(record.id + 1)\",")
-        lines.append("                    fields: [")
-        for (column, property) in columns {
-            let key = SwiftIdentifier.literal(column.name)
-            let text: String
-            switch column.kind {
-            case .integer, .date, .dateTime, .time, .decimal: text = "record.\(property).map { \"\\($0)\" } ?? \"\""
-            case .text: text = "record.\(property) ?? \"\""
-            }
-            lines.append("                        .init(\(key), \(text)),")
-        }
-        lines.append("                    ]))")
-        lines.append("        }")
+        lines.append("        return GenericListController(title: id, sources: [source], columns: Self.columns)")
         lines.append("    }")
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"

@@ -35,14 +35,15 @@ public enum DatasetTemplate {
                     \(type)Item(id: 3, name: "third", value: 30),
                 ]
 
+                /// The table's columns, each with its value: the rows, the detail, `sort`, `where`
+                /// and exports all come from them.
+                public static var columns: [ListColumn<\(type)Item>] {
+                    [.text("name", \\.name, priority: 10), .integer("value", \\.value)]
+                }
+
                 @MainActor
                 public func makeRootScreen(context: DatasetContext) -> any ListScreen {
-                    GenericListController(title: id, items: Self.items) { (row: inout ColumnsRow, item) in
-                        row["name"] = .text(item.name)
-                        row["value"] = .integer(item.value)
-                    } select: { item in
-                        .detail(Detail(title: item.name, fields: [.init("name", item.name), .init("value", String(item.value))]))
-                    }
+                    GenericListController(title: id, items: Self.items, columns: Self.columns)
                 }
             }
 

@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func csvOfAFileCutShortStopsWithTheLineThePromptGives() throws {
-        let folder = try LineEditorTests.Folder()
+        let folder = try ScratchFolder("pty")
         let path = folder.path + "/t.csv"
         let bytes = try Self.write(to: path)
         let run = try Self.run([path, "--format", "csv"], in: folder.path) { #expect(truncate(path, 5_000) == 0) }
@@ -97,7 +97,7 @@ import Testing
     }
 
     @Test func aSortedJSONExportOfAFileCutShortStops() throws {
-        let folder = try LineEditorTests.Folder()
+        let folder = try ScratchFolder("pty")
         let path = folder.path + "/t.csv"
         _ = try Self.write(to: path)
         let run = try Self.run([path, "--sort", "value", "--format", "json"], in: folder.path) {
@@ -109,7 +109,7 @@ import Testing
     }
 
     @Test func aFilteredExportOfAFileCutShortStops() throws {
-        let folder = try LineEditorTests.Folder()
+        let folder = try ScratchFolder("pty")
         let path = folder.path + "/t.csv"
         let bytes = try Self.write(to: path)
         let run = try Self.run([path, "--filter", "of the", "--format", "csv"], in: folder.path) {
@@ -123,7 +123,7 @@ import Testing
     /// A script's export stops, and the next command that reads rows is refused: nothing is
     /// written to the file it names.
     @Test func aScriptExportOfAFileCutShortStopsAndWritesNothingMore() throws {
-        let folder = try LineEditorTests.Folder()
+        let folder = try ScratchFolder("pty")
         let path = folder.path + "/t.csv"
         _ = try Self.write(to: path)
         let run = try Self.run([path, "-c", "export csv; export csv out.csv"], in: folder.path) {
@@ -139,7 +139,7 @@ import Testing
     /// Rewritten in place at the same size, the file's bytes move under the index: every row
     /// read after that would be cut in the wrong places, yet look like rows.
     @Test func aFileRewrittenInPlaceStopsTheExport() throws {
-        let folder = try LineEditorTests.Folder()
+        let folder = try ScratchFolder("pty")
         let path = folder.path + "/t.csv"
         let bytes = try Self.write(to: path)
         let run = try Self.run([path, "--format", "csv"], in: folder.path) {

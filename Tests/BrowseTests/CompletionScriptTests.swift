@@ -1,3 +1,4 @@
+import FakeExchange
 import Foundation
 import Testing
 
@@ -51,7 +52,7 @@ import Testing
     /// A cache holding the company lists, and a CSV file.
     static func fixtures() throws -> ScratchFolder {
         let folder = try ScratchFolder("completion")
-        let companies = ExchangeTranscriptTests.fixtures.appendingPathComponent("t187ap03_L_bom_crlf.csv").path
+        let companies = ExchangeSandbox.fixture("t187ap03_L_bom_crlf.csv").path
         let imported = try Browse.run(["import", "--cache-dir", folder.file("cache"), companies])
         #expect(imported.status == 0, "\(imported.stderr)")
         try folder.write("prices.csv", "code,name,close price\n2330,台積電,1045\n")

@@ -47,7 +47,7 @@ import Testing
 /// Several processes at once on one cache: writers of one key take turns, readers always get
 /// one whole version, damage is found by the digest, and a killed writer's leftovers go.
 @Suite struct ConcurrentCacheTests {
-    static let listed = ExchangeTranscriptTests.fixtures.appendingPathComponent("t187ap03_L_bom_crlf.csv")
+    static let listed = ExchangeSandbox.fixture("t187ap03_L_bom_crlf.csv")
 
     /// Two versions of the 上市 company list: the fixture, and the same with 2330's paid-in
     /// capital changed (one more share), in files whose names say the market.
@@ -149,11 +149,10 @@ import Testing
             offline.stderr.contains("ignoring the cached \(bodyURL.path): its data has changed since it was stored"))
         #expect(offline.stderr.contains("offline: no cached copy of the 上市 company list"))
         // Online, it is downloaded again and the cache is whole again.
-        let exchange = try FakeExchange(files: ExchangeTranscriptTests.files)
-        defer { exchange.stop() }
-        var environment = exchange.environment
-        environment["BROWSE_NOW"] = ExchangeTranscriptTests.now
-        let online = try await blocking { [environment] in
+        let sandbox = try ExchangeSandbox()
+        defer { sandbox.close() }
+        let exchange = sandbox.exchange
+        let online = try await blocking { [environment = sandbox.environment] in
             try Browse.run(
                 ["companies", "--market", "listed", "--format", "csv", "--cache-dir", cache.path], input: "",
                 environment: environment)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -22,18 +23,12 @@ import Testing
     @Test(arguments: signals)
     func aSignalAtThePromptGivesTheTerminalBack(_ signal: Int32) throws {
         let folder = try ScratchFolder("ending-signal")
-        let terminal = try PseudoTerminal(
-            Browse.executable.path, [],
-            environment: Browse.environment(["TERM": "xterm-256color", "BROWSE_HISTORY": ""]), directory: folder.path)
+        let terminal = try PseudoTerminal.browse(in: folder, environment: ["BROWSE_HISTORY": ""])
         try terminal.waitFor("\u{1B}[?2004h\r> ")
         // The prompt has the terminal raw: what the signal must undo.
         try waitUntil("raw mode at the prompt") { !sameSettings(terminal.settingsBefore, terminal.settings()) }
         terminal.sendSignal(signal)
-        #expect(try terminal.waitForEnd() == .signalled(signal))
-        let after = terminal.settings()
-        #expect(
-            sameSettings(terminal.settingsBefore, after),
-            "terminal left changed: before \(describe(terminal.settingsBefore)), after \(describe(after))")
+        try terminal.expectEnded(.signalled(signal))
         #expect(terminal.sinceLastFind.contains("\u{1B}[?2004l"), "bracketed paste is turned off")
     }
 }

@@ -6,34 +6,15 @@ import Testing
 /// The Taiwan market datasets end to end: the built binary against a loopback exchange, and
 /// offline from an imported cache.
 @Suite struct ExchangeTranscriptTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("TWStockTests/Fixtures")
-
-    static let files: [String: URL] = [
-        "companies_L": fixtures.appendingPathComponent("t187ap03_L_bom_crlf.csv"),
-        "companies_O": fixtures.appendingPathComponent("tpex_company_sample.json"),
-        "companies_R": fixtures.appendingPathComponent("t187ap03_R_sample.csv"),
-        "STOCK_DAY_ALL_20250304": fixtures.appendingPathComponent("STOCK_DAY_ALL_20250304_sample.csv"),
-        "STOCK_DAY_2330_202506": fixtures.appendingPathComponent("STOCK_DAY_2330_202506_sample.json"),
-        "TPEX_1240_202506": fixtures.appendingPathComponent("tpex_tradingStock_1240_202506.json"),
-        "TPEX_1240_202505": fixtures.appendingPathComponent("tpex_tradingStock_1240_202505_empty.json"),
-    ]
-
-    /// June 30 2025, noon in Taipei: the drill fetches June.
-    static let now = "2025-06-30T04:00:00Z"
-
     func temporaryFolder() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("browse-exchange-\(UUID())")
     }
 
     @Test func companiesToTicksToADetailOverTheNetwork() throws {
-        let exchange = try FakeExchange(files: Self.files)
-        defer { exchange.stop() }
-        let cache = temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: cache) }
-        var environment = exchange.environment
-        environment["BROWSE_NOW"] = Self.now
-        environment["XDG_CACHE_HOME"] = cache.path
+        let sandbox = try ExchangeSandbox()
+        defer { sandbox.close() }
+        let exchange = sandbox.exchange
+        let environment = sandbox.environment
         let arguments = ["companies", "--width", "100", "-c", "/台積; 1; 3; b; older"]
         let run = try Browse.run(arguments, input: Data(), environment: environment)
         try assertSnapshot(run.transcript(arguments: arguments, input: nil), named: "exchange-drill")
@@ -48,7 +29,7 @@ import Testing
         let files = [
             "t187ap03_L_bom_crlf.csv", "STOCK_DAY_ALL_20250304_sample.csv", "STOCK_DAY_2330_202506_sample.json",
             "twse_block_page.html",
-        ].map { Self.fixtures.appendingPathComponent($0).path }
+        ].map { ExchangeSandbox.fixture($0).path }
         let imported = try Browse.run(["import", "--cache-dir", cache.path] + files, input: Data())
         #expect(imported.status == 0)
         #expect(imported.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("imported ") }.count == 3)
@@ -71,7 +52,8 @@ import Testing
                 "its own trading date is 2025-03-04 (from its file name), not --date 2025-03-05"))
         let arguments = ["companies", "--offline", "--cache-dir", "CACHE", "--width", "100", "-c", "/台積; 1; 3"]
         let run = try Browse.run(
-            arguments.map { $0 == "CACHE" ? cache.path : $0 }, input: Data(), environment: ["BROWSE_NOW": Self.now])
+            arguments.map { $0 == "CACHE" ? cache.path : $0 }, input: Data(),
+            environment: ["BROWSE_NOW": ExchangeSandbox.now])
         try assertSnapshot(run.transcript(arguments: arguments, input: nil), named: "exchange-offline")
         #expect(run.stdout.contains("offline: cached"))
         #expect(run.stdout.contains("2025-06-12"))
@@ -91,13 +73,9 @@ import Testing
     }
 
     @Test func anOTCSecurityByItsCodeThroughTheBinary() throws {
-        let exchange = try FakeExchange(files: Self.files)
-        defer { exchange.stop() }
-        let cache = temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: cache) }
-        var environment = exchange.environment
-        environment["BROWSE_NOW"] = Self.now
-        environment["XDG_CACHE_HOME"] = cache.path
+        let sandbox = try ExchangeSandbox()
+        defer { sandbox.close() }
+        let environment = sandbox.environment
         let arguments = ["stock", "1240", "--months", "2", "--width", "80", "-c", "3; b; info"]
         let run = try Browse.run(arguments, input: Data(), environment: environment)
         try assertSnapshot(run.transcript(arguments: arguments, input: nil), named: "exchange-tpex-stock")
@@ -109,13 +87,10 @@ import Testing
     }
 
     @Test func everyHostAtOneMirrorSharesOneBudgetByTheServersOwnLog() throws {
-        let exchange = try FakeExchange(files: Self.files)
-        defer { exchange.stop() }
-        let cache = temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: cache) }
-        var environment = exchange.environment
-        environment["BROWSE_NOW"] = Self.now
-        environment["XDG_CACHE_HOME"] = cache.path
+        let sandbox = try ExchangeSandbox()
+        defer { sandbox.close() }
+        let exchange = sandbox.exchange
+        let environment = sandbox.environment
         // Three MOPS lists, then four TWSE months and one TPEx month: eight requests to one
         // host:port, however the variables name it.
         let run = try Browse.run(
@@ -136,13 +111,9 @@ import Testing
     }
 
     @Test func aNotComparedChangeIsNullWithTheReasonInTheNote() throws {
-        let exchange = try FakeExchange(files: Self.files)
-        defer { exchange.stop() }
-        let cache = temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: cache) }
-        var environment = exchange.environment
-        environment["BROWSE_NOW"] = Self.now
-        environment["XDG_CACHE_HOME"] = cache.path
+        let sandbox = try ExchangeSandbox()
+        defer { sandbox.close() }
+        let environment = sandbox.environment
         let json = try Browse.run(["stock", "2330", "--format", "json"], input: Data(), environment: environment)
         #expect(json.status == 0)
         #expect(
@@ -164,12 +135,10 @@ import Testing
     }
 
     @Test func aScriptRunningBrowseTwiceStaysWithinThreeRequestsInFiveSeconds() throws {
-        let exchange = try FakeExchange(files: Self.files)
-        defer { exchange.stop() }
-        let cache = temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: cache) }
-        var environment = exchange.environment
-        environment["XDG_CACHE_HOME"] = cache.path
+        let sandbox = try ExchangeSandbox()
+        defer { sandbox.close() }
+        let exchange = sandbox.exchange
+        let environment = sandbox.environment
         // Two processes at once over one cache folder, each refreshing the latest day three
         // times: at least six requests to one host, which the shared throttle file must spread.
         let browse = Browse.executable.path

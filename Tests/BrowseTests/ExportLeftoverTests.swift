@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -93,20 +94,16 @@ import Testing
     func aSignalDuringAnExportAtThePromptLeavesNoTemporaryFile(_ signal: Int32) throws {
         let terminals = TerminalBox()
         let (folder, _) = try catchMidExport(signal) { data, folder in
-            let terminal = try PseudoTerminal(
-                Browse.executable.path, [data],
-                environment: Browse.environment(["TERM": "xterm-256color", "BROWSE_HISTORY": ""]),
-                directory: folder.path)
+            let terminal = try PseudoTerminal.browse([data], in: folder, environment: ["BROWSE_HISTORY": ""])
             terminals.last = terminal
-            try terminal.waitFor("\r> ")
+            try terminal.waitFor(PseudoTerminal.prompt)
             terminal.type("export json out.json\r")
             return terminal.pid
         } isRunning: { pid in
             kill(pid, 0) == 0
         }
         let terminal = try #require(terminals.last)
-        #expect(try terminal.waitForEnd() == .signalled(signal))
-        #expect(sameSettings(terminal.settingsBefore, terminal.settings()), "the terminal is as it was")
+        try terminal.expectEnded(.signalled(signal))
         #expect(folder.exportTemporaries().isEmpty, "left behind: \(folder.exportTemporaries())")
         #expect(!folder.names().contains("out.json"))
     }

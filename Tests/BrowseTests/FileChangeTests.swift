@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -17,25 +18,22 @@ import Testing
     }
 
     @Test func commandsOnATruncatedFileSayItChangedAndRReloadsIt() throws {
-        let folder = try LineEditorTests.Folder()
+        let folder = try ScratchFolder("pty")
         let path = folder.path + "/shrinking.csv"
         try Data(Self.rows(50_000).utf8).write(to: URL(fileURLWithPath: path))
         let output = folder.path + "/out.csv"
-        let environment = Browse.environment(["TERM": "xterm-256color", "XDG_STATE_HOME": folder.path + "/state"])
-        let terminal = try PseudoTerminal(
-            Browse.executable.path, [path], environment: environment, columns: 80, rows: 30,
-            directory: folder.path, standardInput: nil)
+        let terminal = try PseudoTerminal.browse([path], in: folder, rows: 30)
         try terminal.waitFor("of 50,000")
-        try terminal.waitFor(LineEditorTests.prompt)
+        try terminal.waitFor(PseudoTerminal.prompt)
         terminal.type("g 900\r")
         try terminal.waitFor("row")
-        try terminal.waitFor(LineEditorTests.prompt)
+        try terminal.waitFor(PseudoTerminal.prompt)
         #expect(truncate(path, 100) == 0)
         for command in ["n", "g 1000", "/row4", "sort note desc", "export csv \(output)", "freq name", "12"] {
             terminal.type(command + "\r")
             try terminal.waitFor(
                 "the file changed while open (shrinking.csv is shorter than when it was read); r reloads it")
-            try terminal.waitFor(LineEditorTests.prompt)
+            try terminal.waitFor(PseudoTerminal.prompt)
         }
         #expect(!FileManager.default.fileExists(atPath: output), "a failed export writes nothing")
         try Data("name,value\nnew,1\n".utf8).write(to: URL(fileURLWithPath: path))
@@ -49,7 +47,7 @@ import Testing
     /// and the sort's result is refused. Whatever the timing, no signal ends the program.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/maps")))
     func aFileTruncatedDuringASortNeverEndsTheProgramBySignal() async throws {
-        let folder = try LineEditorTests.Folder()
+        let folder = try ScratchFolder("pty")
         let path = folder.path + "/shrinking.csv"
         let text = Self.rows(200_000)
         let mappedPath = URL(fileURLWithPath: path).resolvingSymlinksInPath().path

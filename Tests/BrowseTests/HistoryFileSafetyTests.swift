@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -11,13 +12,8 @@ import Testing
 /// a FIFO or a folder is refused with one line and left alone, and a file larger than a
 /// history keeps its newest commands.
 @Suite struct HistoryFileSafetyTests {
-    static let prompt = "\r> "
-
     func start(_ folder: ScratchFolder, history: String) throws -> PseudoTerminal {
-        try PseudoTerminal(
-            Browse.executable.path, [],
-            environment: Browse.environment(["TERM": "xterm-256color", "BROWSE_HISTORY": history]),
-            directory: folder.path)
+        try PseudoTerminal.browse(in: folder, environment: ["BROWSE_HISTORY": history])
     }
 
     func end(_ terminal: PseudoTerminal) throws {
@@ -34,11 +30,11 @@ import Testing
         let device = dev_t(1 << 8 | 3)
         try #require(mknod(node, S_IFCHR | 0o666, device) == 0, "mknod: \(errno)")
         let terminal = try start(folder, history: node)
-        let opening = try terminal.waitFor(Self.prompt)
+        let opening = try terminal.waitFor(PseudoTerminal.prompt)
         #expect(opening.contains("it is a device, not a regular file; commands are neither recalled nor saved"))
         terminal.type("ls\r")
         try terminal.waitFor("Star Wars films")
-        try terminal.waitFor(Self.prompt)
+        try terminal.waitFor(PseudoTerminal.prompt)
         try end(terminal)
         var status = stat()
         #expect(lstat(node, &status) == 0)
@@ -55,11 +51,11 @@ import Testing
         let real = try folder.write("kept/history", "open people\n")
         try FileManager.default.createSymbolicLink(atPath: folder.file("history"), withDestinationPath: "kept/history")
         let terminal = try start(folder, history: folder.file("history"))
-        try terminal.waitFor(Self.prompt)
+        try terminal.waitFor(PseudoTerminal.prompt)
         terminal.type("\u{1B}[A")
         try terminal.waitFor("open people")
         terminal.type("\u{15}ls\r")
-        try terminal.waitFor(Self.prompt)
+        try terminal.waitFor(PseudoTerminal.prompt)
         try end(terminal)
         #expect(folder.kind("history") == S_IFLNK, "the link stays a link")
         #expect(try String(contentsOfFile: real, encoding: .utf8) == "open people\nls\nq\n")
@@ -70,7 +66,7 @@ import Testing
         let fifo = folder.file("history")
         try #require(mkfifo(fifo, 0o600) == 0)
         let terminal = try start(folder, history: fifo)
-        let opening = try terminal.waitFor(Self.prompt)
+        let opening = try terminal.waitFor(PseudoTerminal.prompt)
         #expect(opening.contains("it is a FIFO (a named pipe), not a regular file"))
         try end(terminal)
         #expect(folder.kind("history") == S_IFIFO)
@@ -91,12 +87,12 @@ import Testing
         text += "open people\n"
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         let terminal = try start(folder, history: path)
-        try terminal.waitFor(Self.prompt)
+        try terminal.waitFor(PseudoTerminal.prompt)
         terminal.type("\u{1B}[A")
         try terminal.waitFor("open people")
         terminal.type("\r")
         try terminal.waitFor("datasets › people")
-        try terminal.waitFor(Self.prompt)
+        try terminal.waitFor(PseudoTerminal.prompt)
         try end(terminal)
         let kept = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         #expect(kept.suffix(2) == ["open people", "q"])

@@ -1,5 +1,6 @@
 import Foundation
 import ListKitTesting
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -11,77 +12,43 @@ import Testing
 /// The prompt at a real terminal (a pseudo-terminal): editing, history, completion, the keys
 /// that end things, and the terminal given back as it was on every way out.
 @Suite struct LineEditorTests {
-    /// A fresh folder for the history and any files a test makes.
-    final class Folder {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("browse-pty-\(UUID())")
-        init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
-        deinit { try? FileManager.default.removeItem(at: url) }
-        var path: String { url.path }
-    }
-
-    static let prompt = "\r> "
-
-    func start(
-        _ arguments: [String] = [], in folder: Folder, columns: Int = 80, environment extra: [String: String] = [:],
-        standardInput: String? = nil
-    ) throws -> PseudoTerminal {
-        let environment = Browse.environment(
-            ["TERM": "xterm-256color", "XDG_STATE_HOME": folder.path + "/state"].merging(extra) { $1 })
-        return try PseudoTerminal(
-            Browse.executable.path, arguments, environment: environment, columns: columns, directory: folder.path,
-            standardInput: standardInput)
-    }
-
-    /// Expects the program to have ended as `ending` with the terminal as it found it.
-    func expectEnded(
-        _ terminal: PseudoTerminal, _ ending: PseudoTerminal.Ending, sourceLocation: SourceLocation = #_sourceLocation
-    ) throws {
-        let ended = try terminal.waitForEnd()
-        #expect(ended == ending, "screen:\n\(terminal.screen)", sourceLocation: sourceLocation)
-        let after = terminal.settings()
-        #expect(
-            sameSettings(terminal.settingsBefore, after),
-            "terminal left changed: before \(describe(terminal.settingsBefore)), after \(describe(after))",
-            sourceLocation: sourceLocation)
-    }
-
     @Test func anEditInTheMiddleOfALine() throws {
-        let folder = try Folder()
-        let terminal = try start(in: folder)
-        try terminal.waitFor(Self.prompt)
+        let folder = try ScratchFolder("pty")
+        let terminal = try PseudoTerminal.browse(in: folder)
+        try terminal.waitFor(PseudoTerminal.prompt)
         terminal.type("open flms" + "\u{1B}[D\u{1B}[D\u{1B}[D" + "i")
         try terminal.waitFor("open films")
         terminal.type("\r")
         try terminal.waitFor("datasets › films")
-        try terminal.waitFor(Self.prompt)
+        try terminal.waitFor(PseudoTerminal.prompt)
         terminal.type("q\r")
-        try expectEnded(terminal, .exited(0))
+        try terminal.expectEnded(.exited(0))
     }
 
     @Test func upRecallsThePreviousCommandInANewSession() throws {
-        let folder = try Folder()
-        let first = try start(in: folder)
-        try first.waitFor(Self.prompt)
+        let folder = try ScratchFolder("pty")
+        let first = try PseudoTerminal.browse(in: folder)
+        try first.waitFor(PseudoTerminal.prompt)
         first.type("open people\r")
         try first.waitFor("datasets › people")
-        try first.waitFor(Self.prompt)
+        try first.waitFor(PseudoTerminal.prompt)
         first.type("\u{04}")
-        try expectEnded(first, .exited(0))
+        try first.expectEnded(.exited(0))
 
-        let second = try start(in: folder)
-        try second.waitFor(Self.prompt)
+        let second = try PseudoTerminal.browse(in: folder)
+        try second.waitFor(PseudoTerminal.prompt)
         second.type("\u{1B}[A")
         try second.waitFor("open people")
         second.type("\r")
         try second.waitFor("datasets › people")
         second.type("q\r")
-        try expectEnded(second, .exited(0))
+        try second.expectEnded(.exited(0))
         let history = try String(contentsOfFile: folder.path + "/state/browse/history", encoding: .utf8)
         #expect(history == "open people\nq\n", "the recalled command is not kept twice in a row")
     }
 
     @Test func pipesAndScriptsNeverTouchTheHistory() throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder("pty")
         let environment = ["XDG_STATE_HOME": folder.path + "/state", "TERM": "xterm-256color"]
         let piped = try Browse.run(["films"], input: "sort year\nq\n", environment: environment)
         let script = try Browse.run(["films", "-c", "sort year"], input: "", environment: environment)
@@ -91,55 +58,55 @@ import Testing
     }
 
     @Test func tabCompletesADatasetName() throws {
-        let folder = try Folder()
-        let terminal = try start(in: folder)
-        try terminal.waitFor(Self.prompt)
+        let folder = try ScratchFolder("pty")
+        let terminal = try PseudoTerminal.browse(in: folder)
+        try terminal.waitFor(PseudoTerminal.prompt)
         terminal.type("open fi\t")
         try terminal.waitFor("open films ")
         terminal.type("\r")
         try terminal.waitFor("datasets › films")
         terminal.type("q\r")
-        try expectEnded(terminal, .exited(0))
+        try terminal.expectEnded(.exited(0))
     }
 
     @Test func aSecondTabListsTheCandidates() throws {
-        let folder = try Folder()
-        let terminal = try start(["films"], in: folder)
-        try terminal.waitFor(Self.prompt)
+        let folder = try ScratchFolder("pty")
+        let terminal = try PseudoTerminal.browse(["films"], in: folder)
+        try terminal.waitFor(PseudoTerminal.prompt)
         terminal.type("sort \t")
         try terminal.waitFor("\u{07}")
         terminal.type("\t")
         // The columns, listed under the line, then the line again.
-        let listed = try terminal.waitFor(Self.prompt + "sort ")
+        let listed = try terminal.waitFor(PseudoTerminal.prompt + "sort ")
         let lines = listed.replacingOccurrences(of: "\r", with: "").split(separator: "\n")
         #expect(
             lines.contains { $0.hasPrefix("director") && $0.contains("  title") && $0.hasSuffix("year") }, "\(lines)")
         terminal.type("\u{03}q\r")
-        try expectEnded(terminal, .exited(0))
+        try terminal.expectEnded(.exited(0))
     }
 
     @Test func ctrlCAtThePromptKeepsTheSession() throws {
-        let folder = try Folder()
-        let terminal = try start(in: folder)
-        try terminal.waitFor(Self.prompt)
+        let folder = try ScratchFolder("pty")
+        let terminal = try PseudoTerminal.browse(in: folder)
+        try terminal.waitFor(PseudoTerminal.prompt)
         terminal.type("open fil")
         try terminal.waitFor("open fil")
         terminal.send([0x03])
         try terminal.waitFor("^C")
-        try terminal.waitFor(Self.prompt)
+        try terminal.waitFor(PseudoTerminal.prompt)
         terminal.type("open people\r")
         try terminal.waitFor("datasets › people")
         terminal.type("q\r")
-        try expectEnded(terminal, .exited(0))
+        try terminal.expectEnded(.exited(0))
     }
 
     @Test func ctrlCDuringAnExportReturnsToThePromptAndLeavesNoFile() throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder("pty")
         let data = folder.url.appendingPathComponent("large.csv")
         try Self.writeLargeFile(data, rows: 2_000_000)
-        let terminal = try start(["large.csv"], in: folder)
+        let terminal = try PseudoTerminal.browse(["large.csv"], in: folder)
         try terminal.waitFor("of 2,000,000", timeout: 120)
-        try terminal.waitFor(Self.prompt)
+        try terminal.waitFor(PseudoTerminal.prompt)
         terminal.type("export csv out.csv\r")
         // The prompt turns bracketed paste off as it hands the terminal back for the command.
         try terminal.waitFor("export csv out.csv")
@@ -152,88 +119,89 @@ import Testing
         #expect(sameSettings(terminal.settings(), terminal.settingsBefore), "the command runs in the usual mode")
         terminal.send([0x03])
         try terminal.waitFor("interrupted: the export was cancelled and out.csv was not written", timeout: 60)
-        try terminal.waitFor(Self.prompt)
+        try terminal.waitFor(PseudoTerminal.prompt)
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("out.csv") }
         #expect(left.isEmpty, "no file, not even a partial or temporary one: \(left)")
         terminal.type("q\r")
-        try expectEnded(terminal, .exited(0))
+        try terminal.expectEnded(.exited(0))
     }
 
     @Test func ctrlCDuringADownloadReturnsToThePrompt() throws {
         let slow = try LoopbackServer { _ in .silent }
         defer { slow.stop() }
-        let folder = try Folder()
+        let folder = try ScratchFolder("pty")
         var mirrors: [String: String] = [:]
         for name in ["BROWSE_TWSE_URL", "BROWSE_MOPS_URL", "BROWSE_TWSE_OPENAPI_URL"] {
             mirrors[name] = slow.baseURL.absoluteString
         }
-        let terminal = try start(["ticks", "--cache-dir", folder.path + "/cache"], in: folder, environment: mirrors)
+        let terminal = try PseudoTerminal.browse(
+            ["ticks", "--cache-dir", folder.path + "/cache"], in: folder, environment: mirrors)
         try slow.waitForRequests()
         terminal.send([0x03])
         try terminal.waitFor("interrupted: the load of")
-        try terminal.waitFor(Self.prompt)
+        try terminal.waitFor(PseudoTerminal.prompt)
         terminal.type("q\r")
-        try expectEnded(terminal, .exited(0))
+        try terminal.expectEnded(.exited(0))
     }
 
     @Test func ctrlDOnAnEmptyLineQuits() throws {
-        let folder = try Folder()
-        let terminal = try start(["films"], in: folder)
-        try terminal.waitFor(Self.prompt)
+        let folder = try ScratchFolder("pty")
+        let terminal = try PseudoTerminal.browse(["films"], in: folder)
+        try terminal.waitFor(PseudoTerminal.prompt)
         terminal.type("ab\u{01}\u{04}")
-        try terminal.waitFor(Self.prompt + "b")
+        try terminal.waitFor(PseudoTerminal.prompt + "b")
         terminal.type("\u{04}\u{04}")
-        try expectEnded(terminal, .exited(0))
+        try terminal.expectEnded(.exited(0))
     }
 
     @Test(arguments: [SIGTERM, SIGHUP])
     func aSignalThatEndsTheProgramGivesTheTerminalBack(_ number: Int32) throws {
-        let folder = try Folder()
-        let terminal = try start(["films"], in: folder)
-        try terminal.waitFor(Self.prompt)
+        let folder = try ScratchFolder("pty")
+        let terminal = try PseudoTerminal.browse(["films"], in: folder)
+        try terminal.waitFor(PseudoTerminal.prompt)
         terminal.type("sort ye")
         try terminal.waitFor("sort ye")
         terminal.sendSignal(number)
-        try expectEnded(terminal, .signalled(number))
+        try terminal.expectEnded(.signalled(number))
     }
 
     @Test func aSecondInterruptSignalAtThePromptEndsWith130() throws {
-        let folder = try Folder()
-        let terminal = try start(["films"], in: folder)
-        try terminal.waitFor(Self.prompt)
+        let folder = try ScratchFolder("pty")
+        let terminal = try PseudoTerminal.browse(["films"], in: folder)
+        try terminal.waitFor(PseudoTerminal.prompt)
         try terminal.sendSignalAndWaitUntilTaken(SIGINT)
         terminal.sendSignal(SIGINT)
-        try expectEnded(terminal, .exited(130))
+        try terminal.expectEnded(.exited(130))
     }
 
     @Test func anErrorPathGivesTheTerminalBack() throws {
-        let folder = try Folder()
-        let terminal = try start(["no-such-file.csv"], in: folder)
-        try expectEnded(terminal, .exited(2))
+        let folder = try ScratchFolder("pty")
+        let terminal = try PseudoTerminal.browse(["no-such-file.csv"], in: folder)
+        try terminal.expectEnded(.exited(2))
     }
 
     @Test func theWindowCanChangeSizeWhileALineIsTyped() throws {
-        let folder = try Folder()
-        let terminal = try start(["films"], in: folder, columns: 100)
-        try terminal.waitFor(Self.prompt)
+        let folder = try ScratchFolder("pty")
+        let terminal = try PseudoTerminal.browse(["films"], in: folder, columns: 100)
+        try terminal.waitFor(PseudoTerminal.prompt)
         let long = "/" + String(repeating: "台北", count: 30) + " end"
         terminal.type(long)
         try terminal.waitFor(" end")
         terminal.resize(columns: 40, rows: 24)
         // Redrawn to fit 40 columns: the prompt and 37 columns at most, ending with the cursor's text.
-        try terminal.waitFor(Self.prompt)
+        try terminal.waitFor(PseudoTerminal.prompt)
         try terminal.waitFor(" end\u{1B}[0K")
         terminal.type("\u{15}q\r")
-        try expectEnded(terminal, .exited(0))
+        try terminal.expectEnded(.exited(0))
     }
 
     @Test func commandsFromTheTerminalWhileTheDataIsPiped() throws {
-        let folder = try Folder()
+        let folder = try ScratchFolder("pty")
         let data = folder.url.appendingPathComponent("small.csv")
         try Data("name,year\nalpha,1999\nbeta,2001\n".utf8).write(to: data)
-        let terminal = try start(["-"], in: folder, standardInput: data.path)
+        let terminal = try PseudoTerminal.browse(["-"], in: folder, standardInput: data.path)
         try terminal.waitFor("rows 1–2 of 2")
-        try terminal.waitFor(Self.prompt)
+        try terminal.waitFor(PseudoTerminal.prompt)
         terminal.type("sort ye\t")
         try terminal.waitFor("sort year ")
         terminal.type("desc\r")
@@ -242,18 +210,18 @@ import Testing
         try terminal.waitFor("1  beta")
         try terminal.waitFor(Self.prompt)
         terminal.type("\u{04}")
-        try expectEnded(terminal, .exited(0))
+        try terminal.expectEnded(.exited(0))
     }
 
     @Test func ctrlZStopsWithTheTerminalGivenBackAndFgRedrawsTheLine() throws {
         // A job-control shell, so the program's process group can stop and be continued.
-        let folder = try Folder()
+        let folder = try ScratchFolder("pty")
         let script = "set -m; \"$@\"; echo \"[stopped $?]\"; stty -a; fg; echo \"[ended $?]\""
         let environment = Browse.environment(["TERM": "xterm-256color", "XDG_STATE_HOME": folder.path + "/state"])
         let terminal = try PseudoTerminal(
             "/bin/bash", ["--norc", "--noprofile", "-c", script, "bash", Browse.executable.path, "films"],
             environment: environment, directory: folder.path)
-        try terminal.waitFor(Self.prompt)
+        try terminal.waitFor(PseudoTerminal.prompt)
         terminal.type("sort ye")
         try terminal.waitFor("sort ye")
         terminal.send([0x1A])
@@ -261,13 +229,13 @@ import Testing
         // While it is stopped the shell's `stty -a` sees the terminal as it was: lines, echo.
         try terminal.waitFor(" icanon")
         try terminal.waitFor(" echo ")
-        try terminal.waitFor(Self.prompt + "sort ye")
+        try terminal.waitFor(PseudoTerminal.prompt + "sort ye")
         terminal.type("ar\r")
         try terminal.waitFor("sort year")
-        try terminal.waitFor(Self.prompt)
+        try terminal.waitFor(PseudoTerminal.prompt)
         terminal.type("q\r")
         try terminal.waitFor("[ended 0]")
-        try expectEnded(terminal, .exited(0))
+        try terminal.expectEnded(.exited(0))
     }
 
     /// A CSV of `rows` rows, written quickly.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -23,13 +24,13 @@ import Testing
     /// notice a cancel, so the first Ctrl-C leaves the load cancelling for as long as it waits,
     /// and only the second can end the program.
     @Test func aSecondCtrlCWhileALoadIsCancellingExits130() throws {
-        let folder = try LineEditorTests.Folder()
+        let folder = try ScratchFolder("pty")
         let fifo = folder.path + "/silent"
         #expect(mkfifo(fifo, 0o600) == 0)
         // Held open for reading and writing: the program's read waits, and never sees an end.
         let held = open(fifo, O_RDWR)
         defer { close(held) }
-        let terminal = try LineEditorTests().start(["-"], in: folder, standardInput: fifo)
+        let terminal = try PseudoTerminal.browse(["-"], in: folder, standardInput: fifo)
         // The indicator draws only once the load waits where Ctrl-C reaches it.
         try terminal.waitFor("loading stdin")
         terminal.type("\u{3}")
@@ -44,7 +45,7 @@ import Testing
     /// run before any row is written (as it would not if it were heard only when the index was done).
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/maps")))
     func ctrlCDuringTheIndexOfABatchRunExitsAtOnce() throws {
-        let folder = try LineEditorTests.Folder()
+        let folder = try ScratchFolder("pty")
         let path = try Self.largeFile(in: folder.path)
         let mappedPath = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         let process = Process()

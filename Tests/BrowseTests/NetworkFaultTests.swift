@@ -70,32 +70,33 @@ import Testing
         (FakeExchange.Mode.drop, "is blocking this client (it dropped the connection)"),
     ])
     func theExchangeBlockingUsIsSaidPlainly(_ mode: FakeExchange.Mode, _ message: String) throws {
-        let exchange = try FakeExchange(files: ExchangeTranscriptTests.files)
-        defer { exchange.stop() }
-        exchange.set(mode)
+        let sandbox = try ExchangeSandbox()
+        defer { sandbox.close() }
+        sandbox.exchange.set(mode)
         let run = try Browse.run(
-            ["ticks", "--format", "csv", "--cache-dir", cacheFolder()], input: "", environment: exchange.environment)
+            ["ticks", "--format", "csv", "--cache-dir", sandbox.cache.path], input: "", environment: sandbox.environment
+        )
         #expect(run.status == 1)
         #expect(run.stderr.contains(message), "stderr: \(run.stderr)")
     }
 
     @Test func anUnwritableCacheIsReportedOnceAndTheDataStillShows() throws {
-        let exchange = try FakeExchange(files: ExchangeTranscriptTests.files)
-        defer { exchange.stop() }
+        let sandbox = try ExchangeSandbox()
+        defer { sandbox.close() }
         let run = try Browse.run(
             ["companies", "--format", "csv", "--cache-dir", "/dev/null/cache"], input: "",
-            environment: exchange.environment)
+            environment: sandbox.environment)
         #expect(run.status == 0)
         #expect(run.stdout.contains("2330,台積電"))
         #expect(run.stderr.components(separatedBy: "cannot write the cache").count == 2, "reported once: \(run.stderr)")
     }
 
     @Test func aMissingCacheFolderIsCreated() throws {
-        let exchange = try FakeExchange(files: ExchangeTranscriptTests.files)
-        defer { exchange.stop() }
-        let folder = cacheFolder() + "/deep/er"
+        let sandbox = try ExchangeSandbox()
+        defer { sandbox.close() }
+        let folder = sandbox.cache.path + "/deep/er"
         let run = try Browse.run(
-            ["ticks", "--format", "csv", "--cache-dir", folder], input: "", environment: exchange.environment)
+            ["ticks", "--format", "csv", "--cache-dir", folder], input: "", environment: sandbox.environment)
         #expect(run.status == 0)
         #expect(FileManager.default.fileExists(atPath: folder + "/twse/STOCK_DAY_ALL"))
     }

@@ -1,33 +1,12 @@
 import Foundation
 import ListKitTesting
+import TestSupport
 import Testing
 
 /// A password in a URL reaches the server and nothing else: not standard error, not the screen,
 /// not `--list`, not the history file, not the cache's records.
 @Suite struct PasswordHidingTests {
     static let password = "s3cret-Pw"
-
-    /// A folder for one test's cache, manifests and history, removed at the end.
-    final class Folder: Sendable {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("browse-password-\(UUID())")
-        init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
-        deinit { try? FileManager.default.removeItem(at: url) }
-        var path: String { url.path }
-
-        /// Every file under the folder that holds `text`.
-        func files(containing text: String) -> [String] {
-            let enumerator = FileManager.default.enumerator(atPath: path)
-            var found: [String] = []
-            while let name = enumerator?.nextObject() as? String {
-                if let data = FileManager.default.contents(atPath: path + "/" + name),
-                    String(decoding: data, as: UTF8.self).contains(text)
-                {
-                    found.append(name)
-                }
-            }
-            return found
-        }
-    }
 
     static func server() throws -> LoopbackServer {
         try LoopbackServer { request in
@@ -49,7 +28,7 @@ import Testing
     @Test func aFailedDownloadNamesTheURLWithoutItsPassword() throws {
         let server = try Self.server()
         defer { server.stop() }
-        let folder = try Folder()
+        let folder = try ScratchFolder("password")
         let run = try Browse.run(
             [base(server) + "/missing.csv", "--format", "csv", "--cache-dir", folder.path], input: "")
         #expect(run.status == 1)
@@ -62,7 +41,7 @@ import Testing
     @Test func aRedirectTargetIsShownWithoutItsPassword() throws {
         let server = try Self.server()
         defer { server.stop() }
-        let folder = try Folder()
+        let folder = try ScratchFolder("password")
         let run = try Browse.run(
             [server.baseURL.absoluteString + "/away.csv", "--format", "csv", "--cache-dir", folder.path], input: "")
         #expect(run.status == 1)
@@ -74,7 +53,7 @@ import Testing
     @Test func aScriptTheScreenAndTheCacheNeverHoldThePassword() throws {
         let server = try Self.server()
         defer { server.stop() }
-        let folder = try Folder()
+        let folder = try ScratchFolder("password")
         let run = try Browse.run(
             ["-c", "open \(base(server))/good.csv; open \(base(server))/missing.csv", "--cache-dir", folder.path],
             input: "")
@@ -88,7 +67,7 @@ import Testing
     @Test func theDatasetListAndTheManifestCheckNeverHoldThePassword() throws {
         let server = try Self.server()
         defer { server.stop() }
-        let folder = try Folder()
+        let folder = try ScratchFolder("password")
         let manifests = folder.url.appendingPathComponent("datasets")
         try FileManager.default.createDirectory(at: manifests, withIntermediateDirectories: true)
         try Data(
@@ -107,15 +86,12 @@ import Testing
     @Test func theHistoryFileKeepsTheCommandWithoutThePassword() throws {
         let server = try Self.server()
         defer { server.stop() }
-        let folder = try Folder()
-        let environment = Browse.environment(["TERM": "xterm-256color", "XDG_STATE_HOME": folder.path + "/state"])
-        let terminal = try PseudoTerminal(
-            Browse.executable.path, ["--cache-dir", folder.path + "/cache"], environment: environment,
-            directory: folder.path)
-        try terminal.waitFor("\r> ")
+        let folder = try ScratchFolder("password")
+        let terminal = try PseudoTerminal.browse(["--cache-dir", folder.path + "/cache"], in: folder)
+        try terminal.waitFor(PseudoTerminal.prompt)
         terminal.type("open \(base(server))/good.csv\r")
         try terminal.waitFor("datasets › good.csv")
-        try terminal.waitFor("\r> ")
+        try terminal.waitFor(PseudoTerminal.prompt)
         terminal.type("q\r")
         #expect(try terminal.waitForEnd() == .exited(0))
         let history = try String(contentsOfFile: folder.path + "/state/browse/history", encoding: .utf8)

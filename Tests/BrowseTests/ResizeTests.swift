@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -11,20 +12,17 @@ import Testing
 /// once, in the new width and with as many rows as fit under the breadcrumb.
 @Suite struct ResizeTests {
     @Test func aResizeAtThePromptRedrawsThePageToFit() throws {
-        let folder = try LineEditorTests.Folder()
-        let environment = Browse.environment(["TERM": "xterm-256color", "XDG_STATE_HOME": folder.path + "/state"])
-        let terminal = try PseudoTerminal(
-            Browse.executable.path, ["people"], environment: environment, columns: 100, rows: 30,
-            directory: folder.path, standardInput: nil)
+        let folder = try ScratchFolder("pty")
+        let terminal = try PseudoTerminal.browse(["people"], in: folder, columns: 100, rows: 30)
         try terminal.waitFor("rows 1–7 of 7 · page 1/1")
-        try terminal.waitFor(LineEditorTests.prompt)
+        try terminal.waitFor(PseudoTerminal.prompt)
         terminal.resize(columns: 40, rows: 8)
         // Eight rows: breadcrumb, header, four people, the status and the prompt.
         let screen = try terminal.waitFor("rows 1–4 of 7 · page 1/2")
         #expect(screen.contains("datasets › people"))
         terminal.type("n\r")
         try terminal.waitFor("rows 5–7 of 7 · page 2/2")
-        try terminal.waitFor(LineEditorTests.prompt)
+        try terminal.waitFor(PseudoTerminal.prompt)
         terminal.resize(columns: 120, rows: 30)
         try terminal.waitFor("rows 1–7 of 7 · page 1/1")
         terminal.type("q\r")

@@ -42,6 +42,20 @@ final class ScratchFolder: Sendable {
         names().filter { $0.hasPrefix(".") && $0.contains(".browse-") }
     }
 
+    /// Every file under the folder that holds `text`, by its path in the folder.
+    func files(containing text: String) -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: path)
+        var found: [String] = []
+        while let name = enumerator?.nextObject() as? String {
+            if let data = FileManager.default.contents(atPath: path + "/" + name),
+                String(decoding: data, as: UTF8.self).contains(text)
+            {
+                found.append(name)
+            }
+        }
+        return found
+    }
+
     /// What kind of file `name` is, without following a link: `S_IFREG`, `S_IFLNK`, `S_IFCHR`….
     func kind(_ name: String) -> mode_t? {
         var status = stat()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -11,10 +12,10 @@ import Testing
 /// arrived, and the rest joins them when the writer has finished.
 @Suite struct SlowInputTests {
     @Test func theFirstPageShowsBeforeASlowWriterHasFinished() throws {
-        let folder = try LineEditorTests.Folder()
+        let folder = try ScratchFolder("pty")
         let fifo = folder.path + "/slow"
         #expect(mkfifo(fifo, 0o600) == 0)
-        let terminal = try LineEditorTests().start(["-"], in: folder, standardInput: fifo)
+        let terminal = try PseudoTerminal.browse(["-"], in: folder, standardInput: fifo)
         let writer = open(fifo, O_WRONLY)
         #expect(writer >= 0)
         func send(_ text: String) {
@@ -33,7 +34,7 @@ import Testing
         try terminal.waitFor("loading stdin")
         terminal.type("\u{3}")
         try terminal.waitFor("the filter, which waits for every row, was cancelled")
-        try terminal.waitFor(LineEditorTests.prompt)
+        try terminal.waitFor(PseudoTerminal.prompt)
 
         send((31...45).map { "\($0),company \($0),\($0).5\n" }.joined())
         close(writer)
@@ -46,6 +47,6 @@ import Testing
         // The filter waits for every row: company 4 and 40–45.
         #expect(try terminal.waitFor("filter \"company 4\"").contains("rows 1–7 of 7"))
         terminal.type("q\r")
-        try LineEditorTests().expectEnded(terminal, .exited(0))
+        try terminal.expectEnded(.exited(0))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -37,14 +38,12 @@ import Testing
         let folder = try ScratchFolder("special")
         try folder.write("small.csv", "a\n1\n")
         try #require(mkfifo(folder.file("pipe"), 0o600) == 0)
-        let terminal = try PseudoTerminal(
-            Browse.executable.path, ["small.csv"],
-            environment: Browse.environment(["TERM": "xterm-256color", "BROWSE_HISTORY": ""]), directory: folder.path)
-        try terminal.waitFor("\r> ")
+        let terminal = try PseudoTerminal.browse(["small.csv"], in: folder, environment: ["BROWSE_HISTORY": ""])
+        try terminal.waitFor(PseudoTerminal.prompt)
         terminal.type("export csv pipe\r")
         try terminal.waitFor(
             "could not write pipe: it is a FIFO (a named pipe) that no program is reading; start its reader first")
-        try terminal.waitFor("\r> ")
+        try terminal.waitFor(PseudoTerminal.prompt)
         // With a reader, the export goes through the FIFO.
         let reader = open(folder.file("pipe"), O_RDONLY | O_NONBLOCK)
         defer { close(reader) }

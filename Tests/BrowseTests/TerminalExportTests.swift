@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// An export printed at a terminal is read there, so it is made visible as a screen is: data

@@ -42,23 +42,18 @@ import Testing
     }
 
     @Test func aCompanyNameWithEscapesFromAMirrorIsShownVisibly() throws {
-        let fixtures = ExchangeTranscriptTests.fixtures
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("browse-titles-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let listed = try String(
-            contentsOf: fixtures.appendingPathComponent("t187ap03_L_bom_crlf.csv"), encoding: .utf8)
+        let listed = try String(contentsOf: ExchangeSandbox.fixture("t187ap03_L_bom_crlf.csv"), encoding: .utf8)
         let poisoned = folder.appendingPathComponent("L.csv")
         try Data(listed.replacingOccurrences(of: "\"台積電\"", with: "\"台積\(Self.hostile)\"").utf8).write(to: poisoned)
-        var files = ExchangeTranscriptTests.files
+        var files = ExchangeSandbox.files
         files["companies_L"] = poisoned
-        let exchange = try FakeExchange(files: files)
-        defer { exchange.stop() }
-        var environment = exchange.environment
-        environment["BROWSE_NOW"] = ExchangeTranscriptTests.now
-        environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
+        let sandbox = try ExchangeSandbox(files: files)
+        defer { sandbox.close() }
         let run = try Browse.run(
-            ["companies", "--width", "120", "-c", "/2330; 1; 1"], input: Data(), environment: environment)
+            ["companies", "--width", "120", "-c", "/2330; 1; 1"], input: Data(), environment: sandbox.environment)
         #expect(Self.rawControls(in: run.stdout) == [], "stdout: \(run.stdout.debugDescription)")
         #expect(Self.rawControls(in: run.stderr) == [], "stderr: \(run.stderr.debugDescription)")
         #expect(run.stdout.contains("companies › 2330 台積x␛]52;c;cm0gLXJmIH4=␇<U+009B>31m<U+202E>y"))

@@ -20,7 +20,9 @@ import Testing
         #expect(source.contains("public let `class`: String?"))
         #expect(source.contains("public let 日期: CalendarDate?"))
         #expect(source.contains("public let sayHi: String?"))
-        #expect(source.contains(#"row["say \"hi\""] = record.sayHi.map(Cell.text) ?? .missing"#))
+        #expect(source.contains(#".text("say \"hi\"", \.sayHi),"#))
+        #expect(source.contains(#".integer("成交股數", \.成交股數, grouped: true),"#))
+        #expect(source.contains(#".text("class", \.`class`),"#))
         #expect(source.contains(#"var id: String { "odd" }"#))
         #expect(source.contains(#"BundledData.table("odd.csv")"#))
     }

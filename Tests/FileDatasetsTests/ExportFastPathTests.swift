@@ -1,6 +1,7 @@
 import Foundation
 import LineMode
 import ListKit
+import TestSupport
 import Testing
 
 @testable import FileDatasets

@@ -1,5 +1,6 @@
 import ListKit
 import Tabular
+import TestSupport
 import Testing
 
 @testable import FileDatasets

@@ -9,7 +9,9 @@ import Testing
 ///
 /// A block is compiled as it stands, as top-level declarations, with its imports gathered at the
 /// top of the file. A block whose first line is `// main.swift` is a program's statements: it is
-/// compiled as the body of a function, so that several programs can live in one module.
+/// compiled as the body of a function, so that several programs can live in one module. A
+/// package manifest (its first line `// swift-tools-version: …`) is SwiftPM's to read, not this
+/// module's: it is left out (`Examples/` holds packages of the same shape, which CI builds).
 @Suite struct DocumentationCodeTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -61,8 +63,14 @@ import Testing
                 import LineMode
                 await run()
                 ```
+
+                ```swift
+                // swift-tools-version: 6.0
+                import PackageDescription
+                let package = Package(name: "Weather")
+                ```
                 """)
-        #expect(blocks.count == 2, "only swift blocks count")
+        #expect(blocks.count == 2, "only swift blocks count, and a package manifest is not one")
         let text = Self.compiledText(of: blocks, from: "Doc.md", name: "Doc")
         #expect(text.contains("import LineMode\nimport ListKit\n"))
         #expect(text.contains("struct A {}"))
@@ -120,7 +128,7 @@ import Testing
                 current = []
             }
         }
-        return blocks
+        return blocks.filter { $0.first?.hasPrefix("// swift-tools-version") != true }
     }
 
     static func compiledText(of blocks: [[String]], from path: String, name: String) -> String {

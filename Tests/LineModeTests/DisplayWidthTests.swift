@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import LineMode
@@ -103,7 +104,7 @@ import Testing
     }
 
     @Test func stringWidthIsTheSumOfCharacterWidths() {
-        var generator = SeededGenerator(seed: 0x5EED_0001)
+        var generator = SeededRandom(seed: 0x5EED_0001)
         for _ in 0..<500 {
             let text = RandomText.make(using: &generator)
             let sum = text.reduce(0) { $0 + DisplayWidth.of($1) }

@@ -1,19 +1,4 @@
-/// A deterministic random number generator (SplitMix64), so property tests repeat exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
+import TestSupport
 
 /// Random strings that mix the hard cases of terminal text.
 enum RandomText {
@@ -30,7 +15,7 @@ enum RandomText {
     ]
 
     /// A random string of up to 12 pieces or random scalars.
-    static func make(using generator: inout SeededGenerator) -> String {
+    static func make(using generator: inout SeededRandom) -> String {
         var text = ""
         let count = Int.random(in: 0...12, using: &generator)
         for _ in 0..<count {
@@ -44,7 +29,7 @@ enum RandomText {
     }
 
     /// Any valid scalar, more often from the Basic Multilingual Plane.
-    private static func randomScalar(using generator: inout SeededGenerator) -> Unicode.Scalar {
+    private static func randomScalar(using generator: inout SeededRandom) -> Unicode.Scalar {
         let limit: UInt32 = Bool.random(using: &generator) ? 0xFFFF : 0x10_FFFF
         while true {
             if let scalar = Unicode.Scalar(UInt32.random(in: 0...limit, using: &generator)) {

@@ -1,4 +1,5 @@
 import ListKit
+import TestSupport
 import Testing
 
 @testable import LineMode
@@ -29,7 +30,7 @@ import Testing
     /// The fast layout places the same columns at the same widths as the plain rules applied one
     /// column and one character at a time, over many random tables.
     @Test func theLayoutIsTheSameAsTheRulesAppliedOneStepAtATime() {
-        var generator = SeededGenerator(seed: 21)
+        var generator = SeededRandom(seed: 21)
         let words = ["a", "ab", "abc", "code", "codes", "name", "名稱", "名稱二", "x", "", "close", "closing"]
         let kinds: [ColumnKind] = [.text, .text, .integer, .decimal, .date, .code]
         for round in 0..<2_000 {
@@ -61,7 +62,7 @@ import Testing
     /// Headers that begin with each other, repeat, or share long prefixes are told apart by
     /// the narrowest cut, as comparing every pair would.
     @Test func distinctWidthsAreThoseOfComparingEveryPair() {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SeededRandom(seed: 7)
         let pieces = ["a", "b", "台", "é", "e\u{301}", "1"]
         for _ in 0..<500 {
             let headers = (0..<Int.random(in: 0...30, using: &generator)).map { _ in

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import LineMode
@@ -98,7 +99,7 @@ import Testing
     }
 
     @Test func outputNeverContainsControlsOrBidiControls() {
-        var generator = SeededGenerator(seed: 0x5EED_0002)
+        var generator = SeededRandom(seed: 0x5EED_0002)
         for _ in 0..<2000 {
             let text = RandomText.make(using: &generator)
             let made = VisibleText.make(text)

@@ -1,4 +1,5 @@
 import ListKit
+import TestSupport
 import Testing
 
 /// The byte writer a file export uses writes exactly what `TableExporter` writes for the same
@@ -25,7 +26,7 @@ import Testing
 
     @Test(arguments: ExportFormat.allCases)
     func randomRowsMatchTheExporter(format: ExportFormat) throws {
-        var random = SplitMix(seed: 42)
+        var random = SeededRandom(seed: 42)
         let columns = ["name", "price", "say \"hi\"", "台"]
         for round in 0..<3_000 {
             var cells: [Cell] = []
@@ -66,22 +67,5 @@ import Testing
         writer.endRow()
         #expect(
             String(decoding: writer.bytes, as: UTF8.self) == #"\#n  {"a": -0.00, "b": "+2.00", "c": "12", "d": null}"#)
-    }
-}
-
-/// A deterministic random number generator (SplitMix64), so failures can be replayed.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

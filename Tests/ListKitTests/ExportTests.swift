@@ -66,4 +66,14 @@ import Testing
         #expect(text.contains("| 259327332420 | tab\there<br>line\\|pipe |"))
         #expect(text.hasPrefix("| code | note |\n| --- | --- |\n"))
     }
+
+    /// A quote or a pipe followed by a combining mark is one character to Swift, but a reader
+    /// splitting fields sees the quote or the pipe: it is escaped like any other, or the CSV
+    /// record and the Markdown table would break there.
+    @Test func aQuoteOrAPipeBeforeACombiningMarkIsStillEscaped() throws {
+        let rows: [[CellValue]] = [[.text("2330"), .text("a\"\u{301}b|\u{301}c")]]
+        #expect(Array(try export(.csv, rows).utf8) == Array("code,note\n2330,\"a\"\"\u{301}b|\u{301}c\"\n".utf8))
+        let markdown = Array(try export(.markdown, rows).utf8)
+        #expect(markdown.suffix(22) == Array("| 2330 | a\"\u{301}b\\|\u{301}c |\n".utf8))
+    }
 }

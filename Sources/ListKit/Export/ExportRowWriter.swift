@@ -1,6 +1,6 @@
-/// Writes the rows of an export into a byte buffer from fields given as UTF-8 bytes, exactly as
-/// ``TableExporter`` writes the same cells: a large export then copies each field's bytes
-/// instead of making a `String` per cell and one per row.
+/// Writes the rows of an export into a byte buffer from fields given as UTF-8 bytes: the one
+/// encoding of each format, which ``TableExporter`` writes its rows with too. A large export
+/// then copies each field's bytes instead of making a `String` per cell and one per row.
 ///
 /// A field is a cell holding its source's text (``Cell/source(_:text:)``); a missing field is
 /// ``Cell/missing``. The bytes of a row are those `TableExporter.row(cells:)` writes, so
@@ -120,21 +120,32 @@ public final class ExportRowWriter {
     ///     the text is a JSON number, which a numeric cell is then written as.
     /// - Complexity: O(n) in the length of the text.
     public func appendField(_ text: UnsafeBufferPointer<UInt8>, isNumeric: () -> Bool) {
-        let found = classify(text)
-        // The exporter replaces quotes (csv) and backslashes, pipes and line breaks (markdown)
-        // by characters: one with a combining mark after it is a single character and stays as
-        // it is. Its own code keeps that exact, for the rare text that has both.
-        if found & ByteClass.special != 0, found & ByteClass.nonASCII != 0 {
-            switch format {
-            case .csv where found & ByteClass.quote != 0:
-                appendText(TableExporter.csvField(String(decoding: text, as: UTF8.self)))
-                return
-            case .markdown:
-                appendText(TableExporter.markdownField(String(decoding: text, as: UTF8.self)))
-                return
-            default: break
-            }
+        guard format == .json else { return appendField(text, json: .string) }
+        if text.isEmpty {
+            appendField(text, json: .null)
+        } else if Self.isJSONNumber(text), isNumeric() {
+            appendField(text, json: .number)
+        } else {
+            appendField(text, json: .string)
         }
+    }
+
+    /// What a JSON export writes for a field's text; the other formats write the text itself.
+    enum JSONForm {
+        /// The text as it is: a JSON number.
+        case number
+        /// The text as a JSON string, escaped.
+        case string
+        /// `null`, whatever the text.
+        case null
+    }
+
+    /// Appends the next column's text, escaped as the format escapes it: the one encoding of
+    /// each format, which ``TableExporter`` writes its rows with too.
+    ///
+    /// - Complexity: O(n) in the length of the text.
+    func appendField(_ text: UnsafeBufferPointer<UInt8>, json form: JSONForm) {
+        let found = classify(text)
         // Room for the separator and the text with every byte escaped (`\u001f`) in quotes.
         reserve(keyRoom + 8 + 6 * text.count)
         var out = storage + count
@@ -144,12 +155,10 @@ public final class ExportRowWriter {
         case .tsv: Self.writeTSV(text, found, &out)
         case .markdown: Self.writeMarkdown(text, found, &out)
         case .json:
-            if text.isEmpty {
-                Self.write("null", &out)
-            } else if Self.isJSONNumber(text), isNumeric() {
-                Self.write(text, &out)
-            } else {
-                Self.writeJSONString(text, found, &out)
+            switch form {
+            case .null: Self.write("null", &out)
+            case .number: Self.write(text, &out)
+            case .string: Self.writeJSONString(text, found, &out)
             }
         }
         count = out - storage
@@ -203,6 +212,22 @@ public final class ExportRowWriter {
         return index == count
     }
 
+    /// `text` as a JSON string, quoted and escaped as a JSON export writes a text.
+    ///
+    /// - Complexity: O(n) in the length of the text.
+    static func jsonString(_ text: UnsafeBufferPointer<UInt8>) -> String {
+        var found: UInt8 = 0
+        for byte in text { found |= jsonClasses[Int(byte)] }
+        return String(unsafeUninitializedCapacity: 6 * text.count + 2) { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            var out = base
+            writeJSONString(text, found, &out)
+            return out - base
+        }
+    }
+
+    private static let jsonClasses = ByteClass.table(for: .json)
+
     // MARK: - Formats
 
     /// Writes what goes before the next column's value; room was made for it.
@@ -216,19 +241,6 @@ public final class ExportRowWriter {
             Self.write(UnsafeBufferPointer(start: keyBytes + start, count: keyStarts[column + 1] - start), &out)
         case .markdown: if column > 0 { Self.write(" | ", &out) }
         }
-    }
-
-    /// Appends the next column's text, already in the format.
-    private func appendText(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            reserve(keyRoom + 8 + bytes.count)
-            var out = storage + count
-            writeSeparator(&out)
-            Self.write(bytes, &out)
-            count = out - storage
-        }
-        column += 1
     }
 
     /// The classes of `text`'s bytes, or-ed together.
@@ -245,7 +257,8 @@ public final class ExportRowWriter {
             write(text, &out)
             return
         }
-        // Quoted, quotes doubled: the text is ASCII or holds no quote (see appendField).
+        // Quoted, every quote doubled: a quote byte is never part of a longer UTF-8 sequence, so
+        // one followed by a combining mark is doubled too, as a reader splitting fields needs.
         put(UInt8(ascii: "\""), &out)
         if found & ByteClass.quote == 0 {
             write(text, &out)
@@ -258,7 +271,7 @@ public final class ExportRowWriter {
         put(UInt8(ascii: "\""), &out)
     }
 
-    /// The exporter escapes by Unicode scalar, and these are ASCII: byte by byte is the same.
+    /// Tabs, line breaks and backslashes as `\t`, `\n`, `\r` and `\\`.
     private static func writeTSV(
         _ text: UnsafeBufferPointer<UInt8>, _ found: UInt8, _ out: inout UnsafeMutablePointer<UInt8>
     ) {
@@ -277,7 +290,8 @@ public final class ExportRowWriter {
         }
     }
 
-    /// The text is ASCII when it holds anything to replace (see appendField).
+    /// Backslashes and pipes escaped, each line break (CRLF, LF or CR) a `<br>`: byte by byte,
+    /// so a pipe followed by a combining mark is escaped too, as a table's reader needs.
     private static func writeMarkdown(
         _ text: UnsafeBufferPointer<UInt8>, _ found: UInt8, _ out: inout UnsafeMutablePointer<UInt8>
     ) {
@@ -301,8 +315,9 @@ public final class ExportRowWriter {
         }
     }
 
-    /// `TableExporter.jsonString`'s escapes, byte by byte: the text is valid UTF-8, so U+2028
-    /// and U+2029 are the only scalars escaped that are not ASCII.
+    /// A JSON string: quotes, backslashes, control characters and the line separators
+    /// JavaScript cannot hold escaped. The text is valid UTF-8, so U+2028 and U+2029 are the
+    /// only scalars escaped that are not ASCII.
     private static func writeJSONString(
         _ text: UnsafeBufferPointer<UInt8>, _ found: UInt8, _ out: inout UnsafeMutablePointer<UInt8>
     ) {
@@ -381,10 +396,8 @@ public final class ExportRowWriter {
 private enum ByteClass {
     /// The text changes in the format when it holds this byte.
     static let special: UInt8 = 1
-    /// Not ASCII: part of a character that a `String` search may treat as one with its neighbours.
-    static let nonASCII: UInt8 = 2
     /// A double quote.
-    static let quote: UInt8 = 4
+    static let quote: UInt8 = 2
 
     /// Each byte's class under `format`.
     static func table(for format: ExportFormat) -> [UInt8] {
@@ -396,7 +409,6 @@ private enum ByteClass {
         case .json: specials = [UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x7F, 0xE2] + Array(0..<0x20)
         }
         var table = [UInt8](repeating: 0, count: 256)
-        for byte in 0x80...0xFF { table[byte] = nonASCII }
         for byte in specials { table[Int(byte)] |= special }
         table[Int(UInt8(ascii: "\""))] |= quote
         return table

@@ -16,22 +16,25 @@ public struct TableExporter {
     public let columns: [String]
     private let write: (String) throws -> Void
     private var rowsWritten = 0
+    /// Encodes each row: the format's one encoding, which exports from a file's bytes share.
+    private let encoder: ExportRowWriter
 
     /// An exporter that sends its text to `write`, in pieces.
     public init(format: ExportFormat, columns: [String], write: @escaping (String) throws -> Void) {
         self.format = format
         self.columns = columns
         self.write = write
+        encoder = ExportRowWriter(format: format, columns: columns, capacity: 1024)
     }
 
     /// Writes the header (or the opening bracket).
     public mutating func begin() throws {
         switch format {
-        case .csv: try write(Self.csvRecord(columns.map(Self.csvField).joined(separator: ",")) + "\n")
-        case .tsv: try write(columns.map(Self.tsvField).joined(separator: "\t") + "\n")
+        case .csv, .tsv:
+            try write(encodedRow(columns.map(Cell.text)))
         case .json: try write("[")
         case .markdown:
-            try write("| " + columns.map(Self.markdownField).joined(separator: " | ") + " |\n")
+            try write(encodedRow(columns.map(Cell.text)))
             try write("|" + String(repeating: " --- |", count: columns.count) + "\n")
         }
     }
@@ -44,21 +47,7 @@ public struct TableExporter {
     /// Writes one row of cells, lined up with `columns`; a cell with its source's text is
     /// written as that text.
     public mutating func row(cells: [Cell]) throws {
-        switch format {
-        case .csv:
-            try write(Self.csvRecord(Self.line(cells, separator: UInt8(ascii: ","), field: Self.csvField)))
-        case .tsv:
-            try write(Self.line(cells, separator: UInt8(ascii: "\t"), field: Self.tsvField))
-        case .json:
-            var object = rowsWritten == 0 ? "\n  {" : ",\n  {"
-            for (index, name) in columns.enumerated() {
-                if index > 0 { object += ", " }
-                object += Self.jsonString(name) + ": " + Self.jsonValue(index < cells.count ? cells[index] : .missing)
-            }
-            try write(object + "}")
-        case .markdown:
-            try write("| " + cells.map { Self.markdownField($0.exportText) }.joined(separator: " | ") + " |\n")
-        }
+        try write(encodedRow(cells))
         rowsWritten += 1
     }
 
@@ -73,120 +62,40 @@ public struct TableExporter {
         if format == .json { try write(rowsWritten == 0 ? "]\n" : "\n]\n") }
     }
 
-    /// One delimited line, its bytes gathered once: a large export writes millions of fields.
-    private static func line(_ cells: [Cell], separator: UInt8, field: (String) -> String) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(cells.count * 16 + 1)
-        for (index, cell) in cells.enumerated() {
-            if index > 0 { bytes.append(separator) }
-            bytes.append(contentsOf: field(cell.exportText).utf8)
+    /// One row as the format writes it. A JSON object has one member per column (a missing
+    /// cell is `null`); the other formats write the cells there are.
+    private func encodedRow(_ cells: [Cell]) -> String {
+        encoder.reset(rowsBefore: rowsWritten)
+        encoder.beginRow()
+        let count = format == .json ? columns.count : cells.count
+        for index in 0..<count {
+            let cell = index < cells.count ? cells[index] : .missing
+            var text = cell.exportText
+            text.withUTF8 { encoder.appendField($0, json: Self.jsonForm(of: cell, text: $0)) }
         }
-        bytes.append(0x0A)
-        return String(decoding: bytes, as: UTF8.self)
+        encoder.endRow()
+        return encoder.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// A CSV record as written: a record of one empty field is `""`, since an empty line is no
-    /// record at all to a reader (a one-column table would lose the row, or its header).
-    static func csvRecord(_ line: String) -> String {
-        line.isEmpty ? "\"\"" : line == "\n" ? "\"\"\n" : line
-    }
-
-    static func csvField(_ text: String) -> String {
-        let needsQuotes = text.utf8.contains { byte in
-            byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0A || byte == 0x0D
+    /// How JSON writes a cell: a source's text as a number only when the value is numeric and
+    /// the text is a JSON number (`-0.00` yes; `+2.00` and `1,234.50` stay strings), `null`
+    /// when empty; a value as a number when it is one, `null` when missing, a string otherwise.
+    private static func jsonForm(of cell: Cell, text: UnsafeBufferPointer<UInt8>) -> ExportRowWriter.JSONForm {
+        if cell.isSourceText {
+            if text.isEmpty { return .null }
+            return cell.value.isNumeric && ExportRowWriter.isJSONNumber(text) ? .number : .string
         }
-        guard needsQuotes else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    static func tsvField(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: "\\") })
-        else { return text }
-        var escaped = ""
-        for character in text.unicodeScalars {
-            switch character {
-            case "\t": escaped += "\\t"
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            case "\\": escaped += "\\\\"
-            default: escaped.unicodeScalars.append(character)
-            }
-        }
-        return escaped
-    }
-
-    static func markdownField(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "|", with: "\\|")
-            .replacingOccurrences(of: "\r\n", with: "<br>")
-            .replacingOccurrences(of: "\n", with: "<br>")
-            .replacingOccurrences(of: "\r", with: "<br>")
-    }
-
-    /// A cell in JSON: a source's text as a number only when the value is numeric and the text
-    /// is a JSON number (`-0.00` yes; `+2.00` and `1,234.50` stay strings), `null` when empty.
-    static func jsonValue(_ cell: Cell) -> String {
-        guard cell.isSourceText else { return jsonValue(cell.value) }
-        if cell.text.isEmpty { return "null" }
-        if cell.value.isNumeric, isJSONNumber(cell.text) { return cell.text }
-        return jsonString(cell.text)
-    }
-
-    /// Whether `text` is a number as JSON writes one: `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`.
-    static func isJSONNumber(_ text: String) -> Bool {
-        var bytes = Array(text.utf8)[...]
-        func digits() -> Int {
-            let count = bytes.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
-            bytes = bytes.dropFirst(count)
-            return count
-        }
-        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-        if bytes.first == UInt8(ascii: "0") {
-            bytes = bytes.dropFirst()
-        } else if digits() == 0 {
-            return false
-        }
-        if bytes.first == UInt8(ascii: ".") {
-            bytes = bytes.dropFirst()
-            if digits() == 0 { return false }
-        }
-        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
-            bytes = bytes.dropFirst()
-            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-            if digits() == 0 { return false }
-        }
-        return bytes.isEmpty
-    }
-
-    static func jsonValue(_ value: CellValue) -> String {
-        switch value {
-        case .missing: return "null"
-        case .integer(let number): return String(number)
-        case .decimal(let number): return number.description
-        case .date(let date): return "\"\(date)\""
-        case .dateTime(let dateTime): return "\"\(dateTime)\""
-        case .time(let time): return "\"\(time)\""
-        case .text(let text): return jsonString(text)
+        switch cell.value {
+        case .missing: return .null
+        case .integer, .decimal: return .number
+        case .date, .dateTime, .time, .text: return .string
         }
     }
 
     /// `text` as a JSON string: quotes, backslashes, control characters and the line
     /// separators JavaScript cannot hold escaped.
     public static func jsonString(_ text: String) -> String {
-        var escaped = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            case "\t": escaped += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value):
-                let hex = String(scalar.value, radix: 16)
-                escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped + "\""
+        var text = text
+        return text.withUTF8 { ExportRowWriter.jsonString($0) }
     }
 }

@@ -44,7 +44,7 @@ public enum Freshness {
     }
 
     static func isWeekday(_ day: CalendarDate) -> Bool {
-        let index = ((TaipeiTime.daysFromCivil(day) % 7) + 7) % 7
+        let index = ((day.dayNumber % 7) + 7) % 7
         return index != 2 && index != 3
     }
 

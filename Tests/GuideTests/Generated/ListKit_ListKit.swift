@@ -19,13 +19,11 @@ struct LighthousesDataset: Dataset {
     @MainActor
     func makeRootScreen(context: DatasetContext) -> any ListScreen {
         let lighthouses = [Lighthouse(name: "Eddystone", built: 1698), Lighthouse(name: "Bell Rock", built: 1810)]
-        return GenericListController(
-            title: id, items: lighthouses,
-            columns: [Column("lighthouse", priority: 10), Column("first lit", kind: .integer)]
-        ) { (row: inout ColumnsRow, lighthouse) in
-            row["lighthouse"] = .text(lighthouse.name)
-            row["first lit"] = .integer(lighthouse.built)
-        } select: { lighthouse in
+        let columns: [ListColumn<Lighthouse>] = [
+            .text("lighthouse", \.name, priority: 10),
+            .integer("first lit", \.built),
+        ]
+        return GenericListController(title: id, items: lighthouses, columns: columns) { lighthouse in
             .detail(Detail(title: lighthouse.name, fields: [.init("first lit", String(lighthouse.built))]))
         }
     }

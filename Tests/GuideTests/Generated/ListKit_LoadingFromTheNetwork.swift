@@ -94,7 +94,6 @@ struct NewArrivalsDataset: Dataset {
             try await server.newArrivals(context: context, request: request)
         }
         return GenericListController(
-            title: id, sources: [source], columns: BookTable.columns, configure: BookTable.configure,
-            select: BookTable.select)
+            title: id, sources: [source], columns: BookTable.columns, select: BookTable.select)
     }
 }

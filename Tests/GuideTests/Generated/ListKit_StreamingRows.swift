@@ -42,7 +42,6 @@ struct LibraryDataset: Dataset {
             BookPages(server: server, progress: request.progress)
         }
         return GenericListController(
-            title: id, sources: [source], columns: BookTable.columns, configure: BookTable.configure,
-            select: BookTable.select)
+            title: id, sources: [source], columns: BookTable.columns, select: BookTable.select)
     }
 }

@@ -26,20 +26,15 @@ extension Book {
 }
 
 // Sources/ListKit/ListKit.docc/WritingADataset.md, block 2
-/// The shelf's table: its columns, how a row shows a book, and what choosing one does.
+/// The shelf's table: its columns, each with its value, and what choosing a book shows.
 enum BookTable {
-    static let columns = [
-        Column("title", priority: 10, minimumWidth: 12),
-        Column("author", priority: 5, minimumWidth: 8),
-        Column("year", kind: .integer, priority: 8),
-        Column("pages", kind: .integer),
-    ]
-
-    static func configure(_ row: inout ColumnsRow, _ book: Book) {
-        row["title"] = .text(book.title)
-        row["author"] = .text(book.author)
-        row["year"] = .integer(book.year)
-        row["pages"] = .integer(book.pages, grouped: true)
+    static var columns: [ListColumn<Book>] {
+        [
+            .text("title", \.title, priority: 10, minimumWidth: 12),
+            .text("author", \.author, priority: 5, minimumWidth: 8),
+            .integer("year", \.year, priority: 8),
+            .integer("pages", \.pages, grouped: true),
+        ]
     }
 
     static func select(_ book: Book) -> Selection {
@@ -52,9 +47,7 @@ enum BookTable {
 
 @MainActor
 func bookTable(title: String, books: [Book]) -> GenericListController<Book, ColumnsRow> {
-    GenericListController(
-        title: title, items: books, columns: BookTable.columns, configure: BookTable.configure,
-        select: BookTable.select)
+    GenericListController(title: title, items: books, columns: BookTable.columns, select: BookTable.select)
 }
 
 // Sources/ListKit/ListKit.docc/WritingADataset.md, block 3

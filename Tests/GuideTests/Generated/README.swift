@@ -25,12 +25,11 @@ struct MountainsDataset: Dataset {
             Mountain(name: "Kilimanjaro", metres: 5_895),
             Mountain(name: "Denali", metres: 6_190),
         ]
-        let columns = [Column("mountain", priority: 10), Column("metres", kind: .integer)]
-        return GenericListController(title: id, items: mountains, columns: columns) {
-            (row: inout ColumnsRow, mountain) in
-            row["mountain"] = .text(mountain.name)
-            row["metres"] = .integer(mountain.metres, grouped: true)
-        } select: { mountain in
+        let columns: [ListColumn<Mountain>] = [
+            .text("mountain", \.name, priority: 10),
+            .integer("metres", \.metres, grouped: true),
+        ]
+        return GenericListController(title: id, items: mountains, columns: columns) { mountain in
             .detail(Detail(title: mountain.name, fields: [.init("height", "\(mountain.metres) m")]))
         }
     }

@@ -18,17 +18,11 @@ struct ExchangeHarness {
     /// program's screens do.
     private let shared: DatasetContext
 
-    static let files: [String: URL] = [
-        "companies_L": Fixture.url("t187ap03_L_bom_crlf.csv"),
-        "companies_O": Fixture.url("tpex_company_sample.json"),
-        "companies_R": Fixture.url("t187ap03_R_sample.csv"),
-        "STOCK_DAY_ALL_20250304": Fixture.url("STOCK_DAY_ALL_20250304_sample.csv"),
-        "STOCK_DAY_2330_202506": Fixture.url("STOCK_DAY_2330_202506_sample.json"),
-        // Served for June when the exchange is set to answer for the wrong month.
-        "STOCK_DAY_2330_202505": Fixture.url("STOCK_DAY_2330_wrong_month.json"),
-        "TPEX_1240_202506": Fixture.url("tpex_tradingStock_1240_202506.json"),
-        "TPEX_1240_202505": Fixture.url("tpex_tradingStock_1240_202505_empty.json"),
-    ]
+    /// The sandbox's files, and a month of 2330 served for June when the exchange is set to
+    /// answer for the wrong month.
+    static let files = ExchangeSandbox.files.merging([
+        "STOCK_DAY_2330_202505": Fixture.url("STOCK_DAY_2330_wrong_month.json")
+    ]) { $1 }
 
     init() throws {
         exchange = try FakeExchange(files: Self.files)

@@ -35,35 +35,19 @@ public struct BookshelfDataset: Dataset {
 
     @MainActor
     public func makeRootScreen(context: DatasetContext) -> any ListScreen {
-        GenericListController(
-            title: id, items: Self.books, columns: BookTable.columns, configure: BookTable.configure,
-            select: BookTable.select)
+        GenericListController(title: id, items: Self.books, columns: BookTable.columns)
     }
 }
 
-/// How every screen of books shows them.
+/// How every screen of books shows them: each column once, with its value; the rows and a
+/// book's detail come from the declaration.
 enum BookTable {
-    static let columns = [
-        Column("title", priority: 10, minimumWidth: 12),
-        Column("author", priority: 5, minimumWidth: 8),
-        Column("year", kind: .integer, priority: 8),
-        Column("pages", kind: .integer),
-    ]
-
-    static func configure(_ row: inout ColumnsRow, _ book: Book) {
-        row["title"] = .text(book.title)
-        row["author"] = .text(book.author)
-        row["year"] = .integer(book.year)
-        row["pages"] = .integer(book.pages, grouped: true)
-    }
-
-    static func select(_ book: Book) -> Selection {
-        .detail(
-            Detail(
-                title: book.title,
-                fields: [
-                    .init("title", book.title), .init("author", book.author),
-                    .init("year", String(book.year)), .init("pages", String(book.pages)),
-                ]))
+    static var columns: [ListColumn<Book>] {
+        [
+            .text("title", \.title, priority: 10, minimumWidth: 12),
+            .text("author", \.author, priority: 5, minimumWidth: 8),
+            .integer("year", \.year, priority: 8),
+            .integer("pages", \.pages, grouped: true),
+        ]
     }
 }

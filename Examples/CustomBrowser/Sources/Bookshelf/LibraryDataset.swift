@@ -25,9 +25,7 @@ public struct LibraryDataset: Dataset {
         let source = ListSource<Book>(id: "catalogue", title: "book server") { request in
             try await context.download([CatalogueEntry].self, from: url, fresh: .hours(1), for: request).map(\.book)
         }
-        return GenericListController(
-            title: id, sources: [source], columns: BookTable.columns, configure: BookTable.configure,
-            select: BookTable.select)
+        return GenericListController(title: id, sources: [source], columns: BookTable.columns)
     }
 }
 

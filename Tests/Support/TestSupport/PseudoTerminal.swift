@@ -16,13 +16,13 @@ import Testing
 /// Ctrl-C, Ctrl-Z and a hang-up reach it from the terminal as they would from a window.
 /// The test keeps its own descriptor of the terminal's far end open, to read the settings
 /// (`tcgetattr`) at any time, even after the program has ended.
-final class PseudoTerminal {
+public final class PseudoTerminal {
     /// How the program ended.
-    enum Ending: Equatable, CustomStringConvertible {
+    public enum Ending: Equatable, Sendable, CustomStringConvertible {
         case exited(Int32)
         case signalled(Int32)
 
-        var description: String {
+        public var description: String {
             switch self {
             case .exited(let code): return "exit \(code)"
             case .signalled(let number): return "signal \(number)"
@@ -30,15 +30,19 @@ final class PseudoTerminal {
         }
     }
 
-    struct Timeout: Error, CustomStringConvertible {
-        var waitedFor: String
-        var screen: String
-        var description: String { "timed out waiting for \(waitedFor.debugDescription); screen so far:\n\(screen)" }
+    /// A wait that ended without what it waited for: what that was, and the screen so far.
+    public struct Timeout: Error, CustomStringConvertible {
+        public var waitedFor: String
+        public var screen: String
+        public var description: String {
+            "timed out waiting for \(waitedFor.debugDescription); screen so far:\n\(screen)"
+        }
     }
 
-    let pid: pid_t
+    /// The program's process.
+    public let pid: pid_t
     /// The terminal's settings before the program started.
-    let settingsBefore: termios
+    public let settingsBefore: termios
     private let master: Int32
     private let slave: Int32
     private var bytes: [UInt8] = []
@@ -51,7 +55,7 @@ final class PseudoTerminal {
     /// - Parameters:
     ///   - standardInput: A file to give the program as standard input instead of the
     ///     terminal (as `cat data | browse -` would); the terminal stays its controlling one.
-    init(
+    public init(
         _ executable: String, _ arguments: [String], environment: [String: String], columns: Int = 80,
         rows: Int = 24, directory: String? = nil, standardInput: String? = nil
     ) throws {
@@ -115,14 +119,15 @@ final class PseudoTerminal {
     }
 
     /// Everything the program has written so far, as text (escape sequences and all).
-    var screen: String { String(decoding: bytes, as: UTF8.self) }
+    public var screen: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Types `text`: its bytes go to the program as if typed.
-    func type(_ text: String) {
+    public func type(_ text: String) {
         send(Array(text.utf8))
     }
 
-    func send(_ data: [UInt8]) {
+    /// Sends `data` to the program as if typed (control keys: `[0x03]` is Ctrl-C).
+    public func send(_ data: [UInt8]) {
         data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -138,7 +143,7 @@ final class PseudoTerminal {
     ///
     /// - Returns: The screen from the previous find to the end of this one.
     @discardableResult
-    func waitFor(_ text: String, timeout: Double = 90) throws -> String {
+    public func waitFor(_ text: String, timeout: Double = 90) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         let needle = Array(text.utf8)
         while true {
@@ -154,7 +159,7 @@ final class PseudoTerminal {
 
     /// Sends `number` and waits until the program has taken it (it is no longer pending), so
     /// that a second one sent next is not merged with it; reads the screen meanwhile (Linux).
-    func sendSignalAndWaitUntilTaken(_ number: Int32, timeout: Double = 90) throws {
+    public func sendSignalAndWaitUntilTaken(_ number: Int32, timeout: Double = 90) throws {
         kill(pid, number)
         let bit = UInt64(1) << UInt64(number - 1)
         let deadline = Date().addingTimeInterval(timeout)
@@ -176,10 +181,10 @@ final class PseudoTerminal {
     }
 
     /// Text written since the last `waitFor`.
-    var sinceLastFind: String { String(decoding: bytes[mark...], as: UTF8.self) }
+    public var sinceLastFind: String { String(decoding: bytes[mark...], as: UTF8.self) }
 
     /// The terminal's settings now.
-    func settings() -> termios {
+    public func settings() -> termios {
         var now = termios()
         tcgetattr(slave, &now)
         return now
@@ -190,17 +195,18 @@ final class PseudoTerminal {
     /// Once: a second SIGWINCH sent by hand could start a second redraw while the test types
     /// its next keys, which would then meet the terminal in its ordinary mode (Ctrl-U erasing
     /// nothing, for one).
-    func resize(columns: Int, rows: Int) {
+    public func resize(columns: Int, rows: Int) {
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     }
 
-    func sendSignal(_ number: Int32) {
+    /// Sends the program signal `number`.
+    public func sendSignal(_ number: Int32) {
         kill(pid, number)
     }
 
     /// Waits for the program to end, reading its output meanwhile.
-    func waitForEnd(timeout: Double = 90) throws -> Ending {
+    public func waitForEnd(timeout: Double = 90) throws -> Ending {
         if let ending { return ending }
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
@@ -237,19 +243,4 @@ final class PseudoTerminal {
         }
         return nil
     }
-}
-
-/// Whether two sets of terminal settings are the same in every field a program can change.
-func sameSettings(_ left: termios, _ right: termios) -> Bool {
-    var left = left
-    var right = right
-    return left.c_iflag == right.c_iflag && left.c_oflag == right.c_oflag && left.c_cflag == right.c_cflag
-        && left.c_lflag == right.c_lflag
-        && withUnsafeBytes(of: &left.c_cc) { a in withUnsafeBytes(of: &right.c_cc) { b in a.elementsEqual(b) } }
-}
-
-/// A terminal's settings in a line, for messages.
-func describe(_ settings: termios) -> String {
-    "iflag \(String(settings.c_iflag, radix: 8)) oflag \(String(settings.c_oflag, radix: 8)) "
-        + "lflag \(String(settings.c_lflag, radix: 8))"
 }
