@@ -208,7 +208,7 @@ import Testing
         try terminal.waitFor("sort year desc")
         // Ctrl-D at the next prompt: a key typed while a command runs is not the prompt's.
         try terminal.waitFor("1  beta")
-        try terminal.waitFor(Self.prompt)
+        try terminal.waitFor(PseudoTerminal.prompt)
         terminal.type("\u{04}")
         try terminal.expectEnded(.exited(0))
     }
