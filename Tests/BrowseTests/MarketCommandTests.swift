@@ -7,16 +7,11 @@ import Testing
 /// when a command asks for that market again.
 @Suite struct MarketCommandTests {
     @Test func aMarketThatFailsIsSaidOnceAndTheScreenStays() throws {
-        let exchange = try FakeExchange(files: ExchangeTranscriptTests.files.filter { $0.key != "companies_O" })
-        defer { exchange.stop() }
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("browse-market-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: cache) }
-        var environment = exchange.environment
-        environment["BROWSE_NOW"] = ExchangeTranscriptTests.now
-        environment["XDG_CACHE_HOME"] = cache.path
+        let sandbox = try ExchangeSandbox(files: ExchangeSandbox.files.filter { $0.key != "companies_O" })
+        defer { sandbox.close() }
         let script = "market otc; market emerging; market otc"
         let run = try Browse.run(
-            ["companies", "--market", "listed", "-c", script], input: Data(), environment: environment)
+            ["companies", "--market", "listed", "-c", script], input: Data(), environment: sandbox.environment)
         #expect(run.status == 1, "a market that did not load fails the script")
         let said = run.stderr.components(separatedBy: "上櫃 did not load").count - 1
         #expect(said == 2, "once when it failed, once when asked again, never on another market: \(run.stderr)")
