@@ -119,7 +119,7 @@ extension CachedDownloader {
         let place: (key: String, date: String?)
         do {
             // The throttle says here what a long wait is for, and that its budget is per process.
-            response = try await HostThrottle.$notices.withValue(note) { try await download(url, progress: progress) }
+            response = try await HostThrottle.withNotices(note) { try await download(url, progress: progress) }
             place = try rule.storage?(response) ?? (key, nil)
             value = try rule.decode(response.body, place.date)
             if rule.isEmpty(value), let cached, let old = try? fromCache(cached), !rule.isEmpty(old.value) {

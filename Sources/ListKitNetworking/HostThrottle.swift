@@ -80,8 +80,24 @@ public final class HostThrottle: Sendable {
     public static let longestPause = 3600.0
 
     /// Where throttles say what they wait for, and that their budget is per process when their
-    /// records cannot be shared: set around a download by whoever can show a line to the person.
-    @TaskLocal public static var notices: (@Sendable (String) -> Void)?
+    /// records cannot be shared: set around a download with
+    /// ``withNotices(_:operation:)`` by whoever can show a line to the person.
+    public static var notices: (@Sendable (String) -> Void)? { currentNotices?.say }
+
+    @TaskLocal static var currentNotices: ThrottleNotices?
+
+    /// Runs `operation` with the throttles' notices going to `notices`.
+    ///
+    /// - Parameters:
+    ///   - notices: Receives what a long wait is for, and that the budget is per process.
+    ///   - operation: The work whose downloads say their waits to `notices`.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
+    public static func withNotices<Result>(
+        _ notices: @escaping @Sendable (String) -> Void, operation: () async throws -> Result
+    ) async rethrows -> Result {
+        try await $currentNotices.withValue(ThrottleNotices(say: notices), operation: operation)
+    }
 
     /// A request that has begun; give it to ``end(_:)`` when the server has answered.
     public struct Ticket: Sendable, Hashable {
