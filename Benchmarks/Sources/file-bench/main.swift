@@ -171,24 +171,26 @@ func run() async throws {
     try list.applyWhere(nil)
     let names = try list.column(named: "證券名稱")
     var distinct = 0
-    let freq = median(3) { distinct = ColumnAnalysis.frequencies(of: names, in: list).count }
+    let freq = try median(3) { distinct = try ColumnAnalysis.frequencies(of: names, in: list).count }
     results.append(("freq 證券名稱 (distinct values)", freq, distinct))
-    let stats = median(3) { _ = ColumnAnalysis.statistics(of: list) }
+    let stats = try median(3) { _ = try ColumnAnalysis.statistics(of: list) }
     results.append(("stats (every column)", stats, list.count))
 
     // chart: the points read from the view, then drawn at 160 columns.
     let closes = try list.column(named: "收盤價")
     let dates = try list.column(named: "日期")
     var points: ChartData?
-    let chartData = median(repetitions) { points = ChartData.make(from: list, request: ChartRequest(y: closes)) }
+    let chartData = try median(repetitions) {
+        points = try ChartData.make(from: list, request: ChartRequest(y: closes))
+    }
     results.append(("chart 收盤價: read the points", chartData, points?.count ?? 0))
     let renderer = ChartRenderer(width: 160, height: 20, ascii: false, style: TextStyle(enabled: false))
     if let points {
         results.append(
             ("chart 收盤價: draw at 160 columns", median(repetitions) { _ = renderer.lines(points) }, points.count))
     }
-    let byDate = median(3) {
-        points = ChartData.make(from: list, request: ChartRequest(y: closes, x: dates))
+    let byDate = try median(3) {
+        points = try ChartData.make(from: list, request: ChartRequest(y: closes, x: dates))
         if let points { _ = renderer.lines(points) }
     }
     results.append(("chart 收盤價 by 日期: read and draw", byDate, points?.count ?? 0))
