@@ -7,6 +7,10 @@ public enum DataTemplate {
         let properties = SwiftIdentifier.properties(for: sample.columns.map(\.name))
         let columns = Array(zip(sample.columns, properties))
         var lines: [String] = []
+        // The exact values live in BrowseSupport, which ListKit does not re-export.
+        if columns.contains(where: { $0.0.kind != .integer && $0.0.kind != .text }) {
+            lines.append("import BrowseSupport")
+        }
         lines.append("import FileDatasets")
         lines.append("import ListKit")
         lines.append("")

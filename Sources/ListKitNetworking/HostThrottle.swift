@@ -145,7 +145,7 @@ public final class HostThrottle: Sendable {
     /// share one budget.
     ///
     /// - Returns: The folder, or why none could be used.
-    public static func userFolder(environment: [String: String]) -> Result<URL, PrivateFolderError> {
+    package static func userFolder(environment: [String: String]) -> Result<URL, PrivateFolderError> {
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
             let base = URL(fileURLWithPath: runtime, isDirectory: true).appendingPathComponent("browse")
             do {

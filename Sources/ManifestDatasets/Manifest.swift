@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// A dataset described in one JSON file: where its rows come from, which columns it has, its

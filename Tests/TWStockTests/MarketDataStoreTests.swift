@@ -1,3 +1,4 @@
+import BrowseSupport
 import FakeExchange
 import Foundation
 import ListKit

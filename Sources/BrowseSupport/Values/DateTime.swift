@@ -61,7 +61,7 @@ public struct DateTime: Sendable, Hashable, Comparable, CustomStringConvertible 
     ///
     /// - Complexity: O(n) in the number of bytes.
     @inlinable
-    public init?<Bytes: Collection>(isoUTF8 bytes: Bytes) where Bytes.Element == UInt8 {
+    package init?<Bytes: Collection>(isoUTF8 bytes: Bytes) where Bytes.Element == UInt8 {
         var index = bytes.startIndex
         while index != bytes.endIndex, bytes[index] == UInt8(ascii: " ") { bytes.formIndex(after: &index) }
         // The day: digits with `-` or `/` between them (not `20250602`, which is a number too).

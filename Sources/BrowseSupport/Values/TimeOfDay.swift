@@ -66,7 +66,7 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible
     ///
     /// - Complexity: O(n) in the number of bytes.
     @inlinable
-    public init?<Bytes: Collection>(isoUTF8 bytes: Bytes) where Bytes.Element == UInt8 {
+    package init?<Bytes: Collection>(isoUTF8 bytes: Bytes) where Bytes.Element == UInt8 {
         // The parts: 0 hours, 1 minutes, 2 seconds, 3 the fraction.
         var values = (0, 0, 0, 0)
         var digits = (0, 0, 0, 0)

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// A line that is not a command the front end can run; the description says what would work.

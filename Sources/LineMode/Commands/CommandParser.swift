@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// Turns a line into a `Command`, by the declarations of `SessionCommands`. Words are matched

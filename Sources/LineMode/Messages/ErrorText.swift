@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// The one place that turns an error into the line a person reads: the error's own facts,

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// Where a person reads what happened: one line per message on standard error, after the

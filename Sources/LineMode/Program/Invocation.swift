@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// What the command line asks for, parsed by hand (no packages) from option declarations:

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// A command line that cannot be run; the description says what would work. Exit status 2.

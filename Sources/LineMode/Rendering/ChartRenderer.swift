@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// Draws a `ChartData` as text: a line of Unicode braille dots (2×4 to a cell) or, in ASCII,

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// Draws the top of a navigation stack as text: breadcrumb, header lines, the page of the

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// The one way a screen's data is loaded and slow work is run, for sessions and batch runs

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// Commands that do not fit the current screen, and loads that failed.

@@ -1,3 +1,5 @@
+import BrowseSupport
+
 /// What `chart` draws: a numeric column, against a number, date, date-time or time column or the
 /// row order, and optionally a second numeric column as bars under the line.
 public struct ChartRequest: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import BrowseSupport
+
 /// Loading: each source once (or again on a refresh), streaming sources batch by batch, and
 /// every source's items merged by identity into the store.
 extension GenericListController {

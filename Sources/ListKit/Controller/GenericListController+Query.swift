@@ -1,3 +1,5 @@
+import BrowseSupport
+
 /// Filter, `where`, sort and scope: each makes the view again from the items, through the
 /// store's fast paths where it has them and the rows' cells where it does not.
 extension GenericListController {

@@ -1,3 +1,5 @@
+import BrowseSupport
+
 /// A list of items of any type, shown through a reusable row: the terminal cousin of the
 /// generic `UITableViewController` of iOS.
 ///

@@ -1,3 +1,5 @@
+import BrowseSupport
+
 /// Mistakes a user can make against a list; each description says what would work.
 public enum ListError: UserFacingError, Hashable {
     case rowOutOfRange(row: Int, count: Int)

@@ -1,3 +1,5 @@
+import BrowseSupport
+
 /// Where a screen is in loading its items.
 public enum LoadState: Sendable, Hashable {
     /// Nothing has been loaded yet.

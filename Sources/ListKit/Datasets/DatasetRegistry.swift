@@ -1,3 +1,5 @@
+import BrowseSupport
+
 /// The datasets a program offers, in the order it lists them.
 public struct DatasetRegistry: Sendable {
     public let datasets: [any Dataset]

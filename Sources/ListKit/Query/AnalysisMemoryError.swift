@@ -1,3 +1,5 @@
+import BrowseSupport
+
 /// An analysis of a view (`freq`, `chart`) that cannot have the memory it needs: it is refused
 /// before it is made, as a sort is, rather than end the program when an allocation fails.
 public struct AnalysisMemoryError: UserFacingError, Hashable {

@@ -1,3 +1,5 @@
+import BrowseSupport
+
 /// A distinct value of a column and how many rows of the view hold it.
 public struct ValueCount: Sendable, Hashable {
     public let value: CellValue

@@ -1,3 +1,5 @@
+import BrowseSupport
+
 /// Reads the `where` language into a `WhereExpression` over a screen's columns.
 ///
 /// ```text

@@ -1,3 +1,5 @@
+import BrowseSupport
+
 /// Where a list's items live, in which order its view shows them, and the questions about every
 /// row that the store can answer faster than a pass over the items' cells.
 ///

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// A line of block characters tracing values: `▁▂▄▆█`.

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// A company's basic data (公司基本資料), from mopsfin's t187ap03 files or TPEx's openapi.

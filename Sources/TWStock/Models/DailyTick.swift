@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// One security's trading on one day: volume, value, prices, change and number of trades.

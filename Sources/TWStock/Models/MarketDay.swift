@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// One trading day of every listed security, from STOCK_DAY_ALL (CSV or openapi JSON).

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// A day's change in closing price against the previous close, as the exchange reports it.

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// The Republic of China (民國) calendar TWSE writes its dates in: year 1 is 1912, so

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// One line of a security code list such as twstock's `tpex_equities.csv` (scraped from TWSE's

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// What ``TWSEFileRecognizer`` found a file to be.

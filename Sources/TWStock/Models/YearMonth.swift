@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// A calendar month: the unit TWSE's per-stock STOCK_DAY reports cover.

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// Reads a security code list in twstock's shape (`twstock/codes/tpex_equities.csv`, scraped

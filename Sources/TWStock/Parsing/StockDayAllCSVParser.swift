@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// Reads TWSE's STOCK_DAY_ALL open_data CSV: every listed security's trading on one day.
