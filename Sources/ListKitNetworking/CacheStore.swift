@@ -145,7 +145,7 @@ public struct CacheStore: Sendable {
     }
 
     /// The keys stored under `prefix` (`twse/STOCK_DAY_ALL`).
-    public func keys(under prefix: String) -> [String] {
+    package func keys(under prefix: String) -> [String] {
         let directory = folder.appendingPathComponent(prefix, isDirectory: true)
         return Self.names(in: directory.path).filter { $0.hasSuffix(".meta.json") && !$0.hasPrefix(".") }
             .map { prefix + "/" + $0.dropLast(".meta.json".count) }
@@ -161,7 +161,7 @@ public struct CacheStore: Sendable {
     /// - Returns: The number of files removed.
     /// - Complexity: O(f) in the number of files in the cache.
     @discardableResult
-    public func removeAbandonedFiles() -> Int {
+    package func removeAbandonedFiles() -> Int {
         var removed = 0
         var folders = [folder.path]
         while let directory = folders.popLast() {

@@ -73,32 +73,32 @@ public final class HostThrottle: Sendable {
 
     /// The longest a request counts as open, whatever its owner asked: by then the server has
     /// received it or never will.
-    public static let longestOpen = 300.0
+    package static let longestOpen = 300.0
 
     /// The longest a server's `Retry-After` holds requests back (an hour): a larger one is
     /// reported as the server said it, but cannot stop requests for days.
-    public static let longestPause = 3600.0
+    package static let longestPause = 3600.0
 
     /// Where throttles say what they wait for, and that their budget is per process when their
     /// records cannot be shared: set around a download by whoever can show a line to the person.
-    @TaskLocal public static var notices: (@Sendable (String) -> Void)?
+    @TaskLocal package static var notices: (@Sendable (String) -> Void)?
 
     /// A request that has begun; give it to ``end(_:)`` when the server has answered.
-    public struct Ticket: Sendable, Hashable {
+    package struct Ticket: Sendable, Hashable {
         let host: String
         let id: UInt64
     }
 
     /// A request refused without being sent: the server asked for a wait that has not passed.
-    public struct Paused: Error, Sendable, Hashable {
+    package struct Paused: Error, Sendable, Hashable {
         /// The budget (`www.twse.com.tw:443`).
-        public let host: String
+        package let host: String
         /// The status that asked for the wait (429, 503).
-        public let status: Int
+        package let status: Int
         /// The seconds the server asked for.
-        public let seconds: Int
+        package let seconds: Int
         /// The seconds still to wait, rounded up.
-        public let remaining: Int
+        package let remaining: Int
     }
 
     /// A throttle whose records live in `folder`, shared by every process that uses it.
@@ -172,14 +172,14 @@ public final class HostThrottle: Sendable {
     }
 
     /// Why the shared records could not be used, if they could not (the throttle then works per process).
-    public var fileProblem: String? { problem.withLock { $0 } }
+    package var fileProblem: String? { problem.withLock { $0 } }
 
     /// Waits until a request to `host` is allowed, and records one that is over at once: for
     /// callers that cannot say when the server received it.
     ///
     /// - Throws: `CancellationError` when the task is cancelled while waiting; ``HostThrottle/Paused`` when
     ///   the server asked for a wait that has not passed.
-    public func acquire(host: String) async throws {
+    package func acquire(host: String) async throws {
         end(try await begin(host: host))
     }
 
@@ -195,7 +195,7 @@ public final class HostThrottle: Sendable {
     ///   request has failed; until then the request counts as arriving now.
     /// - Throws: `CancellationError` when the task is cancelled while waiting; ``HostThrottle/Paused`` when
     ///   the server asked for a wait that has not passed.
-    public func begin(
+    package func begin(
         host: String, openAtMost: Double = HostThrottle.longestOpen,
         notices: (@Sendable (String) -> Void)? = HostThrottle.notices
     ) async throws -> Ticket {
@@ -229,7 +229,7 @@ public final class HostThrottle: Sendable {
     /// Dates a begun request now: the server has answered it, or it is over.
     ///
     /// Ending a ticket twice does nothing.
-    public func end(_ ticket: Ticket) {
+    package func end(_ ticket: Ticket) {
         guard Self.openRequests.withLock({ $0.remove(ticket.id) }) != nil else { return }
         let now = clock.now()
         let mine = Self.identity
@@ -248,7 +248,7 @@ public final class HostThrottle: Sendable {
 
     /// Holds every request to `host` back for `seconds` (at most ``longestPause``), in every
     /// process: the server answered `status` with a `Retry-After`.
-    public func pause(host: String, status: Int, seconds: Int) {
+    package func pause(host: String, status: Int, seconds: Int) {
         let host = host.lowercased()
         let until = clock.now() + min(Double(max(0, seconds)), Self.longestPause)
         let hold = { (records: inout ThrottleRecords) in

@@ -21,7 +21,7 @@ public final class FileTable: Sendable {
     public let notes: [String]
     /// The lines around the table that are not part of it: titles above the header, notes
     /// below the rows, as the file has them.
-    public let around: [String]
+    package let around: [String]
 
     let bytes: FileBytes
     let dialect: CSVDialect
@@ -75,7 +75,7 @@ public final class FileTable: Sendable {
     /// (``FileBytes/changedWhileOpen``).
     ///
     /// - Complexity: O(1).
-    public var changedWhileOpen: Bool { bytes.changedWhileOpen }
+    package var changedWhileOpen: Bool { bytes.changedWhileOpen }
 
     /// How the file under the table changed after it was read, if it did.
     ///
@@ -177,7 +177,7 @@ public final class FileTable: Sendable {
     /// The 1-based line on which row `row` starts.
     ///
     /// - Complexity: O(n) in the bytes before the row.
-    public func line(ofRow row: Int) -> Int {
+    package func line(ofRow row: Int) -> Int {
         let end = offsets[row]
         var line = 1
         var index = 0
@@ -197,7 +197,7 @@ public final class FileTable: Sendable {
     /// such row.
     ///
     /// - Complexity: O(1).
-    public func index(of row: FileRow) -> Int? {
+    package func index(of row: FileRow) -> Int? {
         row.index < rowCount ? row.index : nil
     }
 

@@ -11,21 +11,21 @@
 /// title,year
 /// Star Wars: A New Hope,1977
 /// ```
-public struct TableExporter {
-    public let format: ExportFormat
-    public let columns: [String]
+package struct TableExporter {
+    package let format: ExportFormat
+    package let columns: [String]
     private let write: (String) throws -> Void
     private var rowsWritten = 0
 
     /// An exporter that sends its text to `write`, in pieces.
-    public init(format: ExportFormat, columns: [String], write: @escaping (String) throws -> Void) {
+    package init(format: ExportFormat, columns: [String], write: @escaping (String) throws -> Void) {
         self.format = format
         self.columns = columns
         self.write = write
     }
 
     /// Writes the header (or the opening bracket).
-    public mutating func begin() throws {
+    package mutating func begin() throws {
         switch format {
         case .csv: try write(Self.csvRecord(columns.map(Self.csvField).joined(separator: ",")) + "\n")
         case .tsv: try write(columns.map(Self.tsvField).joined(separator: "\t") + "\n")
@@ -37,13 +37,13 @@ public struct TableExporter {
     }
 
     /// Writes one row; `values` line up with `columns`.
-    public mutating func row(_ values: [CellValue]) throws {
+    package mutating func row(_ values: [CellValue]) throws {
         try row(cells: values.map { Cell($0) })
     }
 
     /// Writes one row of cells, lined up with `columns`; a cell with its source's text is
     /// written as that text.
-    public mutating func row(cells: [Cell]) throws {
+    package mutating func row(cells: [Cell]) throws {
         switch format {
         case .csv:
             try write(Self.csvRecord(Self.line(cells, separator: UInt8(ascii: ","), field: Self.csvField)))
@@ -64,12 +64,12 @@ public struct TableExporter {
 
     /// Counts `count` rows written without this exporter (an ``ExportRowWriter``'s) between
     /// ``begin()`` and ``end()``, so that the rows after them and the end fit them.
-    public mutating func countRows(_ count: Int) {
+    package mutating func countRows(_ count: Int) {
         rowsWritten += count
     }
 
     /// Writes what closes the document.
-    public mutating func end() throws {
+    package mutating func end() throws {
         if format == .json { try write(rowsWritten == 0 ? "]\n" : "\n]\n") }
     }
 
@@ -172,7 +172,7 @@ public struct TableExporter {
 
     /// `text` as a JSON string: quotes, backslashes, control characters and the line
     /// separators JavaScript cannot hold escaped.
-    public static func jsonString(_ text: String) -> String {
+    package static func jsonString(_ text: String) -> String {
         var escaped = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
