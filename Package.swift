@@ -106,7 +106,10 @@ let package = Package(
         // Every Swift block of the README and the guides, compiled together (Generated/), and tests of them.
         .testTarget(
             name: "GuideTests",
-            dependencies: ["BrowseSupport", "ListKit", "LineMode", "ListKitNetworking", "ListKitTesting"]),
+            dependencies: [
+                "BrowseSupport", "ListKit", "LineMode", "ListKitNetworking", "ListKitTesting", "FileDatasets",
+                "TWStock",
+            ]),
         .testTarget(
             name: "ListKitNetworkingTests",
             dependencies: ["BrowseSupport", "ListKitNetworking", "ListKit", "ListKitTesting"]),

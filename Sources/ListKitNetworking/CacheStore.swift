@@ -48,7 +48,7 @@ public struct CacheEntry: Sendable, Hashable {
 /// - **A write is atomic and crash-safe**: the body and then the metadata go to temporary files
 ///   that are flushed and renamed into place, so a process killed at any moment leaves the old
 ///   entry or the new one. Its temporary files are removed by the next writer of the key, or by
-///   ``removeAbandonedFiles()`` when a program starts.
+///   `removeAbandonedFiles()` when a program starts.
 /// - **Readers never wait and never see a mix**: a reader opens the body the metadata names;
 ///   once open, the body stays readable even if a writer replaces the entry and removes it (a
 ///   removed file lives on while it is open). When a writer removes it between the reader's two

@@ -19,9 +19,9 @@ import Synchronization
 ///
 /// The client brings the rest: the throttle per host, timeouts, the size limit, cancellation.
 ///
-/// A dataset takes the one for its context, ``ListKit/DatasetContext/downloader``: the program's
+/// A dataset takes the one for its context, `context.downloader`: the program's
 /// client, cache folder, offline mode and clock. For one JSON document,
-/// ``ListKit/DatasetContext/download(_:from:fresh:for:)`` is a single call; the downloader is
+/// `context.download(_:from:fresh:for:)` is a single call; the downloader is
 /// for bytes of another kind:
 ///
 /// ```swift
@@ -47,7 +47,7 @@ public struct CachedDownloader: Sendable {
     public let dropIsBlock: Bool
 
     /// - Parameters:
-    ///   - client: Downloads; the program's one (``ListKit/DatasetContext/httpClient``), so that
+    ///   - client: Downloads; the program's one (`context.httpClient`), so that
     ///     a block is remembered by every screen of the run.
     ///   - cache: Where downloads are kept.
     ///   - offline: When true, the network is never used.

@@ -32,8 +32,8 @@ public struct SystemThrottleClock: ThrottleClock {
 ///
 /// A server counts a request when it arrives, which is some time after the client starts it
 /// (connecting, a busy machine, a lost SYN). So a request is recorded twice: when it starts
-/// (``begin(host:openAtMost:notices:)``) it holds a place as if it were arriving at every
-/// moment, and when the server has answered or the request is over (``end(_:)``) it is dated
+/// (`begin(host:openAtMost:notices:)`) it holds a place as if it were arriving at every
+/// moment, and when the server has answered or the request is over (`end(_:)`) it is dated
 /// then — a time the server has surely received it by. A new request starts only when fewer
 /// than `limit` requests are open or ended less than `window` seconds ago. Any `limit + 1`
 /// arrivals then span at least `window`: when the last of them started, the others had
@@ -47,12 +47,12 @@ public struct SystemThrottleClock: ThrottleClock {
 /// whoever wrote it: an open one counts as ended once its owner's deadline has passed (earlier
 /// when its process is seen to be gone), so a record nobody will end is waited for a bounded
 /// time, and the wait says what it is for. A server's `Retry-After`
-/// (``pause(host:status:seconds:)``) holds every process's requests to that budget until it
+/// (`pause(host:status:seconds:)`) holds every process's requests to that budget until it
 /// has passed.
 ///
 /// This throttle's own records are kept in memory as well: when the folder cannot be used (no
 /// space even for a name, a folder another user owns), the limit still holds within the
-/// process, and that is said once through ``notices``.
+/// process, and that is said once through `notices`.
 public final class HostThrottle: Sendable {
     public let limit: Int
     public let window: Double
@@ -123,7 +123,7 @@ public final class HostThrottle: Sendable {
     }
 
     /// The throttle every client of the process uses: 3 requests in 5 s per budget, its
-    /// records in this user's own folder (``userFolder(environment:)``), so that every process
+    /// records in this user's own folder (`userFolder(environment:)`), so that every process
     /// of the user shares them whatever its cache folder.
     public static let shared: HostThrottle = {
         switch userFolder(environment: ProcessInfo.processInfo.environment) {

@@ -47,7 +47,10 @@ public struct DateTime: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.separator = separator
     }
 
-    /// Parses an ISO 8601 date and time: see ``init(isoUTF8:)``.
+    /// Parses an ISO 8601 date and time: a day (`2025-06-02` or `2025/06/02`), a `T` or one
+    /// space, a time (`HH:mm`, `HH:mm:ss` or `HH:mm:ss.f` to nine digits) and optionally an
+    /// offset (`Z`, `+08:00`, `+0800`, `+08`), spaces around allowed. A day alone is not a
+    /// date-time.
     ///
     /// - Complexity: O(n) in the length of `text`.
     public init?<S: StringProtocol>(iso text: S) {

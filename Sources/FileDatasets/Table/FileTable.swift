@@ -5,9 +5,9 @@ import Tabular
 /// A delimited file held as bytes with an index of its records: what a file dataset shows.
 ///
 /// The table keeps the input once (memory-mapped or in one buffer) and one 4-byte offset per
-/// row (``RowOffsets``), for inputs of any size. Fields are found by scanning a row when it is needed, and `String`s are made only for
-/// the rows shown, exported or detailed. Filters scan bytes (``filter(foldedQuery:candidates:)``)
-/// and sorts compute one key per row (``sorted(_:descending:indices:)``).
+/// row (`RowOffsets`), for inputs of any size. Fields are found by scanning a row when it is needed, and `String`s are made only for
+/// the rows shown, exported or detailed. Filters scan bytes (`filter(foldedQuery:candidates:)`)
+/// and sorts compute one key per row (`sorted(_:descending:indices:)`).
 public final class FileTable: Sendable {
     /// What the breadcrumb calls the table (the file's name).
     public let name: String

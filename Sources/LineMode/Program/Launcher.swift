@@ -23,7 +23,7 @@ public struct Launcher {
     public var identity: ProgramIdentity
     /// The program's name, at the start of each message.
     package var program: String { identity.name }
-    /// Services every dataset's context carries (``ListKit/DatasetContext/services``): those the
+    /// Services every dataset's context carries (`DatasetContext.services`): those the
     /// program sets where it starts, such as mirrors read from the environment. A service not
     /// set is made from the context when first asked for.
     public var services = DatasetServices()

@@ -5,7 +5,7 @@ import BrowseSupport
 public struct ChartRequest: Sendable, Hashable {
     /// The line's column (numbers).
     public var y: Column
-    /// The horizontal axis (numbers, dates, date-times or times, ``ColumnKind/isChartAxis``);
+    /// The horizontal axis (numbers, dates, date-times or times);
     /// `nil` plots the rows in the view's order.
     public var x: Column?
     /// A second numeric column drawn as bars (`chart close volume`).

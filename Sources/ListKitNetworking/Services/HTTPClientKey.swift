@@ -1,6 +1,6 @@
 import ListKit
 
-/// The key of a context's HTTP client (``DatasetServices/httpClient``).
+/// The key of a context's HTTP client (`services.httpClient`).
 ///
 /// Unless one is set, a context makes one the first time it is asked: throttled by
 /// ``HostThrottle/shared``, bodies capped at the context's input limit, and the program's own
@@ -23,7 +23,7 @@ extension DatasetServices {
 }
 
 extension DatasetContext {
-    /// The client this context downloads with: the one set in ``DatasetContext/services``,
+    /// The client this context downloads with: the one set in `services`,
     /// else the program's own, made once and shared by every copy of the context.
     public var httpClient: any HTTPFetching { self[service: HTTPClientKey.self] }
 
