@@ -63,7 +63,7 @@ struct Opened {
 
     /// Why the load failed, or `nil`.
     var failure: String? {
-        if case .failed(let reason) = screen.state { return reason }
+        if case .failed(let failure) = screen.state { return failure.description }
         return nil
     }
 }

@@ -92,9 +92,9 @@ package struct ScreenRenderer {
             return (lines + wrapped("not loaded · r loads it").map(style.dim), 0, [:])
         case .loading:
             return (lines + [style.dim("loading…")], 0, [:])
-        case .failed(let reason):
+        case .failed(let failure):
             let hint = wrapped("r tries again · b goes back").map(style.dim)
-            return (lines + wrapped("could not load: " + reason) + hint, 0, [:])
+            return (lines + wrapped("could not load: \(failure)") + hint, 0, [:])
         case .loaded, .receiving:
             break
         }

@@ -100,8 +100,8 @@ struct ScreenLoader {
         for note in load.reporter.takeNotes() { messages.note(note) }
         // A stream stopped by Ctrl-C keeps what arrived: it is loaded, and its note said so.
         if interrupted, !list.state.hasRows { return .interrupted }
-        if case .failed(let reason) = list.state {
-            let facts = ErrorText.reason(ofFailedLoad: reason, failures: list.sourceFailures)
+        if case .failed(let failure) = list.state {
+            let facts = ErrorText.reason(ofFailedLoad: failure.description, failures: list.sourceFailures)
             return .failed(.loadFailed(list.title, reason: facts, remedy: list.sourceFailures.first?.remedy))
         }
         // Part of the data is shown: a warning, not a failed command.

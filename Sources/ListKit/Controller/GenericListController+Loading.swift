@@ -56,18 +56,13 @@ extension GenericListController {
                 cancelled = true
                 break
             } catch {
-                failures.append(
-                    SourceFailure(
-                        source: source.title, reason: String(describing: error),
-                        remedy: (error as? any UserFacingError)?.remedy))
+                failures.append(SourceFailure(source: source.title, error: error))
             }
         }
         sourceFailures = failures
         mergeLoadedItems()
         if loadedItems.isEmpty {
-            state =
-                cancelled
-                ? previousState : .failed(failures.map { "\($0.source): \($0.reason)" }.joined(separator: "; "))
+            state = cancelled ? previousState : .failed(FailedLoad(failures: failures))
         } else {
             state = .loaded
         }

@@ -128,7 +128,7 @@ package final class MarketDataStore: Sendable {
         var resource = ExchangeResource<MarketDay>(
             key: key, title: "the latest all-market day (STOCK_DAY_ALL)", url: hosts.allMarketDay,
             isFresh: { metadata, now in
-                guard let text = metadata.tradingDate, let date = CalendarDate(iso: text) else { return false }
+                guard let date = metadata.tradingDate else { return false }
                 return Freshness.marketDayIsFresh(tradingDate: date, fetchedAt: metadata.fetchedAt, now: now)
             },
             parse: { bytes, date in try Self.parseMarketDay(bytes, date: date) },
@@ -151,8 +151,7 @@ package final class MarketDataStore: Sendable {
             if let day = parsedDays.withLock({ $0[key] }) { return day }
             do {
                 guard let entry = try cache.read(key) else { return nil }
-                let date = entry.metadata.tradingDate.flatMap { CalendarDate(iso: $0) }
-                let day = try Self.parseMarketDay(Array(entry.body), date: date)
+                let day = try Self.parseMarketDay(Array(entry.body), date: entry.metadata.tradingDate)
                 parsedDays.withLock { $0[key] = day }
                 return day
             } catch {
@@ -383,7 +382,7 @@ package final class MarketDataStore: Sendable {
 
     /// Writes an imported file into the cache.
     func store(_ key: String, body: Data, source: String, tradingDate: CalendarDate?) throws(CacheError) {
-        try cache.write(key, body: body, source: source, fetchedAt: now(), tradingDate: tradingDate?.description)
+        try cache.write(key, body: body, source: source, fetchedAt: now(), tradingDate: tradingDate)
         parsedDays.withLock { $0[key] = nil }
         // An imported company list is read again when a company is next asked for.
         if let market = Market.allCases.first(where: { Self.companyListKey($0) == key }) {
