@@ -236,7 +236,7 @@ public final class HTTPClient: HTTPFetching {
             }
         } catch {
             // A server that asked for a wait gets no request from any process until it has passed.
-            if case .status(let code, _, let retryAfter?) = error, let throttle, let budget = tickets.budget {
+            if case .status(let code, _, let retryAfter?) = error.details, let throttle, let budget = tickets.budget {
                 throttle.pause(host: budget, status: code, seconds: retryAfter)
             }
             // Only a host that could not be reached, or did not answer, is spared more requests:

@@ -180,7 +180,7 @@ extension ScreenLoader {
         indicator.stop()
         if interrupted { throw interruption }
         guard let result = outcome.value else { throw interruption }
-        if case .failure(ListError.interrupted) = result { throw interruption }
+        if case .failure(let error) = result, error as? ListError == .interrupted { throw interruption }
         return try result.get()
     }
 }
