@@ -7,13 +7,14 @@ import Foundation
 /// next step, which the front end puts in words (a library never says "press r").
 ///
 /// A plug-in tells failures apart by their ``code``, which new kinds of failure can join
-/// without breaking a `switch` that has a `default`:
+/// without breaking a `switch` that has a `default`. Offline without a copy, a dataset can say
+/// so in its own words:
 ///
 /// ```swift
 /// do {
-///     body = try await client.get(url, progress: nil).body
-/// } catch let error as FetchError where error.code == .timeout {
-///     body = try cachedCopy()
+///     return try await context.download([Reading].self, from: url, fresh: .minutes(10), for: request)
+/// } catch let error as FetchError where error.code == .offline {
+///     throw ReadingsError.notDownloadedYet(station)
 /// }
 /// ```
 public struct FetchError: UserFacingError, Hashable {

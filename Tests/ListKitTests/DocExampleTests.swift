@@ -75,6 +75,17 @@ extension DatasetContext {
     var weatherStations: [String] { self[service: WeatherStationsKey.self] }
 }
 
+// ListError
+/// What choosing row `index` does; `nil` when the view has no such row.
+@MainActor
+func selection(of screen: any ListScreen, at index: Int) throws -> Selection? {
+    do {
+        return try screen.select(at: index)
+    } catch let error as ListError where error.code == .rowOutOfRange {
+        return nil
+    }
+}
+
 @MainActor
 private enum Examples {
     static func controller() -> GenericListController<ExampleFilm, SubtitleRow> {

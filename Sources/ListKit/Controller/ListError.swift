@@ -6,10 +6,14 @@ import BrowseSupport
 /// `switch` that has a `default`:
 ///
 /// ```swift
-/// do {
-///     try screen.applySort(SortOrder(column: "close", descending: true))
-/// } catch let error as ListError where error.code == .unknownColumn {
-///     try screen.applySort(nil)
+/// /// What choosing row `index` does; `nil` when the view has no such row.
+/// @MainActor
+/// func selection(of screen: any ListScreen, at index: Int) throws -> Selection? {
+///     do {
+///         return try screen.select(at: index)
+///     } catch let error as ListError where error.code == .rowOutOfRange {
+///         return nil
+///     }
 /// }
 /// ```
 public struct ListError: UserFacingError, Hashable {
