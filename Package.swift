@@ -6,6 +6,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "ListKit", targets: ["ListKit"]),
+        // The exact values every dataset uses (`ExactDecimal`, `CalendarDate`), exit codes and
+        // `UserFacingError`: imported by name, never re-exported.
+        .library(name: "BrowseSupport", targets: ["BrowseSupport"]),
         .library(name: "LineMode", targets: ["LineMode"]),
         .library(name: "DemoDatasets", targets: ["DemoDatasets"]),
         .library(name: "TWStock", targets: ["TWStock"]),
@@ -23,7 +26,7 @@ let package = Package(
         // The framework: controllers, rows, query, datasets, navigation. No terminal I/O, no network.
         .target(name: "ListKit", dependencies: ["BrowseSupport"]),
         // The line-mode front end that drives any ListKit screen.
-        .target(name: "LineMode", dependencies: ["ListKit"]),
+        .target(name: "LineMode", dependencies: ["BrowseSupport", "ListKit"]),
         // people and films: offline demos.
         .target(name: "DemoDatasets", dependencies: ["ListKit"]),
         // The one CSV scanner and JSON reader over bytes, Big5 decoding and the missing-value rule,
@@ -41,10 +44,13 @@ let package = Package(
         // A test probe that runs a command and reports its own peak memory (input-limit tests).
         .executableTarget(name: "peak-memory-probe", path: "Tests/Support/PeakMemoryProbe"),
         // Datasets added by `swift package new-dataset`; registered in Registry.swift.
-        .target(name: "CustomDatasets", dependencies: ["ListKit", "FileDatasets"], resources: [.copy("Data")]),
+        .target(
+            name: "CustomDatasets", dependencies: ["BrowseSupport", "ListKit", "FileDatasets"],
+            resources: [.copy("Data")]),
         // The work of the new-dataset plugin, as a tool the plugin runs (so it can be unit-tested).
         .executableTarget(
-            name: "new-dataset-tool", dependencies: ["DatasetScaffold", "FileDatasets", "ListKit", "ManifestDatasets"]),
+            name: "new-dataset-tool",
+            dependencies: ["BrowseSupport", "DatasetScaffold", "FileDatasets", "ListKit", "ManifestDatasets"]),
         .plugin(
             name: "NewDataset",
             capability: .command(
@@ -66,22 +72,26 @@ let package = Package(
         // sandbox a run of the program meets it in: test support only, kept under Tests/.
         .target(name: "FakeExchange", dependencies: ["ListKitTesting", "TWStock"], path: "Tests/Support/FakeExchange"),
         // Taiwan Stock Exchange / TPEx data: models, parsers, HTTP, cache, datasets.
-        .target(name: "TWStock", dependencies: ["ListKit", "Tabular", "ListKitNetworking"]),
+        .target(name: "TWStock", dependencies: ["BrowseSupport", "ListKit", "Tabular", "ListKitNetworking"]),
         // Any CSV/TSV/JSON file, URL or standard input as a dataset, over an index of its bytes.
-        .target(name: "FileDatasets", dependencies: ["ListKit", "Tabular", "ListKitNetworking"]),
+        .target(name: "FileDatasets", dependencies: ["BrowseSupport", "ListKit", "Tabular", "ListKitNetworking"]),
         // Datasets described by JSON manifests (a file, files or a URL, columns, sort, drill),
         // read from a folder when the program starts: plug-ins without compiling.
-        .target(name: "ManifestDatasets", dependencies: ["ListKit", "FileDatasets", "Tabular", "ListKitNetworking"]),
+        .target(
+            name: "ManifestDatasets",
+            dependencies: ["BrowseSupport", "ListKit", "FileDatasets", "Tabular", "ListKitNetworking"]),
         // Argument parsing and wiring only.
         .executableTarget(
             name: "browse",
             dependencies: [
-                "ListKit", "LineMode", "DemoDatasets", "TWStock", "FileDatasets", "CustomDatasets", "ManifestDatasets",
+                "BrowseSupport", "ListKit", "LineMode", "DemoDatasets", "TWStock", "FileDatasets", "CustomDatasets",
+                "ManifestDatasets",
             ]),
 
-        .testTarget(name: "ListKitTests", dependencies: ["ListKit", "TestSupport"]),
+        .testTarget(name: "ListKitTests", dependencies: ["BrowseSupport", "ListKit", "TestSupport"]),
         .testTarget(
-            name: "LineModeTests", dependencies: ["LineMode", "ListKit", "TestSupport"], exclude: ["Snapshots"]),
+            name: "LineModeTests", dependencies: ["BrowseSupport", "LineMode", "ListKit", "TestSupport"],
+            exclude: ["Snapshots"]),
         // Every screen of the program laid out at widths 40 to 200.
         .testTarget(
             name: "LayoutTests",
@@ -103,17 +113,25 @@ let package = Package(
         // them; Data/ is the file "A program of your own" bundles.
         .testTarget(
             name: "GuideTests",
-            dependencies: ["ListKit", "LineMode", "FileDatasets", "ListKitNetworking", "ListKitTesting"],
+            dependencies: [
+                "BrowseSupport", "ListKit", "LineMode", "ListKitNetworking", "ListKitTesting", "FileDatasets",
+                "TWStock",
+            ],
             resources: [.copy("Data")]),
-        .testTarget(name: "ListKitNetworkingTests", dependencies: ["ListKitNetworking", "ListKit", "ListKitTesting"]),
+        .testTarget(
+            name: "ListKitNetworkingTests",
+            dependencies: ["BrowseSupport", "ListKitNetworking", "ListKit", "ListKitTesting"]),
         .testTarget(
             name: "TWStockTests",
-            dependencies: ["TWStock", "ListKit", "ListKitNetworking", "ListKitTesting", "FakeExchange"],
+            dependencies: [
+                "BrowseSupport", "TWStock", "ListKit", "ListKitNetworking", "ListKitTesting", "FakeExchange",
+            ],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "FileDatasetsTests",
             dependencies: [
-                "FileDatasets", "ListKit", "LineMode", "Tabular", "ListKitTesting", "ListKitNetworking", "TestSupport",
+                "BrowseSupport", "FileDatasets", "ListKit", "LineMode", "Tabular", "ListKitTesting",
+                "ListKitNetworking", "TestSupport",
             ],
             exclude: ["Fixtures"]
         ),

@@ -10,6 +10,7 @@ let package = Package(
         .executableTarget(
             name: "browse-bench",
             dependencies: [
+                .product(name: "BrowseSupport", package: "browse"),
                 .product(name: "ListKit", package: "browse"),
                 .product(name: "LineMode", package: "browse"),
             ]

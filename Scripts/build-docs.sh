@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the DocC sites of ListKit, the download client and the testing library, without any
-# package dependency: symbol graphs from the compiler, then `docc convert`, warnings as errors.
+# Builds the DocC sites of the library products, without any package dependency: symbol graphs
+# from the compiler, then `docc convert`, warnings as errors.
 #
 #   Scripts/build-docs.sh            # sites in .build/docs/<Module>
 #   open .build/docs/ListKit/index.html, or serve the folder: python3 -m http.server -d .build/docs
@@ -14,7 +14,8 @@ rm -rf .build/docs
 mkdir -p "$graphs" .build/docs
 swift build --scratch-path "$scratch" -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir \
   -Xswiftc "$PWD/$graphs" -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public >/dev/null
-for module in ListKit ListKitNetworking ListKitTesting; do
+for module in ListKit BrowseSupport LineMode FileDatasets ListKitNetworking ListKitTesting TWStock DemoDatasets \
+  ManifestDatasets; do
   catalog="Sources/$module/$module.docc"
   [ -d "$catalog" ] || continue
   only="$scratch/graphs-of/$module"

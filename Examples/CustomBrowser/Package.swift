@@ -11,6 +11,7 @@ let package = Package(
         .target(
             name: "Bookshelf",
             dependencies: [
+                .product(name: "BrowseSupport", package: "browse"),
                 .product(name: "ListKit", package: "browse"),
                 .product(name: "ListKitNetworking", package: "browse"),
             ]

@@ -15,6 +15,7 @@ let package = Package(
         .target(
             name: "WeatherDatasets",
             dependencies: [
+                .product(name: "BrowseSupport", package: "browse"),
                 .product(name: "ListKit", package: "browse"),
                 .product(name: "FileDatasets", package: "browse"),
                 .product(name: "ListKitNetworking", package: "browse"),
@@ -31,6 +32,7 @@ let package = Package(
             name: "WeatherDatasetsTests",
             dependencies: [
                 "WeatherDatasets",
+                .product(name: "BrowseSupport", package: "browse"),
                 .product(name: "ListKit", package: "browse"),
                 .product(name: "LineMode", package: "browse"),
                 .product(name: "ListKitNetworking", package: "browse"),

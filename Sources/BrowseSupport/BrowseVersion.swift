@@ -1,5 +1,5 @@
 /// The package's version: what `browse --version` prints and what the download client sends
 /// in its User-Agent, so the two never disagree.
-public enum BrowseVersion {
-    public static let current = "0.1.0"
+package enum BrowseVersion {
+    package static let current = "0.1.0"
 }

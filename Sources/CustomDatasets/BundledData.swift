@@ -4,11 +4,11 @@ import ListKit
 
 /// The data files bundled with scaffolded datasets (in `Data/`), read with the FileDatasets
 /// engine: the same CSV/JSON parsing and type inference as `browse FILE`.
-public enum BundledData {
+package enum BundledData {
     /// The table of a bundled file (`weather.csv`).
     ///
     /// - Throws: `BundledDataError` when the file is missing, `FileLoadError` when it cannot be read.
-    public static func table(_ fileName: String) async throws -> FileTable {
+    package static func table(_ fileName: String) async throws -> FileTable {
         let url = URL(fileURLWithPath: fileName)
         guard
             let bundled = Bundle.module.url(
@@ -20,10 +20,10 @@ public enum BundledData {
 }
 
 /// A bundled file that is not in the package's resources.
-public enum BundledDataError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum BundledDataError: Error, Sendable, Hashable, CustomStringConvertible {
     case missing(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .missing(let name):
             return "the bundled data file \(name) is missing from Sources/CustomDatasets/Data; "

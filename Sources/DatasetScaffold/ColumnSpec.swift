@@ -1,7 +1,7 @@
 /// A column of a data file, with the type inferred from its values.
-public struct ColumnSpec: Sendable, Hashable {
+package struct ColumnSpec: Sendable, Hashable {
     /// The kinds of values a column can hold, each with a Swift type and a cell.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         case integer
         case decimal
         case date
@@ -23,35 +23,35 @@ public struct ColumnSpec: Sendable, Hashable {
     }
 
     /// The column's name in the file (`成交股數`).
-    public let name: String
-    public let kind: Kind
+    package let name: String
+    package let kind: Kind
 
-    public init(name: String, kind: Kind) {
+    package init(name: String, kind: Kind) {
         self.name = name
         self.kind = kind
     }
 }
 
 /// The data a dataset is generated from: a bundled file, its columns, and a first record to test.
-public struct DataSample: Sendable, Hashable {
+package struct DataSample: Sendable, Hashable {
     /// The file name inside the package (`weather.csv`).
-    public let fileName: String
+    package let fileName: String
     /// The file's format, as FileDatasets names it (`csv`, `tsv`, `json`, `jsonl`).
-    public let format: String
-    public let columns: [ColumnSpec]
+    package let format: String
+    package let columns: [ColumnSpec]
     /// How many records the file holds.
-    public let recordCount: Int
+    package let recordCount: Int
     /// The first record's values as exported, for the generated test.
-    public let firstRecord: [String]
+    package let firstRecord: [String]
     /// The dataset's title and summary, when they were given (a manifest's); `nil` makes them
     /// from the type's name and the file.
-    public var title: String?
-    public var summary: String?
+    package var title: String?
+    package var summary: String?
     /// The command that made the dataset, for its doc comment, when it was not `--from-csv`
     /// or `--from-json` with the bundled file (`--from-manifest orders.json`).
-    public var origin: String?
+    package var origin: String?
 
-    public init(fileName: String, format: String, columns: [ColumnSpec], recordCount: Int, firstRecord: [String]) {
+    package init(fileName: String, format: String, columns: [ColumnSpec], recordCount: Int, firstRecord: [String]) {
         self.fileName = fileName
         self.format = format
         self.columns = columns
@@ -60,7 +60,7 @@ public struct DataSample: Sendable, Hashable {
     }
 
     /// The same sample under another file name.
-    public func named(_ fileName: String) -> DataSample {
+    package func named(_ fileName: String) -> DataSample {
         var renamed = DataSample(
             fileName: fileName, format: format, columns: columns, recordCount: recordCount, firstRecord: firstRecord)
         renamed.title = title

@@ -1,12 +1,16 @@
 /// The Swift sources of a dataset made from a data file: a typed record with one property per
 /// column, the dataset that shows every record in a table, and its test.
-public enum DataTemplate {
+package enum DataTemplate {
     /// The record type and the dataset.
-    public static func source(_ name: DatasetName, _ sample: DataSample) -> String {
+    package static func source(_ name: DatasetName, _ sample: DataSample) -> String {
         let type = name.typeName
         let properties = SwiftIdentifier.properties(for: sample.columns.map(\.name))
         let columns = Array(zip(sample.columns, properties))
         var lines: [String] = []
+        // The exact values live in BrowseSupport, which ListKit does not re-export.
+        if columns.contains(where: { $0.0.kind != .integer && $0.0.kind != .text }) {
+            lines.append("import BrowseSupport")
+        }
         lines.append("import FileDatasets")
         lines.append("import ListKit")
         lines.append("")
@@ -101,7 +105,7 @@ public enum DataTemplate {
     }
 
     /// The test: every record loads, the columns are the file's, and the first record reads back.
-    public static func test(_ name: DatasetName, _ sample: DataSample) -> String {
+    package static func test(_ name: DatasetName, _ sample: DataSample) -> String {
         let type = name.typeName
         func list(_ items: [String]) -> String {
             guard !items.isEmpty else { return "[]" }

@@ -1,15 +1,15 @@
 /// A dataset's name as a developer gives it (`Weather`), with the names derived from it: the
 /// Swift type prefix (`Weather`) and the id users type (`weather`, `otc-companies`).
-public struct DatasetName: Sendable, Hashable {
+package struct DatasetName: Sendable, Hashable {
     /// The type prefix: `WeatherDataset`, `WeatherRecord`.
-    public let typeName: String
+    package let typeName: String
     /// The id in lower kebab-case: `Weather` → `weather`, `OtcCompanies` → `otc-companies`.
-    public let id: String
+    package let id: String
 
     /// Validates `text` as a dataset name.
     ///
     /// - Throws: `ScaffoldError.badName` when it is not an identifier starting with an ASCII letter.
-    public init(_ text: String) throws(ScaffoldError) {
+    package init(_ text: String) throws(ScaffoldError) {
         guard let first = text.unicodeScalars.first else { throw .badName(text, reason: "it is empty") }
         guard ("A"..."Z").contains(first) || ("a"..."z").contains(first) else {
             throw .badName(text, reason: "it must start with a letter")

@@ -1,7 +1,7 @@
 /// The Swift sources of a new dataset and its test.
-public enum DatasetTemplate {
+package enum DatasetTemplate {
     /// A dataset with a few sample items, to be replaced by the developer's own data.
-    public static func sampleSource(_ name: DatasetName) -> String {
+    package static func sampleSource(_ name: DatasetName) -> String {
         let type = name.typeName
         return """
             import ListKit
@@ -51,7 +51,7 @@ public enum DatasetTemplate {
     }
 
     /// The test of a sample dataset.
-    public static func sampleTest(_ name: DatasetName) -> String {
+    package static func sampleTest(_ name: DatasetName) -> String {
         let type = name.typeName
         return """
             import CustomDatasets

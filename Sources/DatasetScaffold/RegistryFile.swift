@@ -1,24 +1,24 @@
 /// The one file where scaffolded datasets are registered: the lines between two markers.
 ///
 /// ```swift
-/// public static let all: [any Dataset] = [
+/// package static let all: [any Dataset] = [
 ///     // new-dataset: begin
 ///     WeatherDataset(),
 ///     // new-dataset: end
 /// ]
 /// ```
-public struct RegistryFile: Sendable, Hashable {
-    public static let begin = "// new-dataset: begin"
-    public static let end = "// new-dataset: end"
+package struct RegistryFile: Sendable, Hashable {
+    package static let begin = "// new-dataset: begin"
+    package static let end = "// new-dataset: end"
 
-    public let text: String
+    package let text: String
 
-    public init(text: String) {
+    package init(text: String) {
         self.text = text
     }
 
     /// The type names registered between the markers (`WeatherDataset`).
-    public var registered: [String] {
+    package var registered: [String] {
         guard let (lines, range) = markedRange() else { return [] }
         return lines[range].compactMap { line in
             let trimmed = line.trimmingCharacters(in: " ")
@@ -30,7 +30,7 @@ public struct RegistryFile: Sendable, Hashable {
     /// The file with `typeName()` added before the end marker, indented like the marker.
     ///
     /// - Throws: `ScaffoldError.noRegistry` when the markers are missing.
-    public func adding(_ typeName: String, path: String) throws(ScaffoldError) -> String {
+    package func adding(_ typeName: String, path: String) throws(ScaffoldError) -> String {
         guard let (lines, range) = markedRange() else { throw .noRegistry(path) }
         let endLine = lines[range.upperBound]
         let indent = String(endLine.prefix { $0 == " " })

@@ -1,5 +1,5 @@
 /// Why a dataset could not be scaffolded. Nothing is written when any of these is thrown.
-public enum ScaffoldError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ScaffoldError: Error, Sendable, Hashable, CustomStringConvertible {
     case badName(String, reason: String)
     case taken(String, by: String)
     case missingFile(String)
@@ -7,7 +7,7 @@ public enum ScaffoldError: Error, Sendable, Hashable, CustomStringConvertible {
     case noRegistry(String)
     case writeFailed(String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .badName(let name, let reason):
             return "\"\(name)\" cannot name a dataset: \(reason); use a Swift type name such as Weather or OtcCompanies"

@@ -2,32 +2,32 @@ import Foundation
 
 /// Plans and writes a new dataset into a package: its source, its test, its bundled data, and
 /// its line in the registry. Either everything is written or nothing is.
-public struct Scaffolder: Sendable {
+package struct Scaffolder: Sendable {
     /// The package's root folder.
-    public let package: URL
+    package let package: URL
 
-    public init(package: URL) {
+    package init(package: URL) {
         self.package = package
     }
 
     /// Where scaffolded datasets live, relative to the package.
-    public static let sourceFolder = "Sources/CustomDatasets"
-    public static let testFolder = "Tests/CustomDatasetsTests"
-    public static let registryPath = "Sources/CustomDatasets/Registry.swift"
+    package static let sourceFolder = "Sources/CustomDatasets"
+    package static let testFolder = "Tests/CustomDatasetsTests"
+    package static let registryPath = "Sources/CustomDatasets/Registry.swift"
 
     /// A file to write.
-    public struct File: Sendable, Hashable {
+    package struct File: Sendable, Hashable {
         /// Relative to the package.
-        public let path: String
-        public let contents: Data
+        package let path: String
+        package let contents: Data
     }
 
     /// Everything a new dataset needs.
-    public struct Plan: Sendable, Hashable {
-        public let name: DatasetName
-        public let files: [File]
+    package struct Plan: Sendable, Hashable {
+        package let name: DatasetName
+        package let files: [File]
         /// The registry with the new dataset added.
-        public let registry: String
+        package let registry: String
     }
 
     /// Works out what to write, checking that the name is free.
@@ -36,7 +36,7 @@ public struct Scaffolder: Sendable {
     ///   - data: The bundled data file's bytes and what was learned from them, when the dataset
     ///     is made from a file.
     /// - Throws: `ScaffoldError` for a taken id, an existing file, or a registry without markers.
-    public func plan(_ name: DatasetName, data: (bytes: Data, sample: DataSample)? = nil) throws(ScaffoldError) -> Plan
+    package func plan(_ name: DatasetName, data: (bytes: Data, sample: DataSample)? = nil) throws(ScaffoldError) -> Plan
     {
         let taken = takenIDs()
         if let owner = taken[name.id] { throw .taken(name.id, by: owner) }
@@ -77,7 +77,7 @@ public struct Scaffolder: Sendable {
     /// when the toolchain has it, so they follow the package's `.swift-format`.
     ///
     /// - Throws: `ScaffoldError.writeFailed`.
-    public func apply(_ plan: Plan) throws(ScaffoldError) {
+    package func apply(_ plan: Plan) throws(ScaffoldError) {
         var written: [URL] = []
         func rollBack() {
             for url in written { try? FileManager.default.removeItem(at: url) }
@@ -105,7 +105,7 @@ public struct Scaffolder: Sendable {
 
     /// Dataset ids already used in the package's sources (`var id: String { "films" }`), with
     /// the file that uses each.
-    public func takenIDs() -> [String: String] {
+    package func takenIDs() -> [String: String] {
         var taken: [String: String] = [:]
         let sources = package.appendingPathComponent("Sources")
         guard let enumerator = FileManager.default.enumerator(atPath: sources.path) else { return taken }

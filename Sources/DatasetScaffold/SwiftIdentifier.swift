@@ -4,9 +4,9 @@
 /// other characters split words, which are joined in lowerCamelCase (`Trade Volume` →
 /// `tradeVolume`); a leading digit gets an underscore (`2nd col` → `_2ndCol`); keywords are
 /// escaped with backticks (`class` → `` `class` ``); repeats get a number (`name`, `name2`).
-public enum SwiftIdentifier {
+package enum SwiftIdentifier {
     /// Property names for `columns`, in order, unique.
-    public static func properties(for columns: [String]) -> [String] {
+    package static func properties(for columns: [String]) -> [String] {
         var used: Set<String> = ["id"]
         return columns.map { column in
             let base = property(for: column)
@@ -22,7 +22,7 @@ public enum SwiftIdentifier {
     }
 
     /// One property name (not yet unique).
-    public static func property(for column: String) -> String {
+    package static func property(for column: String) -> String {
         var words: [String] = []
         var current = ""
         for scalar in column.unicodeScalars {
@@ -45,7 +45,7 @@ public enum SwiftIdentifier {
     }
 
     /// A Swift string literal for `text`, escaped.
-    public static func literal(_ text: String) -> String {
+    package static func literal(_ text: String) -> String {
         var escaped = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -42,6 +42,6 @@ public struct FilmsDataset: Dataset {
 }
 
 /// The demo datasets, in the order the program lists them.
-public enum DemoDatasets {
-    public static let all: [any Dataset] = [PeopleDataset(), FilmsDataset()]
+package enum DemoDatasets {
+    package static let all: [any Dataset] = [PeopleDataset(), FilmsDataset()]
 }

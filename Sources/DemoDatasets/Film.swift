@@ -1,21 +1,21 @@
 /// A Star Wars film, with its release year, director and place in the saga.
-public struct Film: Identifiable, Sendable, Hashable {
-    public let title: String
-    public let releaseYear: Int
-    public let director: String
+package struct Film: Identifiable, Sendable, Hashable {
+    package let title: String
+    package let releaseYear: Int
+    package let director: String
     /// Where it sits in the saga (`Episode IV`), or what it is when it is not an episode.
-    public let place: String
+    package let place: String
 
-    public var id: String { title }
+    package var id: String { title }
 
-    public init(title: String, releaseYear: Int, director: String, place: String) {
+    package init(title: String, releaseYear: Int, director: String, place: String) {
         self.title = title
         self.releaseYear = releaseYear
         self.director = director
         self.place = place
     }
 
-    public static let all = [
+    package static let all = [
         Film(title: "Star Wars: A New Hope", releaseYear: 1977, director: "George Lucas", place: "Episode IV"),
         Film(
             title: "Star Wars: The Empire Strikes Back", releaseYear: 1980, director: "Irvin Kershner",

@@ -1,20 +1,20 @@
 /// An actor of the Star Wars films.
-public struct Person: Identifiable, Sendable, Hashable {
-    public let name: String
+package struct Person: Identifiable, Sendable, Hashable {
+    package let name: String
     /// The Star Wars character they played.
-    public let role: String
-    public let birthYear: Int
+    package let role: String
+    package let birthYear: Int
 
-    public var id: String { name }
+    package var id: String { name }
 
-    public init(name: String, role: String, birthYear: Int) {
+    package init(name: String, role: String, birthYear: Int) {
         self.name = name
         self.role = role
         self.birthYear = birthYear
     }
 
     /// Seven actors, with the parts they played and the years they were born.
-    public static let all = [
+    package static let all = [
         Person(name: "Mark Hamill", role: "Luke Skywalker", birthYear: 1951),
         Person(name: "Harrison Ford", role: "Han Solo", birthYear: 1942),
         Person(name: "Carrie Fisher", role: "Leia Organa", birthYear: 1956),

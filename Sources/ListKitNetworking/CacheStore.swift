@@ -13,19 +13,44 @@ public struct CacheMetadata: Codable, Sendable, Hashable {
     public var source: String
     /// When they were fetched or imported.
     public var fetchedAt: Date
-    /// The trading date the data is for, `yyyy-MM-dd`, when known.
-    public var tradingDate: String?
+    /// The trading date the data is for, when known (stored as `yyyy-MM-dd`).
+    public var tradingDate: CalendarDate?
     /// The body file's name in the cache folder: `NAME.DIGEST.body`.
     public var bodyFile: String
     /// The body's size, to tell a damaged body from a good one.
     public var byteCount: Int
 
-    public init(source: String, fetchedAt: Date, tradingDate: String?, bodyFile: String, byteCount: Int) {
+    public init(source: String, fetchedAt: Date, tradingDate: CalendarDate?, bodyFile: String, byteCount: Int) {
         self.source = source
         self.fetchedAt = fetchedAt
         self.tradingDate = tradingDate
         self.bodyFile = bodyFile
         self.byteCount = byteCount
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case source, fetchedAt, tradingDate, bodyFile, byteCount
+    }
+
+    /// Reads the metadata file. A trading date that is not a day reads as unknown, as it did
+    /// when it was kept as text: the copy is then not fresh, and is read without its date.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        source = try container.decode(String.self, forKey: .source)
+        fetchedAt = try container.decode(Date.self, forKey: .fetchedAt)
+        tradingDate = try container.decodeIfPresent(String.self, forKey: .tradingDate).flatMap { CalendarDate(iso: $0) }
+        bodyFile = try container.decode(String.self, forKey: .bodyFile)
+        byteCount = try container.decode(Int.self, forKey: .byteCount)
+    }
+
+    /// Writes the metadata file, the trading date as `yyyy-MM-dd`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(source, forKey: .source)
+        try container.encode(fetchedAt, forKey: .fetchedAt)
+        try container.encodeIfPresent(tradingDate?.description, forKey: .tradingDate)
+        try container.encode(bodyFile, forKey: .bodyFile)
+        try container.encode(byteCount, forKey: .byteCount)
     }
 }
 
@@ -48,7 +73,7 @@ public struct CacheEntry: Sendable, Hashable {
 /// - **A write is atomic and crash-safe**: the body and then the metadata go to temporary files
 ///   that are flushed and renamed into place, so a process killed at any moment leaves the old
 ///   entry or the new one. Its temporary files are removed by the next writer of the key, or by
-///   ``removeAbandonedFiles()`` when a program starts.
+///   `removeAbandonedFiles()` when a program starts.
 /// - **Readers never wait and never see a mix**: a reader opens the body the metadata names;
 ///   once open, the body stays readable even if a writer replaces the entry and removes it (a
 ///   removed file lives on while it is open). When a writer removes it between the reader's two
@@ -116,7 +141,7 @@ public struct CacheStore: Sendable {
     ///
     /// - Throws: `CacheError.unwritable` when the folder or disk refuses.
     /// - Complexity: O(n) in the size of the body, plus one listing of the key's folder.
-    public func write(_ key: String, body: Data, source: String, fetchedAt: Date, tradingDate: String?)
+    public func write(_ key: String, body: Data, source: String, fetchedAt: Date, tradingDate: CalendarDate?)
         throws(CacheError)
     {
         let metaURL = metadataURL(key)
@@ -145,7 +170,7 @@ public struct CacheStore: Sendable {
     }
 
     /// The keys stored under `prefix` (`twse/STOCK_DAY_ALL`).
-    public func keys(under prefix: String) -> [String] {
+    package func keys(under prefix: String) -> [String] {
         let directory = folder.appendingPathComponent(prefix, isDirectory: true)
         return Self.names(in: directory.path).filter { $0.hasSuffix(".meta.json") && !$0.hasPrefix(".") }
             .map { prefix + "/" + $0.dropLast(".meta.json".count) }
@@ -161,7 +186,7 @@ public struct CacheStore: Sendable {
     /// - Returns: The number of files removed.
     /// - Complexity: O(f) in the number of files in the cache.
     @discardableResult
-    public func removeAbandonedFiles() -> Int {
+    package func removeAbandonedFiles() -> Int {
         var removed = 0
         var folders = [folder.path]
         while let directory = folders.popLast() {

@@ -129,7 +129,7 @@ public struct CachedDownloader: Sendable {
         do {
             response = try await client.get(url, progress: progress)
         } catch {
-            if case .dropped = error, dropIsBlock {
+            if error.code == .dropped, dropIsBlock {
                 let reason = "it dropped the connection"
                 client.markBlocked(host: host, reason: reason)
                 throw .blocked(host: host, reason: reason)

@@ -21,19 +21,19 @@ public struct DownloadRule<Value: Sendable>: Sendable {
     /// when the person asks for fresh data. `nil`: no copy is final.
     public var isFinal: (@Sendable (CacheMetadata) -> Bool)?
     /// Reads bytes, given the date the copy was stored with (``CacheMetadata/tradingDate``).
-    public var decode: @Sendable (_ body: Data, _ date: String?) throws -> Value
+    public var decode: @Sendable (_ body: Data, _ date: CalendarDate?) throws -> Value
     /// Whether a value holds nothing: such an answer never replaces a copy that holds something.
     public var isEmpty: @Sendable (Value) -> Bool
     /// Where a download is kept and the date it is stored with; `nil` keeps it under the key
     /// asked for, without a date. It may throw to refuse a download (one without its date).
-    public var storage: (@Sendable (FetchedResponse) throws -> (key: String, date: String?))?
+    public var storage: (@Sendable (FetchedResponse) throws -> (key: String, date: CalendarDate?))?
 
     public init(
         title: String, isFresh: @escaping @Sendable (CacheMetadata, Date) -> Bool,
         isFinal: (@Sendable (CacheMetadata) -> Bool)? = nil,
-        decode: @escaping @Sendable (_ body: Data, _ date: String?) throws -> Value,
+        decode: @escaping @Sendable (_ body: Data, _ date: CalendarDate?) throws -> Value,
         isEmpty: @escaping @Sendable (Value) -> Bool = { _ in false },
-        storage: (@Sendable (FetchedResponse) throws -> (key: String, date: String?))? = nil
+        storage: (@Sendable (FetchedResponse) throws -> (key: String, date: CalendarDate?))? = nil
     ) {
         self.title = title
         self.isFresh = isFresh
@@ -116,7 +116,7 @@ extension CachedDownloader {
         }
         let response: FetchedResponse
         let value: Value
-        let place: (key: String, date: String?)
+        let place: (key: String, date: CalendarDate?)
         do {
             // The throttle says here what a long wait is for, and that its budget is per process.
             response = try await HostThrottle.withNotices(note) { try await download(url, progress: progress) }

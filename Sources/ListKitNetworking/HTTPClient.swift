@@ -34,7 +34,7 @@ public final class HTTPClient: HTTPFetching {
     /// How long a host that did not answer, or could not be reached, gets no more requests:
     /// long enough that the sources of one load (three markets on one host) cost one wait, short
     /// enough that a refresh a minute later tries again.
-    public static let unreachableMemory: Duration = .seconds(60)
+    package static let unreachableMemory: Duration = .seconds(60)
 
     /// - Parameters:
     ///   - throttle: Limits requests per host, across processes; `nil` for none.
@@ -95,7 +95,7 @@ public final class HTTPClient: HTTPFetching {
     /// `127.evil.example` is not loopback.
     ///
     /// - Parameter host: A URL's host, with or without the brackets of an IPv6 address.
-    public static func isLoopback(_ host: String) -> Bool {
+    package static func isLoopback(_ host: String) -> Bool {
         var name = host.lowercased()
         if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
         if name == "localhost" || name == "localhost." { return true }
@@ -129,7 +129,7 @@ public final class HTTPClient: HTTPFetching {
     ///
     /// - Parameter url: A URL as a person typed it.
     /// - Returns: The same address, spelled the one way.
-    public static func normalized(_ url: URL) -> URL {
+    package static func normalized(_ url: URL) -> URL {
         guard let scheme = url.scheme, scheme != scheme.lowercased(),
             var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         else { return url }
@@ -236,7 +236,7 @@ public final class HTTPClient: HTTPFetching {
             }
         } catch {
             // A server that asked for a wait gets no request from any process until it has passed.
-            if case .status(let code, _, let retryAfter?) = error, let throttle, let budget = tickets.budget {
+            if case .status(let code, _, let retryAfter?) = error.details, let throttle, let budget = tickets.budget {
                 throttle.pause(host: budget, status: code, seconds: retryAfter)
             }
             // Only a host that could not be reached, or did not answer, is spared more requests:

@@ -32,8 +32,8 @@ public struct SystemThrottleClock: ThrottleClock {
 ///
 /// A server counts a request when it arrives, which is some time after the client starts it
 /// (connecting, a busy machine, a lost SYN). So a request is recorded twice: when it starts
-/// (``begin(host:openAtMost:notices:)``) it holds a place as if it were arriving at every
-/// moment, and when the server has answered or the request is over (``end(_:)``) it is dated
+/// (`begin(host:openAtMost:notices:)`) it holds a place as if it were arriving at every
+/// moment, and when the server has answered or the request is over (`end(_:)`) it is dated
 /// then — a time the server has surely received it by. A new request starts only when fewer
 /// than `limit` requests are open or ended less than `window` seconds ago. Any `limit + 1`
 /// arrivals then span at least `window`: when the last of them started, the others had
@@ -47,12 +47,12 @@ public struct SystemThrottleClock: ThrottleClock {
 /// whoever wrote it: an open one counts as ended once its owner's deadline has passed (earlier
 /// when its process is seen to be gone), so a record nobody will end is waited for a bounded
 /// time, and the wait says what it is for. A server's `Retry-After`
-/// (``pause(host:status:seconds:)``) holds every process's requests to that budget until it
+/// (`pause(host:status:seconds:)`) holds every process's requests to that budget until it
 /// has passed.
 ///
 /// This throttle's own records are kept in memory as well: when the folder cannot be used (no
 /// space even for a name, a folder another user owns), the limit still holds within the
-/// process, and that is said once through ``notices``.
+/// process, and that is said once through `notices`.
 public final class HostThrottle: Sendable {
     public let limit: Int
     public let window: Double
@@ -73,16 +73,16 @@ public final class HostThrottle: Sendable {
 
     /// The longest a request counts as open, whatever its owner asked: by then the server has
     /// received it or never will.
-    public static let longestOpen = 300.0
+    package static let longestOpen = 300.0
 
     /// The longest a server's `Retry-After` holds requests back (an hour): a larger one is
     /// reported as the server said it, but cannot stop requests for days.
-    public static let longestPause = 3600.0
+    package static let longestPause = 3600.0
 
     /// Where throttles say what they wait for, and that their budget is per process when their
     /// records cannot be shared: set around a download with
     /// ``withNotices(_:operation:)`` by whoever can show a line to the person.
-    public static var notices: (@Sendable (String) -> Void)? { currentNotices?.say }
+    package static var notices: (@Sendable (String) -> Void)? { currentNotices?.say }
 
     @TaskLocal static var currentNotices: ThrottleNotices?
 
@@ -93,28 +93,28 @@ public final class HostThrottle: Sendable {
     ///   - operation: The work whose downloads say their waits to `notices`.
     /// - Returns: What `operation` returns.
     /// - Throws: What `operation` throws.
-    public static func withNotices<Result>(
+    package static func withNotices<Result>(
         _ notices: @escaping @Sendable (String) -> Void, operation: () async throws -> Result
     ) async rethrows -> Result {
         try await $currentNotices.withValue(ThrottleNotices(say: notices), operation: operation)
     }
 
     /// A request that has begun; give it to ``end(_:)`` when the server has answered.
-    public struct Ticket: Sendable, Hashable {
+    package struct Ticket: Sendable, Hashable {
         let host: String
         let id: UInt64
     }
 
     /// A request refused without being sent: the server asked for a wait that has not passed.
-    public struct Paused: Error, Sendable, Hashable {
+    package struct Paused: Error, Sendable, Hashable {
         /// The budget (`www.twse.com.tw:443`).
-        public let host: String
+        package let host: String
         /// The status that asked for the wait (429, 503).
-        public let status: Int
+        package let status: Int
         /// The seconds the server asked for.
-        public let seconds: Int
+        package let seconds: Int
         /// The seconds still to wait, rounded up.
-        public let remaining: Int
+        package let remaining: Int
     }
 
     /// A throttle whose records live in `folder`, shared by every process that uses it.
@@ -139,7 +139,7 @@ public final class HostThrottle: Sendable {
     }
 
     /// The throttle every client of the process uses: 3 requests in 5 s per budget, its
-    /// records in this user's own folder (``userFolder(environment:)``), so that every process
+    /// records in this user's own folder (`userFolder(environment:)`), so that every process
     /// of the user shares them whatever its cache folder.
     public static let shared: HostThrottle = {
         switch userFolder(environment: ProcessInfo.processInfo.environment) {
@@ -161,7 +161,7 @@ public final class HostThrottle: Sendable {
     /// share one budget.
     ///
     /// - Returns: The folder, or why none could be used.
-    public static func userFolder(environment: [String: String]) -> Result<URL, PrivateFolderError> {
+    package static func userFolder(environment: [String: String]) -> Result<URL, PrivateFolderError> {
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
             let base = URL(fileURLWithPath: runtime, isDirectory: true).appendingPathComponent("browse")
             do {
@@ -188,14 +188,14 @@ public final class HostThrottle: Sendable {
     }
 
     /// Why the shared records could not be used, if they could not (the throttle then works per process).
-    public var fileProblem: String? { problem.withLock { $0 } }
+    package var fileProblem: String? { problem.withLock { $0 } }
 
     /// Waits until a request to `host` is allowed, and records one that is over at once: for
     /// callers that cannot say when the server received it.
     ///
     /// - Throws: `CancellationError` when the task is cancelled while waiting; ``HostThrottle/Paused`` when
     ///   the server asked for a wait that has not passed.
-    public func acquire(host: String) async throws {
+    package func acquire(host: String) async throws {
         end(try await begin(host: host))
     }
 
@@ -211,7 +211,7 @@ public final class HostThrottle: Sendable {
     ///   request has failed; until then the request counts as arriving now.
     /// - Throws: `CancellationError` when the task is cancelled while waiting; ``HostThrottle/Paused`` when
     ///   the server asked for a wait that has not passed.
-    public func begin(
+    package func begin(
         host: String, openAtMost: Double = HostThrottle.longestOpen,
         notices: (@Sendable (String) -> Void)? = HostThrottle.notices
     ) async throws -> Ticket {
@@ -245,7 +245,7 @@ public final class HostThrottle: Sendable {
     /// Dates a begun request now: the server has answered it, or it is over.
     ///
     /// Ending a ticket twice does nothing.
-    public func end(_ ticket: Ticket) {
+    package func end(_ ticket: Ticket) {
         guard Self.openRequests.withLock({ $0.remove(ticket.id) }) != nil else { return }
         let now = clock.now()
         let mine = Self.identity
@@ -264,7 +264,7 @@ public final class HostThrottle: Sendable {
 
     /// Holds every request to `host` back for `seconds` (at most ``longestPause``), in every
     /// process: the server answered `status` with a `Retry-After`.
-    public func pause(host: String, status: Int, seconds: Int) {
+    package func pause(host: String, status: Int, seconds: Int) {
         let host = host.lowercased()
         let until = clock.now() + min(Double(max(0, seconds)), Self.longestPause)
         let hold = { (records: inout ThrottleRecords) in

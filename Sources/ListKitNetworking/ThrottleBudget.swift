@@ -13,12 +13,12 @@ import Synchronization
 /// the port (the scheme's when the URL names none): `LOCALHOST.:8080` and `localhost:8080` are
 /// one budget. Every name of this machine — `127.0.0.1`, `[::1]`, `localhost`, a name that
 /// resolves to a loopback address — shares one, `localhost:PORT`, since one server hears them all.
-public enum ThrottleBudget {
+package enum ThrottleBudget {
     /// The budget of `url`'s requests (`www.twse.com.tw:443`, `localhost:8080`).
     ///
     /// A name that is not an address is looked up once per process (on a thread of its own, so
     /// a slow resolver holds no task's thread), to see whether it names this machine.
-    public static func key(for url: URL) async -> String {
+    package static func key(for url: URL) async -> String {
         let (host, port) = parts(of: url)
         if HTTPClient.isLoopback(host) { return "localhost:\(port)" }
         if isAddress(host) || host.isEmpty { return "\(host):\(port)" }

@@ -7,14 +7,14 @@ import Tabular
 
 /// A manifest read from its file, with what it means for the table: the recipe's options, the
 /// columns, the sort, the templates, and where each key is in the file.
-public struct LoadedManifest: Sendable {
-    public let manifest: Manifest
+package struct LoadedManifest: Sendable {
+    package let manifest: Manifest
     /// The file, as found.
-    public let path: String
+    package let path: String
     let positions: SourcePositions
 
     /// The file's name, for messages.
-    public var fileName: String { (path as NSString).lastPathComponent }
+    package var fileName: String { (path as NSString).lastPathComponent }
 
     /// A problem at `key` (`drill.where`), placed at the key's value.
     func problem(_ key: [String], _ message: String, atKey: Bool = false) -> ManifestProblem {
@@ -24,19 +24,19 @@ public struct LoadedManifest: Sendable {
     }
 
     /// The columns the dataset shows, when the manifest lists them.
-    public var shownColumns: [String]? { manifest.columns?.map(\.shownName) }
+    package var shownColumns: [String]? { manifest.columns?.map(\.shownName) }
 }
 
 /// Reads one manifest file: JSON through the project's reader, then `Codable` types, then the
 /// checks that need nothing but the manifest itself.
-public enum ManifestReader {
+package enum ManifestReader {
     /// The most a manifest file may hold: it is a few lines of settings.
-    public static let maximumBytes = 1 << 20
+    package static let maximumBytes = 1 << 20
 
     /// Reads the manifest at `path`.
     ///
     /// - Throws: `ManifestProblem` naming the file, the line and column, and the key.
-    public static func read(path: String) throws(ManifestProblem) -> LoadedManifest {
+    package static func read(path: String) throws(ManifestProblem) -> LoadedManifest {
         try read(try bytes(at: path), path: path)
     }
 
@@ -85,7 +85,7 @@ public enum ManifestReader {
     /// Reads a manifest from its bytes; `path` names it in messages.
     ///
     /// - Throws: `ManifestProblem`.
-    public static func read(_ bytes: [UInt8], path: String) throws(ManifestProblem) -> LoadedManifest {
+    package static func read(_ bytes: [UInt8], path: String) throws(ManifestProblem) -> LoadedManifest {
         let name = (path as NSString).lastPathComponent
         let root: JSONValue
         do {
@@ -120,7 +120,7 @@ extension LoadedManifest {
     ///   - context: The cache folder and whether to go online, for a URL source.
     ///   - progress: Receives the load's progress and notes.
     /// - Throws: What reading the source threw (`FileLoadError`, `TableRecipeError`).
-    public func table(context: DatasetContext, progress: ProgressReporter) async throws
+    package func table(context: DatasetContext, progress: ProgressReporter) async throws
         -> (table: FileTable, rows: [FileRow])
     {
         let recipe = try ManifestDataset.recipe(for: manifest, beside: path)

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// A dataset described in one JSON file: where its rows come from, which columns it has, its
@@ -10,23 +11,23 @@ import ListKit
 ///  "sort": "公司代號",
 ///  "drill": {"dataset": "prices", "where": "證券代號 = {公司代號}"}}
 /// ```
-public struct Manifest: Codable, Sendable, Hashable {
+package struct Manifest: Codable, Sendable, Hashable {
     /// What a person types to open it: lower kebab-case, not the name of anything built in.
-    public var id: String
-    public var title: String
-    public var summary: String?
-    public var source: ManifestSource
+    package var id: String
+    package var title: String
+    package var summary: String?
+    package var source: ManifestSource
     /// The columns kept, in order; `nil` keeps every column of the source.
-    public var columns: [ManifestColumn]?
+    package var columns: [ManifestColumn]?
     /// `COL` or `COL:desc`.
-    public var sort: String?
-    public var drill: ManifestDrill?
+    package var sort: String?
+    package var drill: ManifestDrill?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, title, summary, source, columns, sort, drill
     }
 
-    public init(
+    package init(
         id: String, title: String, summary: String? = nil, source: ManifestSource, columns: [ManifestColumn]? = nil,
         sort: String? = nil, drill: ManifestDrill? = nil
     ) {
@@ -42,35 +43,35 @@ public struct Manifest: Codable, Sendable, Hashable {
 
 /// Where a manifest's rows come from: a file, a pattern of files, or an http(s) URL, with the
 /// command line's file options. A string is the location alone.
-public struct ManifestSource: Codable, Sendable, Hashable {
+package struct ManifestSource: Codable, Sendable, Hashable {
     /// A path (`~/` allowed), a pattern of files (`exports/*.csv`), or an http(s) URL.
-    public var location: String
+    package var location: String
     /// `csv`, `tsv`, `json` or `jsonl`; by default from the name or the bytes.
-    public var format: String?
+    package var format: String?
     /// `,`, `;`, `|`, `tab`…; by default sniffed.
-    public var delimiter: String?
+    package var delimiter: String?
     /// `utf-8` or `big5`.
-    public var encoding: String?
+    package var encoding: String?
     /// False when the first row is data.
-    public var header: Bool?
+    package var header: Bool?
     /// Where a JSON document keeps its rows: `data`, `tables.0.data`.
-    public var table: String?
+    package var table: String?
     /// Where a JSON table of arrays keeps its column names: `tables.0.fields`.
-    public var fields: String?
+    package var fields: String?
     /// How long a downloaded copy answers without asking again: `30m`, `6h`, `1d`, `forever`, `always`.
-    public var freshness: String?
+    package var freshness: String?
     /// For a pattern of files: the name of the column naming each row's file (default `file`).
-    public var fileColumn: String?
+    package var fileColumn: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case path, url, format, delimiter, encoding, header, table, fields, freshness, fileColumn
     }
 
-    public init(location: String) {
+    package init(location: String) {
         self.location = location
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         if let text = try? decoder.singleValueContainer().decode(String.self) {
             location = text
             return
@@ -104,7 +105,7 @@ public struct ManifestSource: Codable, Sendable, Hashable {
         fileColumn = try container.decodeIfPresent(String.self, forKey: .fileColumn)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         guard hasOptions else {
             var single = encoder.singleValueContainer()
             try single.encode(location)
@@ -123,13 +124,13 @@ public struct ManifestSource: Codable, Sendable, Hashable {
     }
 
     /// True when anything but the location is given.
-    public var hasOptions: Bool {
+    package var hasOptions: Bool {
         format != nil || delimiter != nil || encoding != nil || header != nil || table != nil || fields != nil
             || freshness != nil || fileColumn != nil
     }
 
     /// True for an http(s) URL.
-    public var isURL: Bool { Self.isHTTP(location) }
+    package var isURL: Bool { Self.isHTTP(location) }
 
     private static func isHTTP(_ text: String) -> Bool {
         let lowered = text.lowercased()
@@ -138,25 +139,25 @@ public struct ManifestSource: Codable, Sendable, Hashable {
 }
 
 /// A column a manifest keeps: the source's column name, or an object that adds a title and a kind.
-public struct ManifestColumn: Codable, Sendable, Hashable {
+package struct ManifestColumn: Codable, Sendable, Hashable {
     /// The column's name in the source.
-    public var name: String
+    package var name: String
     /// What the dataset calls it.
-    public var title: String?
+    package var title: String?
     /// `text`, `code`, `integer`, `decimal` or `date`.
-    public var kind: String?
+    package var kind: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, title, kind
     }
 
-    public init(name: String, title: String? = nil, kind: String? = nil) {
+    package init(name: String, title: String? = nil, kind: String? = nil) {
         self.name = name
         self.title = title
         self.kind = kind
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         if let text = try? decoder.singleValueContainer().decode(String.self) {
             name = text
             return
@@ -167,7 +168,7 @@ public struct ManifestColumn: Codable, Sendable, Hashable {
         kind = try container.decodeIfPresent(String.self, forKey: .kind)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         guard title != nil || kind != nil else {
             var single = encoder.singleValueContainer()
             try single.encode(name)
@@ -180,31 +181,31 @@ public struct ManifestColumn: Codable, Sendable, Hashable {
     }
 
     /// The name the dataset shows.
-    public var shownName: String { title ?? name }
+    package var shownName: String { title ?? name }
 }
 
 /// What choosing a row opens: another dataset narrowed by a `where` expression, or a URL opened
 /// as a dataset; in both, `{COL}` is the chosen row's value of column `COL`.
-public struct ManifestDrill: Codable, Sendable, Hashable {
+package struct ManifestDrill: Codable, Sendable, Hashable {
     /// The id of the dataset to open.
-    public var dataset: String?
+    package var dataset: String?
     /// The `where` expression that narrows it (`證券代號 = {公司代號}`).
-    public var `where`: String?
+    package var `where`: String?
     /// A URL template (`https://example.com/history?code={code}`).
-    public var url: String?
+    package var url: String?
     /// The breadcrumb of the screen opened (`{公司簡稱}'s prices`); by default the chosen row's first value.
-    public var title: String?
+    package var title: String?
     /// For `url`: the format, the JSON path to the rows and their names, and how long a copy answers.
-    public var format: String?
-    public var table: String?
-    public var fields: String?
-    public var freshness: String?
+    package var format: String?
+    package var table: String?
+    package var fields: String?
+    package var freshness: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case dataset, `where`, url, title, format, table, fields, freshness
     }
 
-    public init(dataset: String? = nil, where condition: String? = nil, url: String? = nil, title: String? = nil) {
+    package init(dataset: String? = nil, where condition: String? = nil, url: String? = nil, title: String? = nil) {
         self.dataset = dataset
         self.where = condition
         self.url = url

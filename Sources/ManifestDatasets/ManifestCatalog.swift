@@ -2,13 +2,13 @@ import Foundation
 import ListKit
 
 /// The manifests of a folder that passed every check, and one problem for each that did not.
-public struct ManifestCatalog: Sendable {
-    public let manifests: [LoadedManifest]
-    public let problems: [ManifestProblem]
+package struct ManifestCatalog: Sendable {
+    package let manifests: [LoadedManifest]
+    package let problems: [ManifestProblem]
 
     /// The folder manifests are read from: `--datasets DIR`, else `$XDG_CONFIG_HOME/PROGRAM/datasets`,
     /// else `~/.config/PROGRAM/datasets`; `nil` without a home.
-    public static func folder(explicit: String?, environment: [String: String], program: String) -> URL? {
+    package static func folder(explicit: String?, environment: [String: String], program: String) -> URL? {
         if let explicit, !explicit.isEmpty { return URL(fileURLWithPath: explicit, isDirectory: true) }
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
             return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("\(program)/datasets")
@@ -20,7 +20,7 @@ public struct ManifestCatalog: Sendable {
     }
 
     /// The `.json` files of `folder`, by name.
-    public static func files(in folder: URL) -> [String] {
+    package static func files(in folder: URL) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { $0.lowercased().hasSuffix(".json") && !$0.hasPrefix(".") }.sorted()
             .map { folder.appendingPathComponent($0).path }
@@ -33,7 +33,7 @@ public struct ManifestCatalog: Sendable {
     ///     with what it is (`a built-in dataset`).
     ///   - builtIn: The ids of the datasets a drill may open besides the manifests.
     /// - Complexity: One read of each file; no source is opened.
-    public static func load(folder: URL, reserved: [String: String], builtIn: Set<String>) -> ManifestCatalog {
+    package static func load(folder: URL, reserved: [String: String], builtIn: Set<String>) -> ManifestCatalog {
         var read: [LoadedManifest] = []
         var problems: [ManifestProblem] = []
         for path in files(in: folder) {
@@ -47,7 +47,7 @@ public struct ManifestCatalog: Sendable {
     }
 
     /// Checks manifests that each passed on their own against each other and the program.
-    public static func check(
+    package static func check(
         _ read: [LoadedManifest], problems earlier: [ManifestProblem] = [], reserved: [String: String],
         builtIn: Set<String>
     ) -> ManifestCatalog {

@@ -1,3 +1,4 @@
+import BrowseSupport
 import FileDatasets
 import Foundation
 import ListKit
@@ -6,27 +7,27 @@ import Synchronization
 
 /// A dataset a manifest describes: its table (picked columns, sort) from a file, a pattern of
 /// files or a URL, and its drill into another dataset or a URL.
-public struct ManifestDataset: Dataset {
-    public let loaded: LoadedManifest
+package struct ManifestDataset: Dataset {
+    package let loaded: LoadedManifest
     /// Finds the dataset a drill opens, among all the program offers.
     let lookup: DatasetLookup
 
     /// How long a downloaded copy answers without a request when the manifest does not say.
-    public static let defaultFreshness = DownloadFreshness.lasts(seconds: 3600)
+    package static let defaultFreshness = DownloadFreshness.lasts(seconds: 3600)
 
-    public init(_ loaded: LoadedManifest, lookup: DatasetLookup) {
+    package init(_ loaded: LoadedManifest, lookup: DatasetLookup) {
         self.loaded = loaded
         self.lookup = lookup
     }
 
-    public var manifest: Manifest { loaded.manifest }
-    public var id: String { manifest.id }
-    public var title: String { manifest.title }
-    public var summary: String { manifest.summary ?? "from \(PasswordRedaction.redacting(manifest.source.location))" }
-    public var listMark: String? { "*" }
+    package var manifest: Manifest { loaded.manifest }
+    package var id: String { manifest.id }
+    package var title: String { manifest.title }
+    package var summary: String { manifest.summary ?? "from \(PasswordRedaction.redacting(manifest.source.location))" }
+    package var listMark: String? { "*" }
 
     @MainActor
-    public func makeRootScreen(context: DatasetContext) throws -> any ListScreen {
+    package func makeRootScreen(context: DatasetContext) throws -> any ListScreen {
         let recipe = try Self.recipe(for: manifest, beside: loaded.path)
         let freshness = manifest.source.freshness.flatMap(DownloadFreshness.init(parsing:)) ?? Self.defaultFreshness
         let key = "manifests/\(manifest.id)"
@@ -78,20 +79,20 @@ public struct ManifestDataset: Dataset {
 
 /// The datasets a program offers, filled in once they are all known, for drills to find
 /// their targets by id.
-public final class DatasetLookup: Sendable {
+package final class DatasetLookup: Sendable {
     private let datasets = Mutex<[String: any Dataset]>([:])
 
-    public init() {}
+    package init() {}
 
     /// Makes `all` the datasets drills may open.
-    public func set(_ all: [any Dataset]) {
+    package func set(_ all: [any Dataset]) {
         datasets.withLock { table in
             table = Dictionary(all.map { ($0.id.lowercased(), $0) }) { first, _ in first }
         }
     }
 
     /// The dataset whose id is `id`, without case.
-    public func dataset(_ id: String) -> (any Dataset)? {
+    package func dataset(_ id: String) -> (any Dataset)? {
         datasets.withLock { $0[id.lowercased()] }
     }
 }

@@ -1,3 +1,4 @@
+import BrowseSupport
 import FileDatasets
 import Foundation
 import ListKit
@@ -23,7 +24,7 @@ struct ManifestDrilling {
             return .pending(title: "\(dataset.id) for \(title)") { progress in
                 let screen = try dataset.makeRootScreen(context: context)
                 await screen.load(force: false, progress: progress)
-                if case .failed(let reason) = screen.state { throw DrillError.targetFailed(dataset.id, reason) }
+                if case .failed(let failure) = screen.state { throw DrillError.targetFailed(dataset.id, failure) }
                 if let condition {
                     let expression: WhereExpression
                     do throws(WhereError) {
@@ -64,14 +65,14 @@ extension CharacterSet {
 /// Why a drill could not open what it names.
 enum DrillError: UserFacingError, Hashable {
     case noDataset(String)
-    case targetFailed(String, String)
+    case targetFailed(String, FailedLoad)
     case badWhere(String, String, String)
     case badURL(String)
 
     var description: String {
         switch self {
         case .noDataset(let id): return "the drill opens \(id), which is not a dataset of this program"
-        case .targetFailed(let id, let reason): return "\(id) did not load: \(reason)"
+        case .targetFailed(let id, let failure): return "\(id) did not load: \(failure)"
         case .badWhere(let id, let condition, let reason): return "the drill's where on \(id) (\(condition)): \(reason)"
         case .badURL(let address): return "the drill made \(PasswordRedaction.redacting(address)), which is not a URL"
         }

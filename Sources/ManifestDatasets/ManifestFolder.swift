@@ -1,3 +1,4 @@
+import BrowseSupport
 import FileDatasets
 import Foundation
 import ListKit
@@ -6,16 +7,16 @@ import Tabular
 
 /// Writes, finds, removes and checks the manifests of a folder: the work of `add-dataset`,
 /// `remove-dataset` and `check-datasets`.
-public struct ManifestFolder: Sendable {
-    public let folder: URL
+package struct ManifestFolder: Sendable {
+    package let folder: URL
 
-    public init(_ folder: URL) {
+    package init(_ folder: URL) {
         self.folder = folder
     }
 
     /// The file of the manifest whose id is `id`, found by reading each file's `id` (a
     /// manifest that fails its checks is found too, so it can be removed).
-    public func file(of id: String) -> String? {
+    package func file(of id: String) -> String? {
         ManifestCatalog.files(in: folder).first { path in
             guard let bytes = try? ManifestReader.bytes(at: path), let root = try? JSONReader.parse(bytes) else {
                 return false
@@ -30,7 +31,7 @@ public struct ManifestFolder: Sendable {
     /// - Returns: The file written and the columns found.
     /// - Throws: `ManifestProblem` for a manifest that breaks a rule, an id that is taken, a
     ///   source that cannot be read, or a folder that cannot be written.
-    public func add(
+    package func add(
         _ manifest: Manifest, reserved: [String: String], context: DatasetContext, progress: ProgressReporter
     ) async throws -> (path: String, columns: [String]) {
         let path = folder.appendingPathComponent("\(manifest.id).json").path
@@ -92,7 +93,7 @@ public struct ManifestFolder: Sendable {
 
     /// Every manifest of the folder checked, its source opened too: what `check-datasets`
     /// prints. Each manifest gives one line: `ok ID (FILE): N columns, M rows`, or its problem.
-    public func check(
+    package func check(
         reserved: [String: String], builtIn: Set<String>, context: DatasetContext, progress: ProgressReporter
     ) async -> (good: [String], problems: [ManifestProblem]) {
         let catalog = ManifestCatalog.load(folder: folder, reserved: reserved, builtIn: builtIn)

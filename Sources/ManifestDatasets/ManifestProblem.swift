@@ -2,19 +2,19 @@ import BrowseSupport
 
 /// What is wrong with a manifest, and where: one line a person can act on
 /// (`orders.json:7:12: drill.where names column "customer", which …`).
-public struct ManifestProblem: UserFacingError, Hashable {
+package struct ManifestProblem: UserFacingError, Hashable {
     /// The manifest's file name (or path, as it was given).
-    public let file: String
+    package let file: String
     /// The 1-based line, when the problem is at a place in the file.
-    public let line: Int?
+    package let line: Int?
     /// The 1-based column (in characters), when the problem is at a place in the file.
-    public let column: Int?
+    package let column: Int?
     /// The key the problem is about (`drill.where`), when there is one.
-    public let key: String?
+    package let key: String?
     /// What is wrong and what would work.
-    public let message: String
+    package let message: String
 
-    public init(file: String, line: Int? = nil, column: Int? = nil, key: String? = nil, message: String) {
+    package init(file: String, line: Int? = nil, column: Int? = nil, key: String? = nil, message: String) {
         self.file = file
         self.line = line
         self.column = column
@@ -22,7 +22,7 @@ public struct ManifestProblem: UserFacingError, Hashable {
         self.message = message
     }
 
-    public var description: String {
+    package var description: String {
         var place = file
         if let line {
             place += ":\(line)"
@@ -31,5 +31,5 @@ public struct ManifestProblem: UserFacingError, Hashable {
         return place + ": " + (key.map { "`\($0)` " } ?? "") + message
     }
 
-    public var exitCode: ExitCode { .failure }
+    package var exitCode: ExitCode { .failure }
 }

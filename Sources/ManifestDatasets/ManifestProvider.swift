@@ -6,7 +6,7 @@ import ListKit
 /// not pass its checks is left out, and its problem is one line.
 public struct ManifestProvider: DatasetProvider {
     /// The program's name: its manifests are in its own folder.
-    public let program: String
+    package let program: String
 
     /// - Parameter program: The program's name (`ProgramIdentity.name`).
     public init(program: String) {
@@ -14,7 +14,7 @@ public struct ManifestProvider: DatasetProvider {
     }
 
     /// `--datasets DIR`, for a program named `program`.
-    public static func option(program: String) -> OptionDeclaration {
+    package static func option(program: String) -> OptionDeclaration {
         OptionDeclaration(
             "datasets", kind: .folder,
             summary: "read dataset manifests from DIR (default ~/.config/\(program)/datasets)")

@@ -1,3 +1,4 @@
+import BrowseSupport
 import CustomDatasets
 import DemoDatasets
 import FileDatasets

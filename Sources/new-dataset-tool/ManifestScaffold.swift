@@ -1,3 +1,4 @@
+import BrowseSupport
 import DatasetScaffold
 import FileDatasets
 import Foundation

@@ -16,6 +16,7 @@ import Testing
     @Test func aRecordHasOnePropertyPerColumnWithTypesFromTheData() throws {
         let source = DataTemplate.source(try DatasetName("Odd"), sample)
         #expect(source.contains("public let 成交股數: Int64?"))
+        #expect(source.hasPrefix("import BrowseSupport\n"), "the exact values' module: ListKit does not re-export it")
         #expect(source.contains("public let _2ndCol: ExactDecimal?"))
         #expect(source.contains("public let `class`: String?"))
         #expect(source.contains("public let 日期: CalendarDate?"))

@@ -1,3 +1,4 @@
+import BrowseSupport
 import Foundation
 import ListKit
 import Testing
@@ -62,7 +63,7 @@ struct Opened {
 
     /// Why the load failed, or `nil`.
     var failure: String? {
-        if case .failed(let reason) = screen.state { return reason }
+        if case .failed(let failure) = screen.state { return failure.description }
         return nil
     }
 }

@@ -1,3 +1,4 @@
+import BrowseSupport
 import Foundation
 import ListKit
 import Testing
@@ -80,6 +81,32 @@ import Testing
             return
         }
         #expect(text == "nobody has reviewed Foundation yet")
+    }
+
+    @Test func lineModesBookshelfRunsAsAWholeProgramUnderItsOwnName() async throws {
+        let (status, output, errors) = try await runBookshelf(["shelf", "--sort", "year", "--format", "csv"])
+        #expect(status == .success)
+        #expect(output.hasPrefix("title,author,year,pages\n\"I, Robot\",Isaac Asimov,1950,224\n"), "\(output)")
+        #expect(errors.isEmpty)
+        let unknown = try await runBookshelf(["nosuch"])
+        #expect(unknown.0 == .usage)
+        #expect(unknown.1.isEmpty)
+        #expect(unknown.2.hasPrefix("bookshelf: "), "\(unknown.2)")
+        #expect(try await runBookshelf(["count"]) == (.success, "5 books\n", ""))
+    }
+
+    @Test func fileDatasetsHarboursAreReadFromTheirFileDeepestFirst() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("harbours-\(UUID()).csv")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try "name,country,depth\nPiraeus,Greece,\nRotterdam,Netherlands,24\nSingapore,Singapore,16.5\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let harbours = try await Harbour.read(path: file.path)
+        #expect(harbours.map(\.name) == ["Piraeus", "Rotterdam", "Singapore"])
+        #expect(harbours.map(\.depth) == [nil, ExactDecimal("24"), ExactDecimal("16.5")])
+        let screen = HarboursDataset(path: file.path).makeRootScreen(context: context)
+        await screen.load(force: false, progress: ProgressReporter())
+        #expect(column("harbour", of: screen) == ["Rotterdam", "Singapore", "Piraeus"])
+        #expect(column("depth", of: screen) == ["24", "16.5", ""])
     }
 
     /// The texts of one column, in the screen's order.

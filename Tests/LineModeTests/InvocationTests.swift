@@ -1,3 +1,4 @@
+import BrowseSupport
 import LineMode
 import ListKit
 import Testing
@@ -113,11 +114,15 @@ import Testing
 }
 
 @Suite struct ErrorWordingTests {
+    /// An error that says `description`, with `remedy`.
+    struct Said: UserFacingError {
+        let description: String
+        var remedy: Remedy? = nil
+    }
+
     @Test func aWholeFailedLoadNamesEachReasonOnce() {
-        let reason = "127.0.0.1 did not answer within 20 s"
-        let failures = ["上市", "上櫃", "興櫃"].map {
-            SourceFailure(source: $0, reason: reason, remedy: .checkNetworkOrUseCache)
-        }
+        let reason = Said(description: "127.0.0.1 did not answer within 20 s", remedy: .checkNetworkOrUseCache)
+        let failures = ["上市", "上櫃", "興櫃"].map { SourceFailure(source: $0, error: reason) }
         #expect(
             ErrorText.reason(ofFailedLoad: "ignored", failures: failures)
                 == "上市, 上櫃, 興櫃: 127.0.0.1 did not answer within 20 s")
@@ -125,8 +130,9 @@ import Testing
 
     @Test func differentReasonsAreEachShownInTheOrderFirstMet() {
         let failures = [
-            SourceFailure(source: "上市", reason: "a"), SourceFailure(source: "上櫃", reason: "b"),
-            SourceFailure(source: "興櫃", reason: "a"),
+            SourceFailure(source: "上市", error: Said(description: "a")),
+            SourceFailure(source: "上櫃", error: Said(description: "b")),
+            SourceFailure(source: "興櫃", error: Said(description: "a")),
         ]
         #expect(ErrorText.reason(ofFailedLoad: "x", failures: failures) == "上市, 興櫃: a; 上櫃: b")
         #expect(ErrorText.reason(ofFailedLoad: "no sources", failures: []) == "no sources")

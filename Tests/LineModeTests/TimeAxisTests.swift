@@ -1,3 +1,4 @@
+import BrowseSupport
 import LineMode
 import ListKit
 import Testing

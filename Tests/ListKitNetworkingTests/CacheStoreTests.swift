@@ -1,3 +1,4 @@
+import BrowseSupport
 import Foundation
 import ListKitNetworking
 import Testing
@@ -15,13 +16,29 @@ import Testing
         let date = Date(timeIntervalSince1970: 1_741_000_000)
         try cache.write(
             "twse/STOCK_DAY_ALL/20250304", body: Data("a,b\n".utf8), source: "https://www.twse.com.tw/x",
-            fetchedAt: date, tradingDate: "2025-03-04")
+            fetchedAt: date, tradingDate: CalendarDate(year: 2025, month: 3, day: 4))
         let entry = try #require(try cache.read("twse/STOCK_DAY_ALL/20250304"))
         #expect(entry.body == Data("a,b\n".utf8))
-        #expect(entry.metadata.tradingDate == "2025-03-04")
+        #expect(entry.metadata.tradingDate?.description == "2025-03-04")
         #expect(entry.metadata.fetchedAt == date)
         #expect(cache.keys(under: "twse/STOCK_DAY_ALL") == ["twse/STOCK_DAY_ALL/20250304"])
         #expect(try cache.read("twse/nothing") == nil)
+    }
+
+    @Test func aTradingDateThatIsNotADayReadsAsUnknown() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = CacheStore(folder: folder)
+        try cache.write(
+            "days/latest", body: Data("a,b\n".utf8), source: "s", fetchedAt: Date(),
+            tradingDate: CalendarDate(year: 2025, month: 3, day: 4))
+        let metadata = folder.appendingPathComponent("days/latest.meta.json")
+        let text = try String(contentsOf: metadata, encoding: .utf8)
+        #expect(text.contains(#""tradingDate" : "2025-03-04""#), "the day is kept as text")
+        try text.replacingOccurrences(of: "2025-03-04", with: "someday").write(
+            to: metadata, atomically: true, encoding: .utf8)
+        let entry = try #require(try cache.read("days/latest"), "the copy still reads")
+        #expect(entry.metadata.tradingDate == nil)
+        #expect(entry.body == Data("a,b\n".utf8))
     }
 
     @Test func aNewWriteReplacesTheOldAndRemovesItsBody() throws {

@@ -126,7 +126,7 @@ import Testing
             _ = try await downloader(folder, clock: Clock(), client: client).fetch(url, key: key, freshness: .always)
             Issue.record("a block page is not data")
         } catch {
-            guard case .blocked(let host, let reason) = error else {
+            guard case .blocked(let host, let reason) = error.details else {
                 Issue.record("expected a block, got \(error)")
                 return
             }

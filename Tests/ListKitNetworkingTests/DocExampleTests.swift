@@ -23,7 +23,23 @@ private struct Reading: Decodable, Sendable, Identifiable {
     var id: String { station }
 }
 
+/// A dataset's own words for a download that is not there.
+private enum ReadingsError: Error {
+    case notDownloadedYet(String)
+}
+
 private enum Examples {
+    static func readings(of station: String, from url: URL, context: DatasetContext, request: LoadRequest)
+        async throws -> [Reading]
+    {
+        // FetchError
+        do {
+            return try await context.download([Reading].self, from: url, fresh: .minutes(10), for: request)
+        } catch let error as FetchError where error.code == .offline {
+            throw ReadingsError.notDownloadedYet(station)
+        }
+    }
+
     static func fetch(_ url: URL, context: DatasetContext, request: LoadRequest) async throws -> CachedDownload {
         // CachedDownloader
         let download = try await context.downloader.fetch(

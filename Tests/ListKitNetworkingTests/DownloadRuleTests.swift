@@ -1,3 +1,4 @@
+import BrowseSupport
 import Foundation
 import ListKitTesting
 import Synchronization
@@ -80,12 +81,16 @@ import Testing
             client: HTTPClient(throttle: nil, userAgent: "listkit-networking-tests/1.0"),
             cache: CacheStore(folder: folder.url), offline: false)
         var rule = Self.numbers
-        rule.storage = { _ in ("days/2025-06-30", "2025-06-30") }
+        rule.storage = { _ in ("days/2025-06-30", CalendarDate(year: 2025, month: 6, day: 30)) }
         rule.isFinal = { metadata in metadata.tradingDate != nil }
         let url = server.baseURL.appendingPathComponent("day")
         let first = try await downloader.fetch(url, key: "days/latest", rule: rule)
         #expect(first.key == "days/2025-06-30")
-        #expect(try CacheStore(folder: folder.url).read("days/2025-06-30")?.metadata.tradingDate == "2025-06-30")
+        let day = CalendarDate(year: 2025, month: 6, day: 30)
+        #expect(try CacheStore(folder: folder.url).read("days/2025-06-30")?.metadata.tradingDate == day)
+        let metadata = try String(
+            contentsOf: folder.url.appendingPathComponent("days/2025-06-30.meta.json"), encoding: .utf8)
+        #expect(metadata.contains(#""tradingDate" : "2025-06-30""#), "the cache keeps the day as text: \(metadata)")
         let again = try await downloader.fetch(url, key: "days/2025-06-30", rule: rule, refresh: true)
         #expect(again.provenance.fromCache, "a final copy answers even a refresh")
         #expect(server.requests.count == 1)

@@ -61,6 +61,26 @@ import Testing
         }
     }
 
+    @Test func aPlugInTellsFailuresApartByTheirCodeAndReadsWhatTheyCarry() async throws {
+        let server = try serve { _ in .respond(.init(status: 429, headers: [("Retry-After", "7")], text: "slow down")) }
+        defer { server.stop() }
+        do {
+            _ = try await fetch(server, "/busy")
+            Issue.record("a 429 is not a download")
+        } catch  where error.code == .status {
+            #expect(error.code != .timeout)
+            #expect(error.host == "127.0.0.1")
+            #expect(error.status == 429)
+            #expect(error.retryAfter == 7)
+            #expect(error.description == "127.0.0.1 answered HTTP 429 and asked us to wait 7 s")
+        } catch {
+            Issue.record("expected an HTTP status, got \(error.code): \(error)")
+        }
+        #expect(FetchError.cancelled.code == .cancelled)
+        #expect(FetchError.cancelled.host == nil)
+        #expect(FetchError.offline("x").code.description == "offline")
+    }
+
     @Test func aDroppedConnectionIsTellableFromACutBody() async throws {
         let body = Array(repeating: UInt8(ascii: "a"), count: 100_000)
         let server = try serve { request in
@@ -83,7 +103,7 @@ import Testing
             _ = try await fetch(server, "/cut")
             Issue.record("a cut body must not pass as a download")
         } catch {
-            guard case .cutShort(_, _, let expected) = error else {
+            guard case .cutShort(_, _, let expected) = error.details else {
                 Issue.record("expected cutShort, got \(error)")
                 return
             }
@@ -93,7 +113,7 @@ import Testing
             _ = try await fetch(server, "/reset")
             Issue.record("a reset must not pass as a download")
         } catch {
-            guard case .cutShort = error else {
+            guard error.code == .cutShort else {
                 Issue.record("expected cutShort, got \(error)")
                 return
             }

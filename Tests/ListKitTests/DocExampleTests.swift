@@ -1,3 +1,4 @@
+import BrowseSupport
 import Foundation
 import ListKit
 import Testing
@@ -72,6 +73,17 @@ extension DatasetServices {
 
 extension DatasetContext {
     var weatherStations: [String] { self[service: WeatherStationsKey.self] }
+}
+
+// ListError
+/// What choosing row `index` does; `nil` when the view has no such row.
+@MainActor
+func selection(of screen: any ListScreen, at index: Int) throws -> Selection? {
+    do {
+        return try screen.select(at: index)
+    } catch let error as ListError where error.code == .rowOutOfRange {
+        return nil
+    }
 }
 
 @MainActor

@@ -67,14 +67,17 @@ final class FetchCounter: Sendable {
         await list.load(force: false, progress: ProgressReporter())
         #expect(list.state == .loaded)
         #expect(list.count == 2)
-        #expect(list.sourceFailures == [SourceFailure(source: "emerging", reason: "HTTP 500 from the server")])
+        #expect(list.sourceFailures == [SourceFailure(source: "emerging", error: SourceFailed())])
+        #expect(list.sourceFailures.map(\.reason) == ["HTTP 500 from the server"])
     }
 
     @Test func whenEverySourceFailsTheStateSaysWhy() async {
         let counter = FetchCounter()
         let list = makeList([source("listed", [], counter: counter, fails: true)])
         await list.load(force: false, progress: ProgressReporter())
-        #expect(list.state == .failed("listed: HTTP 500 from the server"))
+        #expect(list.state == .failed(FailedLoad(failures: [SourceFailure(source: "listed", error: SourceFailed())])))
+        guard case .failed(let failure) = list.state else { return }
+        #expect(failure.description == "listed: HTTP 500 from the server")
     }
 
     @Test func aFailedRefreshKeepsTheDataItHad() async {

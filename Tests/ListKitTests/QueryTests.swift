@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 import Testing
 
@@ -51,6 +52,22 @@ import Testing
         #expect(throws: ListError.unknownColumn("volume", available: ["code", "name", "close"])) {
             try list.applySort(SortOrder(column: "volume"))
         }
+    }
+
+    @Test func aPlugInTellsMistakesApartByTheirCode() throws {
+        let list = makeStocks(sampleStocks)
+        do {
+            try list.applySort(SortOrder(column: "volume"))
+            Issue.record("there is no volume column")
+        } catch  where error.code == .unknownColumn {
+            #expect(error.code != .ambiguousColumn)
+            #expect(error.exitCode == .usage)
+            #expect(error.description == "no column \"volume\"; columns: code, name, close")
+        } catch {
+            Issue.record("expected an unknown column, got \(error.code): \(error)")
+        }
+        #expect(ListError.interrupted.code == .interrupted)
+        #expect(ListError.cannotSort("no memory").exitCode == .failure)
     }
 
     @Test func sortAndFilterCombine() throws {

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// A small item type for controller tests.

@@ -1,3 +1,4 @@
+import BrowseSupport
 import FakeExchange
 import Foundation
 import ListKit
@@ -61,7 +62,7 @@ import Testing
             _ = try await store.latestMarketDay(request: load().0)
             Issue.record("a dropped connection gives no data")
         } catch let error as FetchError {
-            guard case .blocked(_, let reason) = error else {
+            guard case .blocked(_, let reason) = error.details else {
                 Issue.record("expected a block, got \(error); requests: \(harness.requests)")
                 return
             }

@@ -101,7 +101,7 @@ import Testing
             Issue.record("a 興櫃 security has no daily prices to load")
             return
         }
-        #expect(reason.contains("6999 is a 興櫃 (emerging) security: no daily prices are published"))
+        #expect(reason.description.contains("6999 is a 興櫃 (emerging) security: no daily prices are published"))
         #expect(harness.requests.count == before)
     }
 
@@ -138,7 +138,9 @@ import Testing
             Issue.record("a code no exchange knows does not load")
             return
         }
-        #expect(reason.contains("neither TWSE nor TPEx has daily prices of 9999 in 2025-06 or 2025-05; check the code"))
+        #expect(
+            reason.description.contains(
+                "neither TWSE nor TPEx has daily prices of 9999 in 2025-06 or 2025-05; check the code"))
         #expect(harness.requests.count == 4, "two exchanges, this month and the one before")
     }
 

@@ -1,6 +1,10 @@
+import BrowseSupport
 import Foundation
-import LineMode
-import ListKit
+
+// The renderer and the navigation stack are the package's own: the benchmarks are built with
+// `-enable-testing` (Benchmarks/run.sh) to reach them.
+@testable import LineMode
+@testable import ListKit
 
 // Measures what one page costs as the list grows: the controller configures and the front end
 // renders only the visible rows, so the time should not grow with the number of items.

@@ -1,7 +1,10 @@
 import FileDatasets
 import Foundation
-import LineMode
-import ListKit
+
+// The exporter, the analyses and the chart renderer are the package's own: the benchmarks are
+// built with `-enable-testing` (Benchmarks/files.sh) to reach them.
+@testable import LineMode
+@testable import ListKit
 
 // Times the steps of a session over one file, in process: loading (read and index), the first
 // page, filters of each kind, sorts (first and cached), and exporting a filtered view.

@@ -6,7 +6,7 @@
 
 /// The file a path names once its symbolic links are followed: what a program that replaces a
 /// file by renaming a new one over it must rename over, so that a link stays a link.
-public enum LinkTarget {
+package enum LinkTarget {
     /// `path` with the links at its end followed to the file they name, which need not exist
     /// yet (a link to a file still to be written); a relative link is read from its own folder.
     ///
@@ -15,7 +15,7 @@ public enum LinkTarget {
     ///
     /// - Throws: `SystemError` with `ELOOP` for too many links.
     /// - Complexity: One `readlink` per link.
-    public static func resolve(_ path: String) throws(SystemError) -> String {
+    package static func resolve(_ path: String) throws(SystemError) -> String {
         var status = stat()
         if stat(path, &status) != 0, errno == ELOOP { throw SystemError(code: ELOOP) }
         var current = path

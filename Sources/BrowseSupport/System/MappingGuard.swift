@@ -18,9 +18,9 @@ import Synchronization
 /// The handler reads only a fixed table of plain words (written under a lock before a mapping
 /// is watched, cleared after), sets a bit of one lock-free atomic word, and calls `mmap`; it
 /// takes no lock and allocates nothing.
-public enum MappingGuard {
+package enum MappingGuard {
     /// A registered mapping, returned by ``register(_:length:)``.
-    public struct Registration: Sendable, Hashable {
+    package struct Registration: Sendable, Hashable {
         fileprivate let slot: Int
     }
 
@@ -47,7 +47,7 @@ public enum MappingGuard {
     ///
     /// - Returns: The registration, or `nil` when every slot is taken (the mapping is then
     ///   read unguarded).
-    public static func register(_ start: UnsafeRawPointer, length: Int) -> Registration? {
+    package static func register(_ start: UnsafeRawPointer, length: Int) -> Registration? {
         guard length > 0 else { return nil }
         let words = table
         return slots.withLock { state -> Registration? in
@@ -66,7 +66,7 @@ public enum MappingGuard {
     }
 
     /// Stops watching a mapping; call before unmapping it.
-    public static func unregister(_ registration: Registration) {
+    package static func unregister(_ registration: Registration) {
         let words = table
         slots.withLock { state in
             words[registration.slot * 2 + 1] = 0
@@ -77,7 +77,7 @@ public enum MappingGuard {
     }
 
     /// True once a read of the mapping went past the end of its file.
-    public static func isDamaged(_ registration: Registration) -> Bool {
+    package static func isDamaged(_ registration: Registration) -> Bool {
         damaged.load(ordering: .acquiring) & (UInt64(1) << registration.slot) != 0
     }
 

@@ -12,11 +12,11 @@ import Foundation
 /// A name in a folder everyone shares (`/tmp/browse-0`) can be taken by anyone first, and what
 /// they put in it would be read as this user's own: checking who owns the folder is what makes
 /// it safe to trust.
-public enum PrivateFolder {
+package enum PrivateFolder {
     /// Makes the folder at `path` (its parent must exist), or checks the one already there.
     ///
     /// - Throws: ``PrivateFolderError`` when it cannot be made or is not this user's alone.
-    public static func prepare(_ path: String) throws(PrivateFolderError) {
+    package static func prepare(_ path: String) throws(PrivateFolderError) {
         if mkdir(path, 0o700) != 0, errno != EEXIST {
             throw .cannotMake(path, reason: SystemError.last.description)
         }
@@ -27,7 +27,7 @@ public enum PrivateFolder {
     /// cannot write in.
     ///
     /// - Throws: ``PrivateFolderError`` when it is not.
-    public static func check(_ path: String) throws(PrivateFolderError) {
+    package static func check(_ path: String) throws(PrivateFolderError) {
         var status = stat()
         guard lstat(path, &status) == 0 else { throw .cannotMake(path, reason: SystemError.last.description) }
         guard status.st_mode & S_IFMT == S_IFDIR else { throw .notAFolder(path) }
@@ -37,7 +37,7 @@ public enum PrivateFolder {
     }
 
     /// `browse-UID`: the name of this user's own folder in a shared one.
-    public static func name(for program: String) -> String {
+    package static func name(for program: String) -> String {
         "\(program)-\(geteuid())"
     }
 }

@@ -1,5 +1,5 @@
 /// Why a folder cannot be trusted as this user's own.
-public enum PrivateFolderError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum PrivateFolderError: Error, Sendable, Hashable, CustomStringConvertible {
     /// It could not be made or examined.
     case cannotMake(String, reason: String)
     /// A link, a file or another kind of file stands at its path.
@@ -9,7 +9,7 @@ public enum PrivateFolderError: Error, Sendable, Hashable, CustomStringConvertib
     /// Its group or everyone may write in it (the mode, as an octal number).
     case writableByOthers(String, mode: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .cannotMake(let path, let reason):
             return "cannot make \(path): \(reason)"

@@ -13,7 +13,7 @@ import Foundation
 /// ("The operation could not be completed. (NSCocoaErrorDomain error 512.)", "You don't have
 /// permission") speak for an app, not for this program, and on Linux they often hide the
 /// system's reason.
-public enum SystemErrorText {
+package enum SystemErrorText {
     /// The reason under a file error, in lower case: the system's `errno` words when the
     /// error carries them, else what the file system shows about its path, else words for
     /// Foundation's error code.
@@ -21,7 +21,7 @@ public enum SystemErrorText {
     /// - Parameters:
     ///   - error: Any error from a file operation (Foundation's, a ``SystemError``).
     ///   - path: The path the operation was on, when the error may not name it.
-    public static func reason(_ error: any Error, path: String? = nil) -> String {
+    package static func reason(_ error: any Error, path: String? = nil) -> String {
         if let error = error as? SystemError { return error.description }
         let nsError = error as NSError
         if nsError.domain == NSPOSIXErrorDomain { return describe(errno: Int32(nsError.code)) }
@@ -54,7 +54,7 @@ public enum SystemErrorText {
     }
 
     /// `strerror` in lower case.
-    public static func describe(errno code: Int32) -> String {
+    package static func describe(errno code: Int32) -> String {
         String(cString: strerror(code)).lowercased()
     }
 
@@ -63,7 +63,7 @@ public enum SystemErrorText {
     ///
     /// - Parameter includingLast: Whether `path` itself must be a folder too.
     /// - Complexity: One `stat` per component.
-    public static func fileInPlaceOfFolder(along path: String, includingLast: Bool) -> String? {
+    package static func fileInPlaceOfFolder(along path: String, includingLast: Bool) -> String? {
         var prefix = path.hasPrefix("/") ? "" : "."
         let components = path.split(separator: "/")
         for (index, component) in components.enumerated() {

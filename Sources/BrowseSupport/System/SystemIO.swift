@@ -8,13 +8,13 @@
 ///
 /// Every module reads and writes descriptors through these, so a partial write, an `EINTR` or a
 /// platform difference (`MSG_NOSIGNAL` exists on Linux only) is handled once.
-public enum SystemIO {
+package enum SystemIO {
     /// Writes every byte of `bytes` to `descriptor`, going on after partial writes and interrupts.
     ///
     /// - Throws: `SystemError` with the `errno` of the write that failed (`EPIPE` for a closed
     ///   pipe, `ENOSPC` for a full disk).
     /// - Complexity: O(n) in the number of bytes.
-    public static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+    package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemError) {
         guard var address = bytes.baseAddress else { return }
         var remaining = bytes.count
         while remaining > 0 {
@@ -32,7 +32,7 @@ public enum SystemIO {
     /// Writes every byte of `bytes` to `descriptor`.
     ///
     /// - Throws: `SystemError` with the `errno` of the write that failed.
-    public static func writeAll(_ descriptor: Int32, _ bytes: some Sequence<UInt8>) throws(SystemError) {
+    package static func writeAll(_ descriptor: Int32, _ bytes: some Sequence<UInt8>) throws(SystemError) {
         let array = Array(bytes)
         let outcome = array.withUnsafeBytes { buffer in
             Result { () throws(SystemError) in try writeAll(descriptor, buffer) }
@@ -44,7 +44,7 @@ public enum SystemIO {
     ///
     /// - Returns: The number of bytes read; 0 at the end of the input.
     /// - Throws: `SystemError` with the `errno` of the read that failed.
-    public static func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError)
+    package static func readSome(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError)
         -> Int
     {
         while true {
@@ -61,8 +61,9 @@ public enum SystemIO {
     /// - Returns: The bytes, and whether more were left unread past the limit.
     /// - Throws: `SystemError` with the `errno` of the read that failed.
     /// - Complexity: O(n) in the bytes read.
-    public static func readAll(_ descriptor: Int32, limit: Int) throws(SystemError) -> (bytes: [UInt8], truncated: Bool)
-    {
+    package static func readAll(_ descriptor: Int32, limit: Int) throws(SystemError) -> (
+        bytes: [UInt8], truncated: Bool
+    ) {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while bytes.count < limit {
@@ -80,7 +81,7 @@ public enum SystemIO {
     /// has gone.
     ///
     /// - Throws: `SystemError` with the `errno` of the send that failed.
-    public static func sendAll(_ socket: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+    package static func sendAll(_ socket: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemError) {
         guard var address = bytes.baseAddress else { return }
         var remaining = bytes.count
         #if canImport(Glibc)
@@ -103,33 +104,33 @@ public enum SystemIO {
     }
 
     /// Makes closing `socket` reset the connection (RST) instead of closing it in order (FIN).
-    public static func resetOnClose(_ socket: Int32) {
+    package static func resetOnClose(_ socket: Int32) {
         var option = linger(l_onoff: 1, l_linger: 0)
         setsockopt(socket, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
     }
 
     /// The number of processors this process may use, for splitting work; at least 1.
-    public static let processorCount: Int = {
+    package static let processorCount: Int = {
         let online = sysconf(Int32(_SC_NPROCESSORS_ONLN))
         return online > 0 ? Int(online) : 1
     }()
 }
 
 /// A system call that failed, with its `errno`.
-public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The `errno` value.
-    public let code: Int32
+    package let code: Int32
 
-    public init(code: Int32) {
+    package init(code: Int32) {
         self.code = code
     }
 
     /// The `errno` of the last failed call.
-    public static var last: SystemError { SystemError(code: errno) }
+    package static var last: SystemError { SystemError(code: errno) }
 
     /// True for a write to a pipe or socket whose reader has gone.
-    public var isBrokenPipe: Bool { code == EPIPE }
+    package var isBrokenPipe: Bool { code == EPIPE }
 
     /// The system's words for it, in lower case (`no space left on device`).
-    public var description: String { SystemErrorText.describe(errno: code) }
+    package var description: String { SystemErrorText.describe(errno: code) }
 }

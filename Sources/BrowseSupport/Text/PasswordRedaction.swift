@@ -12,9 +12,9 @@ import Foundation
 /// Every place that puts an address in front of a person (standard error, the screen, `--list`,
 /// the history file, what the cache records as a download's source) goes through here; what is
 /// fetched still uses the address as given.
-public enum PasswordRedaction {
+package enum PasswordRedaction {
     /// What a password is shown as.
-    public static let mask = "***"
+    package static let mask = "***"
 
     /// `text` with the password of every `scheme://user:password@host` in it replaced by
     /// ``mask``; text without one is returned unchanged.
@@ -25,7 +25,7 @@ public enum PasswordRedaction {
     /// - Parameter text: A URL, a connection string, or a message that quotes one.
     /// - Returns: The text, safe to show.
     /// - Complexity: O(n) in the length of `text`.
-    public static func redacting(_ text: String) -> String {
+    package static func redacting(_ text: String) -> String {
         guard text.contains("://") else { return text }
         let scalars = Array(text.unicodeScalars)
         var output = String.UnicodeScalarView()
@@ -54,7 +54,7 @@ public enum PasswordRedaction {
     /// The text of `url`, its password replaced by ``mask``.
     ///
     /// - Complexity: O(n) in the length of the URL.
-    public static func redacting(_ url: URL) -> String {
+    package static func redacting(_ url: URL) -> String {
         redacting(url.absoluteString)
     }
 

@@ -37,7 +37,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     ///
     /// - Complexity: O(n) in the number of bytes.
     @inlinable
-    public init?<Bytes: Collection>(isoUTF8 bytes: Bytes) where Bytes.Element == UInt8 {
+    package init?<Bytes: Collection>(isoUTF8 bytes: Bytes) where Bytes.Element == UInt8 {
         var values = (0, 0, 0)
         var digits = (0, 0, 0)
         var part = 0

@@ -47,7 +47,10 @@ public struct DateTime: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.separator = separator
     }
 
-    /// Parses an ISO 8601 date and time: see ``init(isoUTF8:)``.
+    /// Parses an ISO 8601 date and time: a day (`2025-06-02` or `2025/06/02`), a `T` or one
+    /// space, a time (`HH:mm`, `HH:mm:ss` or `HH:mm:ss.f` to nine digits) and optionally an
+    /// offset (`Z`, `+08:00`, `+0800`, `+08`), spaces around allowed. A day alone is not a
+    /// date-time.
     ///
     /// - Complexity: O(n) in the length of `text`.
     public init?<S: StringProtocol>(iso text: S) {
@@ -61,7 +64,7 @@ public struct DateTime: Sendable, Hashable, Comparable, CustomStringConvertible 
     ///
     /// - Complexity: O(n) in the number of bytes.
     @inlinable
-    public init?<Bytes: Collection>(isoUTF8 bytes: Bytes) where Bytes.Element == UInt8 {
+    package init?<Bytes: Collection>(isoUTF8 bytes: Bytes) where Bytes.Element == UInt8 {
         var index = bytes.startIndex
         while index != bytes.endIndex, bytes[index] == UInt8(ascii: " ") { bytes.formIndex(after: &index) }
         // The day: digits with `-` or `/` between them (not `20250602`, which is a number too).

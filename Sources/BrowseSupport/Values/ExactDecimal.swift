@@ -45,7 +45,7 @@ public struct ExactDecimal: Sendable, Hashable, Comparable, CustomStringConverti
     ///
     /// - Complexity: O(n) in the number of bytes.
     @inlinable
-    public init?<Bytes: Collection>(utf8: Bytes, allowsGrouping: Bool = true) where Bytes.Element == UInt8 {
+    package init?<Bytes: Collection>(utf8: Bytes, allowsGrouping: Bool = true) where Bytes.Element == UInt8 {
         var units: Int64 = 0
         var scale = 0
         var negative = false

@@ -31,7 +31,12 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Creates a time, or `nil` when a part is out of range or `precision` cannot show it
     /// (seconds at `.minutes`, nanoseconds beyond the digits of `.fraction`).
     ///
-    /// - Parameter precision: How the time is written; `nil` takes the coarsest that shows it.
+    /// - Parameters:
+    ///   - hour: 0 to 23.
+    ///   - minute: 0 to 59.
+    ///   - second: 0 to 59.
+    ///   - nanosecond: 0 to 999,999,999.
+    ///   - precision: How the time is written; `nil` takes the coarsest that shows it.
     public init?(hour: Int, minute: Int, second: Int = 0, nanosecond: Int = 0, precision: Precision? = nil) {
         guard (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second),
             (0...999_999_999).contains(nanosecond)
@@ -66,7 +71,7 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible
     ///
     /// - Complexity: O(n) in the number of bytes.
     @inlinable
-    public init?<Bytes: Collection>(isoUTF8 bytes: Bytes) where Bytes.Element == UInt8 {
+    package init?<Bytes: Collection>(isoUTF8 bytes: Bytes) where Bytes.Element == UInt8 {
         // The parts: 0 hours, 1 minutes, 2 seconds, 3 the fraction.
         var values = (0, 0, 0, 0)
         var digits = (0, 0, 0, 0)

@@ -56,7 +56,7 @@ public struct UTCOffset: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Complexity: O(n) in the number of bytes.
     @inlinable
-    public init?<Bytes: Collection>(isoUTF8 bytes: Bytes) where Bytes.Element == UInt8 {
+    package init?<Bytes: Collection>(isoUTF8 bytes: Bytes) where Bytes.Element == UInt8 {
         var index = bytes.startIndex
         guard index != bytes.endIndex else { return nil }
         let sign = bytes[index]

@@ -11,10 +11,10 @@
 /// been busy for a while, so a job that fills every worker for seconds (as
 /// `DispatchQueue.concurrentPerform` does) leaves the screen's own work waiting up to a second
 /// for one. The system schedules threads of their own fairly beside it.
-public enum WorkerThreads {
+package enum WorkerThreads {
     /// Calls `body` with each of `0..<count`, all at once (0 on the calling thread), and
     /// returns when every call has: the threads are joined, so nothing of `body` outlives this.
-    public static func run(_ count: Int, _ body: (Int) -> Void) {
+    package static func run(_ count: Int, _ body: (Int) -> Void) {
         guard count > 1 else {
             if count == 1 { body(0) }
             return

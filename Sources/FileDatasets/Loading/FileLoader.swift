@@ -188,7 +188,7 @@ struct FileLoader: Sendable {
             }
             for note in download.notes { progress.note("\(location.displayName): \(note)") }
             return FileBytes(copying: download.body)
-        } catch .offline {
+        } catch  where error.code == .offline {
             throw .offline(PasswordRedaction.redacting(url))
         } catch {
             throw .download(error)

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// Why a name could not be opened as a file or URL, found before anything is read.

@@ -62,7 +62,7 @@ public struct FileOptions: Sendable, Hashable {
 
     /// The options a program should declare so that its argument parser accepts them and checks
     /// their values.
-    public static let declared: [OptionDeclaration] = [
+    package static let declared: [OptionDeclaration] = [
         delimiterOption.declaration, noHeaderOption.declaration, encodingOption.declaration,
         formatOption.declaration, jsonPathOption.declaration, jsonFieldsOption.declaration,
     ]
@@ -70,7 +70,7 @@ public struct FileOptions: Sendable, Hashable {
     /// Reads the options from a dataset context's `options`, each by its declaration.
     ///
     /// - Throws: `FileOpenError.badOption` naming the option and what would work.
-    public init(parsing options: OptionValues) throws(FileOpenError) {
+    package init(parsing options: OptionValues) throws(FileOpenError) {
         self.init()
         do {
             format = try options.value(Self.formatOption)
@@ -91,12 +91,12 @@ public struct FileOptions: Sendable, Hashable {
     /// Reads the options from their texts by name (names without dashes).
     ///
     /// - Throws: `FileOpenError.badOption` naming the option and what would work.
-    public init(parsing options: [String: String]) throws(FileOpenError) {
+    package init(parsing options: [String: String]) throws(FileOpenError) {
         try self.init(parsing: OptionValues(options))
     }
 
     /// True for `data`, `tables.0.data`: non-empty steps joined by dots.
-    public static func isJSONPath(_ text: String) -> Bool {
+    package static func isJSONPath(_ text: String) -> Bool {
         !text.isEmpty && !text.split(separator: ".", omittingEmptySubsequences: false).contains { $0.isEmpty }
     }
 

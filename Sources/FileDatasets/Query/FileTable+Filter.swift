@@ -16,7 +16,7 @@ extension FileTable {
     ///   - candidates: Row indices to consider, in increasing order; `nil` for every row.
     ///   - stop: Once raised, the rest of the rows are skipped (the answer is then thrown away).
     /// - Complexity: O(n) in the size of the buffer, plus O(m) in the bytes of the rows checked.
-    public func filter(foldedQuery: String, candidates: [Int]?, stop: StopFlag = .never) -> [Int] {
+    package func filter(foldedQuery: String, candidates: [Int]?, stop: StopFlag = .never) -> [Int] {
         guard !foldedQuery.isEmpty else { return candidates ?? Array(0..<rowCount) }
         let needle = FoldedNeedle(foldedQuery: foldedQuery, dialect: dialect)
         // A whole-buffer search pays off unless the candidates are already few.

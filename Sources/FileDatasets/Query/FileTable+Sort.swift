@@ -6,7 +6,7 @@ extension FileTable {
     ///
     /// - Throws: `NotEnoughMemory` saying how much was needed.
     /// - Complexity: O(1).
-    public func checkMemory(toSort count: Int, byColumn column: Int) throws(NotEnoughMemory) {
+    package func checkMemory(toSort count: Int, byColumn column: Int) throws(NotEnoughMemory) {
         // The keys (rank, value, number parts, text offsets and folded text, made in pieces and
         // then joined), unless kept from an earlier sort; then the sort's own arrays (a 16-byte
         // key and row per row, twice for the radix sort's passes, and the 8-byte result); twice
@@ -38,7 +38,7 @@ extension FileTable {
     ///     `indices` as they came (the caller, which asked, throws them away).
     /// - Complexity: O(n) the first time a column is sorted, then O(k) for k indices, and
     ///   O(t log t) for t texts that share their first eight bytes.
-    public func sorted(
+    package func sorted(
         byColumn column: Int, descending: Bool, indices: [Int], shouldStop: () -> Bool = { false }
     ) -> [Int] {
         let keys = sortKeys(column: column)
@@ -207,15 +207,15 @@ private func checkStop(_ comparisons: inout Int, _ shouldStop: () -> Bool) throw
 }
 
 /// A sort that cannot have the memory it needs.
-public struct NotEnoughMemory: UserFacingError, Hashable {
+package struct NotEnoughMemory: UserFacingError, Hashable {
     /// How many rows were to be sorted.
-    public let rows: Int
+    package let rows: Int
     /// The column they were to be sorted by.
-    public let column: String
+    package let column: String
     /// The memory the sort needed.
-    public let bytes: Int
+    package let bytes: Int
 
-    public var description: String {
+    package var description: String {
         "not enough memory to sort \(rows) rows by \(column) (it needs about \(ByteSize(bytes))); "
             + "a filter or where first sorts fewer rows"
     }

@@ -2,7 +2,7 @@
 /// the header is row 0.
 ///
 /// A row is four bytes, so a million rows cost 4 MB. Where its record starts is kept by the
-/// table (``RowOffsets``), which is what lets a table pass 4 GiB while its rows stay this small.
+/// table, which is what lets a table pass 4 GiB while its rows stay this small.
 public struct FileRow: Identifiable, Sendable, Hashable {
     /// The row's position among the table's rows, in file order.
     public let id: UInt32

@@ -5,9 +5,9 @@ import Tabular
 /// A delimited file held as bytes with an index of its records: what a file dataset shows.
 ///
 /// The table keeps the input once (memory-mapped or in one buffer) and one 4-byte offset per
-/// row (``RowOffsets``), for inputs of any size. Fields are found by scanning a row when it is needed, and `String`s are made only for
-/// the rows shown, exported or detailed. Filters scan bytes (``filter(foldedQuery:candidates:)``)
-/// and sorts compute one key per row (``sorted(_:descending:indices:)``).
+/// row (`RowOffsets`), for inputs of any size. Fields are found by scanning a row when it is needed, and `String`s are made only for
+/// the rows shown, exported or detailed. Filters scan bytes (`filter(foldedQuery:candidates:)`)
+/// and sorts compute one key per row (`sorted(_:descending:indices:)`).
 public final class FileTable: Sendable {
     /// What the breadcrumb calls the table (the file's name).
     public let name: String
@@ -21,7 +21,7 @@ public final class FileTable: Sendable {
     public let notes: [String]
     /// The lines around the table that are not part of it: titles above the header, notes
     /// below the rows, as the file has them.
-    public let around: [String]
+    package let around: [String]
 
     let bytes: FileBytes
     let dialect: CSVDialect
@@ -75,7 +75,7 @@ public final class FileTable: Sendable {
     /// (``FileBytes/changedWhileOpen``).
     ///
     /// - Complexity: O(1).
-    public var changedWhileOpen: Bool { bytes.changedWhileOpen }
+    package var changedWhileOpen: Bool { bytes.changedWhileOpen }
 
     /// How the file under the table changed after it was read, if it did.
     ///
@@ -177,7 +177,7 @@ public final class FileTable: Sendable {
     /// The 1-based line on which row `row` starts.
     ///
     /// - Complexity: O(n) in the bytes before the row.
-    public func line(ofRow row: Int) -> Int {
+    package func line(ofRow row: Int) -> Int {
         let end = offsets[row]
         var line = 1
         var index = 0
@@ -197,7 +197,7 @@ public final class FileTable: Sendable {
     /// such row.
     ///
     /// - Complexity: O(1).
-    public func index(of row: FileRow) -> Int? {
+    package func index(of row: FileRow) -> Int? {
         row.index < rowCount ? row.index : nil
     }
 

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// A field's value under its column's type, before any `String` is made.

@@ -1,7 +1,7 @@
 import ListKit
 
 /// One thing a user asked for, parsed from a line.
-public enum Command: Sendable, Hashable {
+package enum Command: Sendable, Hashable {
     /// Choose a row by its number in the view (1-based).
     case select(row: Int)
     case nextPage

@@ -1,7 +1,8 @@
+import BrowseSupport
 import ListKit
 
 /// A line that is not a command the front end can run; the description says what would work.
-public enum CommandError: UserFacingError, Hashable {
+package enum CommandError: UserFacingError, Hashable {
     case empty
     case missingArgument(command: String, usage: String)
     case badNumber(command: String, text: String, usage: String)
@@ -13,7 +14,7 @@ public enum CommandError: UserFacingError, Hashable {
     case tooLong(bytes: Int, limit: Int)
     case notUTF8
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .empty:
             return "empty command: type a row number to choose it, n for the next page, or h for help"

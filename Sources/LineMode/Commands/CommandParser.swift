@@ -1,18 +1,19 @@
+import BrowseSupport
 import ListKit
 
 /// Turns a line into a `Command`, by the declarations of `SessionCommands`. Words are matched
 /// without case; full-width digits and letters (`１２`, `ｎ`) are read as their ASCII forms, as a
 /// CJK input method may type them.
-public enum CommandParser {
+package enum CommandParser {
     /// Every word that starts a session command: a dataset named like one could not be opened
     /// by typing its name.
-    public static var commandWords: [String] { SessionCommands.words }
+    package static var commandWords: [String] { SessionCommands.words }
 
     /// Parses one line.
     ///
     /// - Throws: `CommandError` with a message that says what would work.
     /// - Complexity: O(n) in the length of the line.
-    public static func parse(_ line: String) throws(CommandError) -> Command {
+    package static func parse(_ line: String) throws(CommandError) -> Command {
         let trimmed = line.trimmingCharacters(in: " \t")
         guard !trimmed.isEmpty else { throw .empty }
         for declaration in SessionCommands.all {

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// The session's own commands, each declared once, in the order `h` lists them.

@@ -24,14 +24,14 @@ import ListKit
 ///
 /// Words match from their start, without regard to case or width (`ＳＯ` finds `sort`); file
 /// names match exactly.
-public struct Completer: Sendable {
+package struct Completer: Sendable {
     /// The front end's commands, as Tab offers them: each one's first name longer than a letter.
-    public static var commandWords: [String] { SessionCommands.all.compactMap(\.completionWord) }
+    package static var commandWords: [String] { SessionCommands.all.compactMap(\.completionWord) }
 
     private let home: String?
 
     /// - Parameter home: The home folder, for paths after `open` that start with `~/`.
-    public init(home: String?) {
+    package init(home: String?) {
         self.home = home
     }
 
@@ -41,7 +41,7 @@ public struct Completer: Sendable {
     ///   - text: The line up to the cursor.
     ///   - context: The current screen's datasets, columns and commands.
     /// - Complexity: O(n) in the number of candidates, plus one folder read for a path.
-    public func complete(_ text: String, in context: CompletionContext) -> Completion {
+    package func complete(_ text: String, in context: CompletionContext) -> Completion {
         let characters = Array(text)
         var start = 0
         while start < characters.count, characters[start].isWhitespace { start += 1 }

@@ -1,44 +1,44 @@
 import ListKit
 
 /// What Tab can offer on the current screen; the session fills it in before each line.
-public struct CompletionContext: Sendable, Hashable {
+package struct CompletionContext: Sendable, Hashable {
     /// The ids of the datasets (`open NAME`).
-    public var datasets: [String]
+    package var datasets: [String]
     /// The current list's column names (`sort`, `hide`, `show`, `only`, `cols`); empty on a detail.
-    public var columns: [String]
+    package var columns: [String]
     /// The current screen's own commands, with the words each takes (`market otc`).
-    public var screenCommands: [ScreenCommand]
+    package var screenCommands: [ScreenCommand]
     /// The datasets' commands, usable on any screen (`stock`), with the options each takes.
-    public var datasetCommands: [ScreenCommand]
+    package var datasetCommands: [ScreenCommand]
     /// The options `open NAME` takes (the datasets' and the file opener's).
     package var targetOptions: [OptionDeclaration] = []
 
     /// A command a screen adds, and the argument words Tab offers after it.
-    public struct ScreenCommand: Sendable, Hashable {
-        public var name: String
-        public var arguments: [String]
+    package struct ScreenCommand: Sendable, Hashable {
+        package var name: String
+        package var arguments: [String]
         /// The options a dataset's command takes, with their kinds (their values complete too).
         package var options: [OptionDeclaration] = []
         /// The values of its first word that is not an option (`2330` after `stock`), asked for
         /// only when Tab is pressed there.
         package var suggestions: (@Sendable () -> [String])?
 
-        public init(name: String, arguments: [String] = []) {
+        package init(name: String, arguments: [String] = []) {
             self.name = name
             self.arguments = arguments
         }
 
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        package static func == (lhs: Self, rhs: Self) -> Bool {
             lhs.name == rhs.name && lhs.arguments == rhs.arguments && lhs.options == rhs.options
         }
 
-        public func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             hasher.combine(name)
             hasher.combine(arguments)
         }
     }
 
-    public init(
+    package init(
         datasets: [String] = [], columns: [String] = [], screenCommands: [ScreenCommand] = [],
         datasetCommands: [ScreenCommand] = []
     ) {
@@ -50,35 +50,35 @@ public struct CompletionContext: Sendable, Hashable {
 }
 
 /// What Tab found for the text before the cursor.
-public struct Completion: Sendable, Hashable {
+package struct Completion: Sendable, Hashable {
     /// Where the text being completed starts, in characters from the start of the line.
-    public var start: Int
+    package var start: Int
     /// What it could become, sorted, without repeats.
-    public var candidates: [Candidate]
+    package var candidates: [Candidate]
 
     /// One thing the text could become.
-    public struct Candidate: Sendable, Hashable {
+    package struct Candidate: Sendable, Hashable {
         /// The text that replaces what was typed.
-        public var text: String
+        package var text: String
         /// Whether the word is whole, so a space follows it (false for a folder, which goes on).
-        public var isWhole: Bool
+        package var isWhole: Bool
         /// How it is shown in a list of candidates (a path's last part).
-        public var label: String
+        package var label: String
 
-        public init(_ text: String, isWhole: Bool = true, label: String? = nil) {
+        package init(_ text: String, isWhole: Bool = true, label: String? = nil) {
             self.text = text
             self.isWhole = isWhole
             self.label = label ?? text
         }
     }
 
-    public init(start: Int, candidates: [Candidate]) {
+    package init(start: Int, candidates: [Candidate]) {
         self.start = start
         self.candidates = candidates
     }
 
     /// Nothing to offer.
-    public static let none = Completion(start: 0, candidates: [])
+    package static let none = Completion(start: 0, candidates: [])
 }
 
 extension CompletionContext {
@@ -89,7 +89,7 @@ extension CompletionContext {
     ///   - context: What a dataset command's suggestions read (the cache); `nil` offers none.
     ///   - targetOptions: The options `open NAME` takes.
     @MainActor
-    public static func current(
+    package static func current(
         stack: NavigationStack, registry: DatasetRegistry, context datasetContext: DatasetContext? = nil,
         targetOptions: [OptionDeclaration] = []
     ) -> CompletionContext {

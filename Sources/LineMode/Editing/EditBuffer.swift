@@ -12,30 +12,30 @@
 /// "台積電|"  left, left       →  "台|積電"   cursor 1, column 2
 /// "open films|"  Ctrl-W       →  "open |"    Ctrl-Y → "open films|"
 /// ```
-public struct EditBuffer: Sendable, Equatable {
+package struct EditBuffer: Sendable, Equatable {
     /// The line's characters.
-    public private(set) var characters: [Character]
+    package private(set) var characters: [Character]
     /// Where the cursor is: the number of characters before it.
-    public private(set) var cursor: Int
+    package private(set) var cursor: Int
     /// The text Ctrl-Y puts back.
-    public private(set) var killed = ""
+    package private(set) var killed = ""
     /// Whether the last operation was a kill, so the next one adds to it.
     private var lastWasKill = false
 
     /// A line holding `text`, with the cursor at its end.
-    public init(_ text: String = "") {
+    package init(_ text: String = "") {
         characters = Array(Self.typeable(text))
         cursor = characters.count
     }
 
     /// The line as a string.
-    public var text: String { String(characters) }
+    package var text: String { String(characters) }
 
     /// The text before the cursor.
-    public var textBeforeCursor: String { String(characters[..<cursor]) }
+    package var textBeforeCursor: String { String(characters[..<cursor]) }
 
     /// True when the line has no characters.
-    public var isEmpty: Bool { characters.isEmpty }
+    package var isEmpty: Bool { characters.isEmpty }
 
     // MARK: - Changing the text
 
@@ -43,7 +43,7 @@ public struct EditBuffer: Sendable, Equatable {
     /// become spaces and other control characters are dropped: a command is one line.
     ///
     /// - Complexity: O(n) in the length of the line.
-    public mutating func insert(_ text: String) {
+    package mutating func insert(_ text: String) {
         lastWasKill = false
         let typed = Self.typeable(text)
         guard !typed.isEmpty else { return }
@@ -55,14 +55,14 @@ public struct EditBuffer: Sendable, Equatable {
     }
 
     /// Replaces the line with `text`, the cursor at its end (a recalled command).
-    public mutating func replace(with text: String) {
+    package mutating func replace(with text: String) {
         lastWasKill = false
         characters = Array(Self.typeable(text))
         cursor = characters.count
     }
 
     /// Replaces the characters in `range` with `text`, the cursor after it (a completion).
-    public mutating func replace(_ range: Range<Int>, with text: String) {
+    package mutating func replace(_ range: Range<Int>, with text: String) {
         let clamped = range.clamped(to: 0..<characters.count)
         let before = String(characters[..<clamped.lowerBound]) + Self.typeable(text)
         characters = Array(before + String(characters[clamped.upperBound...]))
@@ -74,7 +74,7 @@ public struct EditBuffer: Sendable, Equatable {
     ///
     /// - Returns: False when there is none.
     @discardableResult
-    public mutating func deleteBackward() -> Bool {
+    package mutating func deleteBackward() -> Bool {
         lastWasKill = false
         guard cursor > 0 else { return false }
         characters.remove(at: cursor - 1)
@@ -86,7 +86,7 @@ public struct EditBuffer: Sendable, Equatable {
     ///
     /// - Returns: False when the cursor is at the end.
     @discardableResult
-    public mutating func deleteForward() -> Bool {
+    package mutating func deleteForward() -> Bool {
         lastWasKill = false
         guard cursor < characters.count else { return false }
         characters.remove(at: cursor)
@@ -94,17 +94,17 @@ public struct EditBuffer: Sendable, Equatable {
     }
 
     /// Ctrl-K: kills from the cursor to the end of the line.
-    public mutating func killToEnd() {
+    package mutating func killToEnd() {
         kill(cursor..<characters.count, backward: false)
     }
 
     /// Ctrl-U: kills from the start of the line to the cursor.
-    public mutating func killToStart() {
+    package mutating func killToStart() {
         kill(0..<cursor, backward: true)
     }
 
     /// Ctrl-W: kills the word before the cursor, back to the previous space.
-    public mutating func killWhitespaceWordBackward() {
+    package mutating func killWhitespaceWordBackward() {
         var start = cursor
         while start > 0, characters[start - 1].isWhitespace { start -= 1 }
         while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
@@ -112,17 +112,17 @@ public struct EditBuffer: Sendable, Equatable {
     }
 
     /// Alt-Backspace: kills back to the start of the word (letters and digits) before the cursor.
-    public mutating func killWordBackward() {
+    package mutating func killWordBackward() {
         kill(previousWordStart()..<cursor, backward: true)
     }
 
     /// Alt-D: kills forward to the end of the word after the cursor.
-    public mutating func killWordForward() {
+    package mutating func killWordForward() {
         kill(cursor..<nextWordEnd(), backward: false)
     }
 
     /// Ctrl-Y: inserts the last killed text at the cursor.
-    public mutating func yank() {
+    package mutating func yank() {
         let text = killed
         insert(text)
     }
@@ -142,43 +142,43 @@ public struct EditBuffer: Sendable, Equatable {
     // MARK: - Moving the cursor
 
     /// ← and Ctrl-B.
-    public mutating func moveLeft() {
+    package mutating func moveLeft() {
         lastWasKill = false
         cursor = max(0, cursor - 1)
     }
 
     /// → and Ctrl-F.
-    public mutating func moveRight() {
+    package mutating func moveRight() {
         lastWasKill = false
         cursor = min(characters.count, cursor + 1)
     }
 
     /// Home and Ctrl-A.
-    public mutating func moveToStart() {
+    package mutating func moveToStart() {
         lastWasKill = false
         cursor = 0
     }
 
     /// End and Ctrl-E.
-    public mutating func moveToEnd() {
+    package mutating func moveToEnd() {
         lastWasKill = false
         cursor = characters.count
     }
 
     /// Puts the cursor before the character at `index`.
-    public mutating func move(to index: Int) {
+    package mutating func move(to index: Int) {
         lastWasKill = false
         cursor = min(max(0, index), characters.count)
     }
 
     /// Alt-B: to the start of the word before the cursor (a word is letters and digits).
-    public mutating func moveWordLeft() {
+    package mutating func moveWordLeft() {
         lastWasKill = false
         cursor = previousWordStart()
     }
 
     /// Alt-F: to the end of the word after the cursor.
-    public mutating func moveWordRight() {
+    package mutating func moveWordRight() {
         lastWasKill = false
         cursor = nextWordEnd()
     }
@@ -206,7 +206,7 @@ public struct EditBuffer: Sendable, Equatable {
     /// Each character as the terminal shows it (`VisibleText`), with its width in columns.
     ///
     /// - Complexity: O(n) in the length of the line.
-    public var cells: [(text: String, width: Int)] {
+    package var cells: [(text: String, width: Int)] {
         characters.map { character in
             let shown = VisibleText.make(String(character))
             return (shown, DisplayWidth.of(shown))
@@ -216,7 +216,7 @@ public struct EditBuffer: Sendable, Equatable {
     /// The column of the cursor, counted from the start of the line.
     ///
     /// - Complexity: O(n) in the length of the line.
-    public var cursorColumn: Int {
+    package var cursorColumn: Int {
         cells[..<cursor].reduce(0) { $0 + $1.width }
     }
 

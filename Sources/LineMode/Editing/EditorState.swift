@@ -9,11 +9,11 @@ import Foundation
 /// Tab                  complete; a second Tab lists what could follow
 /// Ctrl-C               give up the line     Ctrl-D  quit on an empty line
 /// ```
-public struct EditorState {
+package struct EditorState {
     /// The line as it is now (during a search, the command found).
-    public private(set) var buffer = EditBuffer()
+    package private(set) var buffer = EditBuffer()
     /// The search under way (Ctrl-R), if any.
-    public private(set) var search: HistorySearch?
+    package private(set) var search: HistorySearch?
 
     private var history: [String]
     /// The history entry shown; `history.count` is the line being typed.
@@ -25,7 +25,7 @@ public struct EditorState {
     private let complete: (String) -> Completion
 
     /// What the editor should do after a key.
-    public enum Action: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         /// Draw the line again.
         case redraw
         /// The line is finished: run it.
@@ -47,13 +47,13 @@ public struct EditorState {
     }
 
     /// A Ctrl-R search: the text looked for and where it was found.
-    public struct HistorySearch: Sendable, Equatable {
+    package struct HistorySearch: Sendable, Equatable {
         /// What is looked for.
-        public var query: String
+        package var query: String
         /// The history entry found, if any.
-        public var match: Int?
+        package var match: Int?
         /// True when nothing older holds the query.
-        public var failed: Bool
+        package var failed: Bool
         /// The line as it was before the search, for Ctrl-G.
         var original: EditBuffer
     }
@@ -63,20 +63,20 @@ public struct EditorState {
     /// - Parameters:
     ///   - history: Earlier commands, oldest first.
     ///   - complete: What Tab offers for the text before the cursor.
-    public init(history: [String], complete: @escaping (String) -> Completion) {
+    package init(history: [String], complete: @escaping (String) -> Completion) {
         self.history = history
         self.historyIndex = history.count
         self.complete = complete
     }
 
     /// The prompt to show before the line.
-    public var prompt: String {
+    package var prompt: String {
         guard let search else { return "> " }
         return "(\(search.failed ? "failed " : "")reverse-i-search)'\(search.query)': "
     }
 
     /// Handles one key.
-    public mutating func handle(_ key: Key) -> Action {
+    package mutating func handle(_ key: Key) -> Action {
         defer {
             if case .tab = key {} else { lastKeyWasTab = false }
         }

@@ -2,18 +2,18 @@
 ///
 /// Blank lines are not kept, nor a command equal to the one before it, and only the newest
 /// `limit` are.
-public struct History: Sendable, Equatable {
+package struct History: Sendable, Equatable {
     /// The most commands kept.
-    public static let limit = 1_000
+    package static let limit = 1_000
 
     /// The commands, oldest first.
-    public private(set) var entries: [String] = []
+    package private(set) var entries: [String] = []
 
     /// A history of `entries`, with the rules applied (blank lines and repeats dropped, the
     /// newest `limit` kept).
     ///
     /// - Complexity: O(n) in the number of entries.
-    public init(_ entries: [String] = []) {
+    package init(_ entries: [String] = []) {
         for entry in entries {
             guard entry.contains(where: { !$0.isWhitespace }), entry != self.entries.last else { continue }
             self.entries.append(entry)
@@ -28,7 +28,7 @@ public struct History: Sendable, Equatable {
     /// - Returns: False when it was not kept: blank, or the same as the newest entry.
     /// - Complexity: O(`limit`) at worst.
     @discardableResult
-    public mutating func add(_ line: String) -> Bool {
+    package mutating func add(_ line: String) -> Bool {
         guard line.contains(where: { !$0.isWhitespace }), line != entries.last else { return false }
         entries.append(line)
         if entries.count > Self.limit {

@@ -20,12 +20,12 @@ import Foundation
 /// that is not a regular file (`/dev/null`, a FIFO, a folder) is neither read nor written, so
 /// the history never replaces a device and never waits on a pipe. A file larger than a
 /// history should be is read from its end, so its newest commands are the ones kept.
-public struct HistoryFile: Sendable, Hashable {
+package struct HistoryFile: Sendable, Hashable {
     /// The file's path.
-    public let path: String
+    package let path: String
 
     /// A history kept at `path`.
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 
@@ -35,7 +35,7 @@ public struct HistoryFile: Sendable, Hashable {
     ///
     /// - Returns: nil when the variable is set and empty (the history is turned off), or when
     ///   there is no home folder to keep it in.
-    public static func location(environment: [String: String], program: String) -> HistoryFile? {
+    package static func location(environment: [String: String], program: String) -> HistoryFile? {
         if let chosen = environment[variable(program: program)] {
             return chosen.isEmpty ? nil : HistoryFile(path: chosen)
         }
@@ -49,7 +49,7 @@ public struct HistoryFile: Sendable, Hashable {
     }
 
     /// The variable that names or turns off the history: `BROWSE_HISTORY` for `browse`.
-    public static func variable(program: String) -> String {
+    package static func variable(program: String) -> String {
         String(program.uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }) + "_HISTORY"
     }
 
@@ -57,7 +57,7 @@ public struct HistoryFile: Sendable, Hashable {
     ///
     /// - Throws: `HistoryFileError` when the file exists but cannot be read.
     /// - Complexity: O(n) in the size of the file.
-    public func load() throws(HistoryFileError) -> History {
+    package func load() throws(HistoryFileError) -> History {
         History(try readEntries(at: try resolved()))
     }
 
@@ -67,7 +67,7 @@ public struct HistoryFile: Sendable, Hashable {
     /// - Throws: `HistoryFileError` when the file cannot be written; it is then left as it was.
     /// - Complexity: O(n) in the size of the file.
     @discardableResult
-    public func append(_ line: String) throws(HistoryFileError) -> History {
+    package func append(_ line: String) throws(HistoryFileError) -> History {
         let resolved = try resolved()
         try createFolder(of: resolved)
         let lock = open(resolved + ".lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -190,23 +190,23 @@ public struct HistoryFile: Sendable, Hashable {
 }
 
 /// The history file could not be read or written; the session goes on without it.
-public struct HistoryFileError: UserFacingError, Hashable {
-    public let path: String
+package struct HistoryFileError: UserFacingError, Hashable {
+    package let path: String
     /// `read`, `write`, `lock`, or `use` (the path is refused whatever is done with it).
-    public let action: String
-    public let reason: String
+    package let action: String
+    package let reason: String
     /// The path names something other than a regular file (a device, a FIFO, a folder): it is
     /// left alone, neither read nor written.
-    public let isNotARegularFile: Bool
+    package let isNotARegularFile: Bool
 
-    public init(path: String, action: String, reason: String, isNotARegularFile: Bool = false) {
+    package init(path: String, action: String, reason: String, isNotARegularFile: Bool = false) {
         self.path = path
         self.action = action
         self.reason = reason
         self.isNotARegularFile = isNotARegularFile
     }
 
-    public var description: String {
+    package var description: String {
         "could not \(action) the command history \(path): \(reason)"
     }
 }

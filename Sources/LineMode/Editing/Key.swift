@@ -1,5 +1,5 @@
 /// One key press (or one paste) at the prompt, decoded from the bytes a terminal sends.
-public enum Key: Sendable, Hashable {
+package enum Key: Sendable, Hashable {
     /// Printable text typed at the keyboard; several characters when they arrived together.
     case text(String)
     /// Text pasted in one piece (bracketed paste), to be inserted as if typed.

@@ -16,9 +16,9 @@
 /// 61 1B 5B 44 1B 5B 33 7E   →  text("a"), left, delete
 /// 1B 5B 32 30 30 7E 6C 73 0A 71 1B 5B 32 30 31 7E   →  paste("ls\nq")
 /// ```
-public struct KeyDecoder: Sendable {
+package struct KeyDecoder: Sendable {
     /// The most bytes of one paste that are kept; a longer paste is cut there.
-    public static let pasteLimit = FileDescriptorLines.maximumLineBytes + 1
+    package static let pasteLimit = FileDescriptorLines.maximumLineBytes + 1
 
     private var pending: [UInt8] = []
     /// The paste being read, while inside `ESC [ 200 ~` … `ESC [ 201 ~`.
@@ -27,16 +27,16 @@ public struct KeyDecoder: Sendable {
     private static let longestSequence = 32
     private static let pasteEnd: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
 
-    public init() {}
+    package init() {}
 
     /// True when bytes are held waiting for the rest of a sequence (a lone Escape, so far).
-    public var isWaiting: Bool { !pending.isEmpty && paste == nil }
+    package var isWaiting: Bool { !pending.isEmpty && paste == nil }
 
     /// Decodes `bytes`, after any held back from before.
     ///
     /// - Returns: The keys complete so far, in order.
     /// - Complexity: O(n) in the number of bytes.
-    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
+    package mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
         pending.append(contentsOf: bytes)
         return decode(final: false)
     }
@@ -44,7 +44,7 @@ public struct KeyDecoder: Sendable {
     /// Decodes what is held as if no more bytes will follow it: a lone Escape is `.escape`.
     ///
     /// - Returns: The keys held back.
-    public mutating func flush() -> [Key] {
+    package mutating func flush() -> [Key] {
         decode(final: true)
     }
 

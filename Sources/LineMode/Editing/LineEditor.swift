@@ -17,7 +17,7 @@ import Dispatch
 /// Keys: ←/→, Home/End, Ctrl-A/E/B/F, Alt-B/F (words), Backspace, Delete, Ctrl-K/U/W, Alt-D,
 /// Ctrl-Y, Ctrl-L; ↑/↓ and Ctrl-P/N walk the history, Ctrl-R searches it; Tab completes;
 /// Ctrl-C drops the line; Ctrl-D on an empty line ends the input; Ctrl-Z stops the program.
-public struct LineEditor: LineSource {
+package struct LineEditor: LineSource {
     private let input: Int32
     private let output: Int32
     private var history: History
@@ -47,7 +47,7 @@ public struct LineEditor: LineSource {
     ///   - context: What Tab offers on the current screen; asked for at each Tab.
     ///   - note: Writes a message (a history file that cannot be written), once.
     /// - Returns: nil when the prompt cannot edit here; read plain lines instead.
-    public static func atTerminal(
+    package static func atTerminal(
         input: Int32, output: Int32, environment: [String: String], program: String,
         context: @escaping @MainActor () -> CompletionContext, note: @escaping @MainActor (String) -> Void
     ) -> LineEditor? {
@@ -89,13 +89,13 @@ public struct LineEditor: LineSource {
     }
 
     /// The editor draws its own prompt.
-    public var drawsPrompt: Bool { true }
+    package var drawsPrompt: Bool { true }
 
     /// Reads one line from the person at the terminal.
     ///
     /// - Returns: The line; nil when they end the input (Ctrl-D on an empty line) or the
     ///   terminal goes away.
-    public mutating func nextLine() async -> InputLine? {
+    package mutating func nextLine() async -> InputLine? {
         guard TerminalMode.enter() else { return nil }
         defer { TerminalMode.leave() }
         Interrupts.shared.promptStarted()
@@ -245,7 +245,7 @@ public struct LineEditor: LineSource {
     /// - Parameters:
     ///   - candidates: What Tab could complete to.
     ///   - width: The terminal's width.
-    public nonisolated static func columns(_ candidates: [String], width: Int) -> String {
+    package nonisolated static func columns(_ candidates: [String], width: Int) -> String {
         let limit = 100
         let shown = candidates.prefix(limit).map { VisibleText.make($0) }
         let cell = min(max(1, width - 1), (shown.map { DisplayWidth.of($0) }.max() ?? 0) + 2)

@@ -9,17 +9,17 @@
 /// "a long line typed at the end" in 24 columns, the cursor at its end (_):
 /// > ine typed at the end_
 /// ```
-public struct LineView: Sendable {
+package struct LineView: Sendable {
     /// The first character of the line shown, when the line has scrolled.
-    public private(set) var firstShown = 0
+    package private(set) var firstShown = 0
 
-    public init() {}
+    package init() {}
 
     /// What to write to draw `prompt` and `buffer` in a row of `width` columns, leaving the
     /// terminal's cursor at the line's cursor.
     ///
     /// - Complexity: O(n) in the length of the line.
-    public mutating func draw(prompt: String, buffer: EditBuffer, width: Int) -> String {
+    package mutating func draw(prompt: String, buffer: EditBuffer, width: Int) -> String {
         let layout = self.layout(prompt: prompt, buffer: buffer, width: width)
         var text = "\r" + layout.prompt + layout.line + "\u{1B}[0K\r"
         if layout.cursorColumn > 0 { text += "\u{1B}[\(layout.cursorColumn)C" }
@@ -27,7 +27,7 @@ public struct LineView: Sendable {
     }
 
     /// The row as it will look: the prompt, the part of the line shown, and the cursor's column.
-    public mutating func layout(prompt: String, buffer: EditBuffer, width: Int)
+    package mutating func layout(prompt: String, buffer: EditBuffer, width: Int)
         -> (prompt: String, line: String, cursorColumn: Int)
     {
         let columns = max(width, 2)
@@ -62,7 +62,7 @@ public struct LineView: Sendable {
     }
 
     /// Starts again for a new line.
-    public mutating func reset() {
+    package mutating func reset() {
         firstShown = 0
     }
 }

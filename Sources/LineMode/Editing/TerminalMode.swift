@@ -175,7 +175,7 @@ enum TerminalMode {
     }
 
     /// Asks a waiting prompt to let the screen be drawn again (rows arrived in the background).
-    public static func requestRedraw() {
+    package static func requestRedraw() {
         guard shared.pointee.wakeWrite >= 0 else { return }
         wake(refresh)
     }

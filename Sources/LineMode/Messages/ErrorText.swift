@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// The one place that turns an error into the line a person reads: the error's own facts,
@@ -6,24 +7,24 @@ import ListKit
 /// ```text
 /// browse: www.twse.com.tw answered HTTP 503 and asked us to wait 30 s; try again later (r)
 /// ```
-public enum ErrorText {
+package enum ErrorText {
     /// The line for `error`: its description, then its remedy's words, if it names one.
     ///
     /// - Parameter interactive: True at a prompt, where `r` retries; false in a script or a
     ///   batch run, where the command is run again.
-    public static func line(for error: any Error, interactive: Bool) -> String {
+    package static func line(for error: any Error, interactive: Bool) -> String {
         let remedy = (error as? any UserFacingError)?.remedy
         return line(String(describing: error), remedy: remedy, interactive: interactive)
     }
 
     /// `text`, then the words for `remedy` after a semicolon.
-    public static func line(_ text: String, remedy: Remedy?, interactive: Bool) -> String {
+    package static func line(_ text: String, remedy: Remedy?, interactive: Bool) -> String {
         guard let remedy else { return text }
         return text + "; " + words(for: remedy, interactive: interactive)
     }
 
     /// What to do next, in words.
-    public static func words(for remedy: Remedy, interactive: Bool) -> String {
+    package static func words(for remedy: Remedy, interactive: Bool) -> String {
         switch remedy {
         case .retry:
             return interactive ? "r tries again" : "run the command again"
@@ -57,7 +58,7 @@ public enum ErrorText {
     /// - Parameters:
     ///   - reason: The screen's own reason (`LoadState.failed`), used when no source is named.
     ///   - failures: The sources that failed.
-    public static func reason(ofFailedLoad reason: String, failures: [SourceFailure]) -> String {
+    package static func reason(ofFailedLoad reason: String, failures: [SourceFailure]) -> String {
         guard !failures.isEmpty else { return reason }
         var reasons: [String] = []
         var sources: [String: [String]] = [:]
@@ -69,7 +70,7 @@ public enum ErrorText {
     }
 
     /// The exit status for an error that ends a program: its own, or a failure.
-    public static func exitCode(for error: any Error) -> ExitCode {
+    package static func exitCode(for error: any Error) -> ExitCode {
         (error as? any UserFacingError)?.exitCode ?? .failure
     }
 }

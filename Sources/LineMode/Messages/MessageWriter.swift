@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// Where a person reads what happened: one line per message on standard error, after the
@@ -8,12 +9,12 @@ import ListKit
 public final class MessageWriter {
     private let sink: any TextSink
     /// The name that starts each line (`browse`).
-    public let program: String
+    package let program: String
     /// Runs before each line, so that what standard output holds is written first and the two
     /// streams read in order in a terminal or a transcript.
-    public var beforeEachLine: (@MainActor () -> Void)?
+    package var beforeEachLine: (@MainActor () -> Void)?
 
-    public init(sink: any TextSink, program: String) {
+    package init(sink: any TextSink, program: String) {
         self.sink = sink
         self.program = program
     }
@@ -31,7 +32,7 @@ public final class MessageWriter {
     }
 
     /// Sends what the sink holds on (before a screen is drawn after messages).
-    public func flush() {
+    package func flush() {
         try? sink.flush()
     }
 }

@@ -1,3 +1,4 @@
+import BrowseSupport
 import Foundation
 import ListKit
 
@@ -8,11 +9,11 @@ import ListKit
 /// who could then serve their own files as this user's cached data. `PROGRAM-UID` is used only
 /// when it is a folder this user owns and others cannot write in (``PrivateFolder``); otherwise
 /// the run keeps its downloads in a folder of its own, under a name nobody can guess, and says so.
-public struct CacheLocation: Sendable, Hashable {
+package struct CacheLocation: Sendable, Hashable {
     /// The cache folder.
-    public var folder: URL
+    package var folder: URL
     /// Why the usual folder was not used, when it was not: a line for the person.
-    public var problem: String?
+    package var problem: String?
 
     /// The cache folder for a run.
     ///
@@ -20,7 +21,7 @@ public struct CacheLocation: Sendable, Hashable {
     ///   - explicit: `--cache-dir`, when given.
     ///   - environment: The program's environment (`XDG_CACHE_HOME`, `HOME`, `TMPDIR`).
     ///   - program: The program's name (`browse`).
-    public static func resolve(explicit: String?, environment: [String: String], program: String)
+    package static func resolve(explicit: String?, environment: [String: String], program: String)
         -> CacheLocation
     {
         if let explicit, !explicit.isEmpty {

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// What the shell completion scripts ask the program at a Tab: `PROGRAM --complete WHAT WORD…`

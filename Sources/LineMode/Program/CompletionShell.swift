@@ -1,5 +1,5 @@
 /// A shell `--generate-completion-script` writes a script for.
-public enum CompletionShell: String, Sendable, Hashable, CaseIterable {
+package enum CompletionShell: String, Sendable, Hashable, CaseIterable {
     case bash
     case zsh
     case fish

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// What the command line asks for, parsed by hand (no packages) from option declarations:
@@ -6,7 +7,7 @@ import ListKit
 /// fit its declaration.
 public struct Invocation: Sendable, Hashable {
     /// What the program does.
-    public enum Action: Sendable, Hashable {
+    package enum Action: Sendable, Hashable {
         /// An interactive or scripted session.
         case session
         /// Print the whole view and exit (`--format`, `--filter` or `--sort` given).
@@ -23,55 +24,55 @@ public struct Invocation: Sendable, Hashable {
     }
 
     /// The formats of batch output.
-    public enum OutputFormat: Sendable, Hashable {
+    package enum OutputFormat: Sendable, Hashable {
         case table
         case export(ExportFormat)
     }
 
-    public var action: Action = .session
+    package var action: Action = .session
     /// A dataset name, file or URL to start in.
-    public var target: String?
+    package var target: String?
     /// A dataset command to start with (`browse stock 2330`), instead of a target.
-    public var command: String?
+    package var command: String?
     /// The arguments after a subcommand's or a dataset command's name that are not options
     /// (`import`'s files, `stock`'s code).
     public var arguments: [String] = []
-    public var format: OutputFormat?
-    public var filter: String?
+    package var format: OutputFormat?
+    package var filter: String?
     /// A `where` condition, as typed.
-    public var condition: String?
-    public var sort: SortOrder?
+    package var condition: String?
+    package var sort: SortOrder?
     /// Columns picked and ordered with `--columns a,b,c`.
-    public var columns: [String]?
-    public var width: Int?
-    public var pageSize: Int?
+    package var columns: [String]?
+    package var width: Int?
+    package var pageSize: Int?
     /// Commands from `-c`, split at `;`.
-    public var commands: [String]?
-    public var cacheDirectory: String?
-    public var offline = false
+    package var commands: [String]?
+    package var cacheDirectory: String?
+    package var offline = false
     /// Charts in ASCII (`--ascii`).
-    public var ascii = false
+    package var ascii = false
     /// The most one input may bring into memory (`--max-input`); `nil` for the default.
-    public var maxInput: ByteSize?
+    package var maxInput: ByteSize?
     /// True when `--help` was given with a subcommand (`browse import --help`).
-    public var helpRequested = false
+    package var helpRequested = false
     /// The shell of `--generate-completion-script`.
-    public var completionShell: CompletionShell?
+    package var completionShell: CompletionShell?
     /// Options declared by others (datasets, the file opener, a dataset command, a subcommand),
     /// by name without dashes, each checked by its declaration; a flag's value is `true`.
     public var datasetOptions: OptionValues = [:]
 
-    public init() {}
+    package init() {}
 
     /// The narrowest width that still shows a useful table.
-    public static let minimumWidth = 20
-    public static let maximumWidth = 10_000
+    package static let minimumWidth = 20
+    package static let maximumWidth = 10_000
     /// The range of `--max-input`: from a kilobyte to the 4 GiB a table can index.
-    public static let minimumMaxInput = ByteSize(1 << 10)
-    public static let maximumMaxInput = ByteSize(1 << 32)
+    package static let minimumMaxInput = ByteSize(1 << 10)
+    package static let maximumMaxInput = ByteSize(1 << 32)
 
     /// The program's own options, in the order `--help` lists them.
-    public static var programOptions: [OptionDeclaration] { ProgramOptions.all }
+    package static var programOptions: [OptionDeclaration] { ProgramOptions.all }
 
     /// Parses the arguments after the program name.
     ///
@@ -87,7 +88,7 @@ public struct Invocation: Sendable, Hashable {
     ///   - subcommands: Each subcommand's name and the options it declares.
     ///   - commands: Each dataset command's name and the options it declares.
     /// - Throws: `UsageError` naming the argument and what would work.
-    public static func parse(
+    package static func parse(
         _ arguments: [String], options: [OptionDeclaration] = [],
         subcommands: [String: [OptionDeclaration]] = [:], commands: [String: [OptionDeclaration]] = [:]
     ) throws(UsageError) -> Invocation {

@@ -1,3 +1,4 @@
+import BrowseSupport
 import Foundation
 import ListKit
 
@@ -7,10 +8,10 @@ import ListKit
 public struct Launcher {
     /// The datasets offered: those the program was built with, and a provider's once the
     /// command line is read.
-    public private(set) var registry: DatasetRegistry
-    public let terminal: TerminalInfo
-    public let output: any TextSink
-    public let errors: any TextSink
+    package private(set) var registry: DatasetRegistry
+    package let terminal: TerminalInfo
+    package let output: any TextSink
+    package let errors: any TextSink
     /// Opens names that are not datasets (files, URLs).
     public var opener: (any ListOpener)?
     /// Verbs after the program's name (`import`).
@@ -21,8 +22,8 @@ public struct Launcher {
     /// its cache and history live.
     public var identity: ProgramIdentity
     /// The program's name, at the start of each message.
-    public var program: String { identity.name }
-    /// Services every dataset's context carries (``ListKit/DatasetContext/services``): those the
+    package var program: String { identity.name }
+    /// Services every dataset's context carries (`DatasetContext.services`): those the
     /// program sets where it starts, such as mirrors read from the environment. A service not
     /// set is made from the context when first asked for.
     public var services = DatasetServices()
@@ -83,7 +84,7 @@ public struct Launcher {
     }
 
     /// Options declared by the datasets and the opener, each once, in the order declared.
-    public var declaredOptions: [OptionDeclaration] {
+    package var declaredOptions: [OptionDeclaration] {
         var options = resolver.declaredOptions
         for option in provider?.options ?? [] where !options.contains(where: { $0.name == option.name }) {
             options.append(option)
@@ -134,7 +135,7 @@ public struct Launcher {
     }
 
     /// Names a provided dataset may not take, each with what it is.
-    public var reservedNames: [String: String] {
+    package var reservedNames: [String: String] {
         var reserved: [String: String] = [:]
         for word in SessionCommands.words { reserved[word] = "a session command" }
         for subcommand in subcommands { reserved[subcommand.name.lowercased()] = "a subcommand" }
@@ -167,7 +168,7 @@ public struct Launcher {
     }
 
     /// Runs a parsed invocation.
-    public func run(_ invocation: Invocation) async -> ExitCode {
+    package func run(_ invocation: Invocation) async -> ExitCode {
         switch invocation.action {
         case .help:
             return write(ProgramHelp(launcher: self).text)
@@ -395,7 +396,7 @@ public struct Launcher {
     }
 
     /// The clock: `BROWSE_NOW` (an ISO 8601 instant) fixes it, for reproducible transcripts.
-    public nonisolated static func clock(environment: [String: String]) -> @Sendable () -> Date {
+    package nonisolated static func clock(environment: [String: String]) -> @Sendable () -> Date {
         if let text = environment["BROWSE_NOW"], let fixed = ISO8601DateFormatter().date(from: text) {
             return { fixed }
         }

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// The program's own options, each declared once with the type of its value: the parser

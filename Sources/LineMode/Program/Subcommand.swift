@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// A verb after the program's name that is not a dataset (`browse import FILE…`): it declares

@@ -1,14 +1,15 @@
+import BrowseSupport
 import ListKit
 
 /// A command line that cannot be run; the description says what would work. Exit status 2.
-public enum UsageError: UserFacingError, Hashable {
+package enum UsageError: UserFacingError, Hashable {
     case unknownOption(String)
     case missingValue(String)
     case badValue(option: String, value: String, expected: String)
     case unexpectedArgument(String)
     case conflicting(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownOption(let option):
             return "unknown option \(CommandError.excerpt(option)); --help lists the options"
@@ -23,5 +24,5 @@ public enum UsageError: UserFacingError, Hashable {
         }
     }
 
-    public var exitCode: ExitCode { .usage }
+    package var exitCode: ExitCode { .usage }
 }

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// Draws a `ChartData` as text: a line of Unicode braille dots (2×4 to a cell) or, in ASCII,
@@ -15,16 +16,16 @@ import ListKit
 ///          └┬───────────┬──────
 ///           2021-07     2025-06
 /// ```
-public struct ChartRenderer: Sendable {
+package struct ChartRenderer: Sendable {
     /// The whole width to fill.
-    public var width: Int
+    package var width: Int
     /// Rows for the line (the axes, labels and bars come on top of these).
-    public var height: Int
+    package var height: Int
     /// `*`, `-` and `|` instead of braille and box drawing.
-    public var ascii: Bool
-    public var style: TextStyle
+    package var ascii: Bool
+    package var style: TextStyle
 
-    public init(width: Int, height: Int, ascii: Bool, style: TextStyle) {
+    package init(width: Int, height: Int, ascii: Bool, style: TextStyle) {
         self.width = max(20, width)
         self.height = max(2, height)
         self.ascii = ascii
@@ -45,7 +46,7 @@ public struct ChartRenderer: Sendable {
     /// The chart's lines, without the title.
     ///
     /// - Complexity: O(n) in the points, plus O(w × h) for the drawing.
-    public func lines(_ data: ChartData) -> [String] {
+    package func lines(_ data: ChartData) -> [String] {
         // The range in one pass, without a copy of the values: a chart may have 100 million.
         let range = Self.range(of: data.ys)
         guard let low = range?.low, let high = range?.high, let first = data.xs.first, let last = data.xs.last else {

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// Counts written for people: `1,867`.

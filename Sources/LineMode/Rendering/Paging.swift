@@ -1,14 +1,14 @@
 /// Which page a position falls on.
-public struct Paging: Sendable, Hashable {
+package struct Paging: Sendable, Hashable {
     /// The 1-based page number.
-    public let number: Int
+    package let number: Int
     /// Pages in all (at least 1).
-    public let pageCount: Int
+    package let pageCount: Int
     /// The view indices on this page.
-    public let range: Range<Int>
+    package let range: Range<Int>
 
     /// The page of `pageSize` rows that holds `position`, in a view of `count` rows.
-    public init(count: Int, pageSize: Int, position: Int) {
+    package init(count: Int, pageSize: Int, position: Int) {
         let size = max(1, pageSize)
         pageCount = max(1, (count + size - 1) / size)
         let index = min(max(0, position), max(0, count - 1)) / size
@@ -17,7 +17,7 @@ public struct Paging: Sendable, Hashable {
     }
 
     /// The first view index of page `number` (1-based), or `nil` when there is no such page.
-    public static func start(ofPage number: Int, count: Int, pageSize: Int) -> Int? {
+    package static func start(ofPage number: Int, count: Int, pageSize: Int) -> Int? {
         let size = max(1, pageSize)
         let pages = max(1, (count + size - 1) / size)
         guard (1...pages).contains(number) else { return nil }

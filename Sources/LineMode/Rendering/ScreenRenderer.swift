@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// Draws the top of a navigation stack as text: breadcrumb, header lines, the page of the
@@ -14,19 +15,19 @@ import ListKit
 /// describe (breadcrumb, header lines, status, notes) wrap to the width, and table cells are
 /// laid out by `TableLayout`, which never cuts a number, a date or a code.
 @MainActor
-public struct ScreenRenderer {
+package struct ScreenRenderer {
     /// The width to fit; `nil` for no limit.
-    public var width: Int?
-    public var style: TextStyle
+    package var width: Int?
+    package var style: TextStyle
     /// Widths seen on earlier pages of the same views, so columns stay put while paging.
-    public var memory: ColumnWidthMemory?
+    package var memory: ColumnWidthMemory?
     /// The terminal's height, when known: charts take about half of it, and a screen with a
     /// chart draws a compact one above its table when there are at least 20 rows.
-    public var height: Int?
+    package var height: Int?
     /// Charts in `*`, `-` and `|` instead of braille (`--ascii`, or a locale without UTF-8).
-    public var ascii = false
+    package var ascii = false
 
-    public init(
+    package init(
         width: Int?, style: TextStyle, memory: ColumnWidthMemory? = nil, height: Int? = nil, ascii: Bool = false
     ) {
         self.width = width
@@ -37,27 +38,27 @@ public struct ScreenRenderer {
     }
 
     /// The smallest terminal that shows a screen's compact chart above its table.
-    public static let compactChartMinimumHeight = 20
+    package static let compactChartMinimumHeight = 20
 
     /// A drawn screen: its lines, and how many of them are the table's rows.
-    public struct Screen: Sendable, Hashable {
-        public var lines: [String]
+    package struct Screen: Sendable, Hashable {
+        package var lines: [String]
         /// Lines taken by the rows of the page (two per row in the subtitle style).
-        public var rowLines: Int
+        package var rowLines: Int
         /// The table's column widths, to remember for the next page of the same view.
-        public var widths: [String: Int] = [:]
+        package var widths: [String: Int] = [:]
 
         /// The whole screen, each line ending in a newline.
-        public var text: String { lines.map { $0 + "\n" }.joined() }
+        package var text: String { lines.map { $0 + "\n" }.joined() }
     }
 
     /// The whole screen for the top of `stack`, each line ending in a newline.
-    public func render(_ stack: NavigationStack, pageSize: Int) -> String {
+    package func render(_ stack: NavigationStack, pageSize: Int) -> String {
         screen(stack, pageSize: pageSize).text
     }
 
     /// The screen for the top of `stack` with pages of `pageSize` rows.
-    public func screen(_ stack: NavigationStack, pageSize: Int) -> Screen {
+    package func screen(_ stack: NavigationStack, pageSize: Int) -> Screen {
         var lines = wrapped(stack.breadcrumb.joined(separator: " › ")).map(style.bold)
         var rowLines = 0
         var widths: [String: Int] = [:]
@@ -91,9 +92,9 @@ public struct ScreenRenderer {
             return (lines + wrapped("not loaded · r loads it").map(style.dim), 0, [:])
         case .loading:
             return (lines + [style.dim("loading…")], 0, [:])
-        case .failed(let reason):
+        case .failed(let failure):
             let hint = wrapped("r tries again · b goes back").map(style.dim)
-            return (lines + wrapped("could not load: " + reason) + hint, 0, [:])
+            return (lines + wrapped("could not load: \(failure)") + hint, 0, [:])
         case .loaded, .receiving:
             break
         }

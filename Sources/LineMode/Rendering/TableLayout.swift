@@ -7,25 +7,25 @@ import ListKit
 /// are shortened to their values first, then text columns give up width down to their
 /// minimum, then whole columns are left out, lowest priority first (the rightmost of equal
 /// priorities). Leftover width goes back to text columns that were squeezed.
-public struct TableLayout: Sendable, Hashable {
+package struct TableLayout: Sendable, Hashable {
     /// One column that made it onto the screen.
-    public struct Placed: Sendable, Hashable {
+    package struct Placed: Sendable, Hashable {
         /// Its position among the columns the layout was given.
-        public let index: Int
-        public let column: Column
-        public let width: Int
+        package let index: Int
+        package let column: Column
+        package let width: Int
         /// The header as shown: the name, shortened only when it must be, never to the same
         /// text as a neighbour's.
-        public let header: String
+        package let header: String
     }
 
     /// The columns shown, left to right.
-    public let placed: [Placed]
+    package let placed: [Placed]
     /// How many of the given columns did not fit.
-    public let leftOut: Int
+    package let leftOut: Int
 
     /// The gap between columns.
-    public static let gap = 2
+    package static let gap = 2
 
     /// Lays out `columns` over `rows` of texts (already made visible, one per column).
     ///
@@ -42,7 +42,7 @@ public struct TableLayout: Sendable, Hashable {
     ///   - width: The width to fit; `nil` for no limit.
     /// - Complexity: O(r × c) for r rows of c cells, plus O(c log c × l) for headers of
     ///   length l and O(k log k) for the k ≤ `width / gap + 1` columns that can fit.
-    public init(
+    package init(
         columns: [Column], headers: [String], rows: [[String]], remembered: [String: Int] = [:], width: Int?
     ) {
         let content: [Int] = columns.indices.map { index in
@@ -236,13 +236,13 @@ public struct TableLayout: Sendable, Hashable {
     }
 
     /// The widths shown, by column name, to remember for the next page of the same view.
-    public var widthsByName: [String: Int] {
+    package var widthsByName: [String: Int] {
         Dictionary(placed.map { ($0.column.name, $0.width) }) { first, _ in first }
     }
 
     /// One line of the table: each placed column's text (from `texts`, aligned with the columns
     /// the layout was given) fitted to its width and alignment, joined by the gap.
-    public func line(_ texts: [String]) -> String {
+    package func line(_ texts: [String]) -> String {
         var parts: [String] = []
         parts.reserveCapacity(placed.count)
         for column in placed {
@@ -255,7 +255,7 @@ public struct TableLayout: Sendable, Hashable {
     }
 
     /// The header line.
-    public var headerLine: String {
+    package var headerLine: String {
         var parts: [String] = []
         for column in placed {
             parts.append(TextFitting.fit(column.header, toWidth: column.width, alignment: column.column.alignment))

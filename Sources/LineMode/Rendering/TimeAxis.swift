@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// The ticks and labels of a chart's horizontal axis of date-times (seconds since 1970, read on

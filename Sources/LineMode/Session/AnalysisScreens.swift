@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// The screens of `freq` and `stats`: lists driven by the same controller, over the view of the

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// The text of `h`, `h COMMAND` and `ls`, made from the commands' declarations.

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// The one way a screen's data is loaded and slow work is run, for sessions and batch runs
@@ -103,8 +104,8 @@ struct ScreenLoader {
         for note in load.reporter.takeNotes() { messages.note(note) }
         // A stream stopped by Ctrl-C keeps what arrived: it is loaded, and its note said so.
         if interrupted, !list.state.hasRows { return .interrupted }
-        if case .failed(let reason) = list.state {
-            let facts = ErrorText.reason(ofFailedLoad: reason, failures: list.sourceFailures)
+        if case .failed(let failure) = list.state {
+            let facts = ErrorText.reason(ofFailedLoad: failure.description, failures: list.sourceFailures)
             return .failed(.loadFailed(list.title, reason: facts, remedy: list.sourceFailures.first?.remedy))
         }
         // Part of the data is shown: a warning, not a failed command.
@@ -182,7 +183,7 @@ extension ScreenLoader {
         indicator.stop()
         if interrupted { throw interruption }
         guard let result = outcome.value else { throw interruption }
-        if case .failure(ListError.interrupted) = result { throw interruption }
+        if case .failure(let error) = result, error as? ListError == .interrupted { throw interruption }
         return try result.get()
     }
 }

@@ -353,9 +353,9 @@ extension Session {
         case .loaded, .receiving:
             if command != "r", let problem = list.dataProblem { throw problem }
             return list
-        case .failed(let reason):
+        case .failed(let failure):
             if command == "r" { return list }
-            throw ListError.notLoaded("\(list.title) did not load (\(reason)); r tries again")
+            throw ListError.notLoaded("\(list.title) did not load (\(failure)); r tries again")
         case .idle, .loading:
             if command == "r" { return list }
             throw ListError.notLoaded("\(list.title) is not loaded yet; r loads it")

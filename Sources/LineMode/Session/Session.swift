@@ -1,3 +1,4 @@
+import BrowseSupport
 import Foundation
 import ListKit
 
@@ -8,8 +9,8 @@ import ListKit
 /// serves a person at a terminal, a pipe, `-c`, and tests. Commands are in
 /// `Session+Commands.swift`, exports in `Session+Export.swift`.
 @MainActor
-public final class Session {
-    public let stack: NavigationStack
+package final class Session {
+    package let stack: NavigationStack
     let registry: DatasetRegistry
     let context: DatasetContext
     let options: SessionOptions
@@ -19,7 +20,7 @@ public final class Session {
     let loader: ScreenLoader
     /// Reads the terminal's size when a screen is drawn, so a resize takes effect on the next
     /// screen; `nil` keeps `options.width` and `options.terminalRows`.
-    public var terminalSize: (@MainActor () -> (columns: Int, rows: Int)?)?
+    package var terminalSize: (@MainActor () -> (columns: Int, rows: Int)?)?
     /// Column widths of earlier pages, so columns stay put while paging.
     let widthMemory = ColumnWidthMemory()
     /// The page size of the list on screen, as last drawn: what `n`, `p` and `g` page by.
@@ -39,7 +40,7 @@ public final class Session {
     ///   - context: What datasets get; its program's name starts each message line.
     ///   - opener: Opens names after `open` that are not datasets (files, URLs); `nil` knows
     ///     only datasets.
-    public init(
+    package init(
         registry: DatasetRegistry, context: DatasetContext, options: SessionOptions,
         output: any TextSink, errors: any TextSink, opener: (any ListOpener)? = nil
     ) {
@@ -58,14 +59,14 @@ public final class Session {
     }
 
     /// True when a command failed; a script then ends with a failure status.
-    public var hadFailure: Bool { failed }
+    package var hadFailure: Bool { failed }
     /// How many commands have failed so far.
-    public private(set) var failureCount = 0
+    package private(set) var failureCount = 0
 
     // MARK: - Running
 
     /// Opens `screen` on top of the dataset list and loads it.
-    public func start(with screen: any ListScreen) async {
+    package func start(with screen: any ListScreen) async {
         Interrupts.shared.setInteractive(options.interactive)
         stack.push(.list(screen))
         await loadIfNeeded(screen)
@@ -74,7 +75,7 @@ public final class Session {
     /// Draws the current screen. At a terminal, the page is as long as the terminal allows
     /// once the breadcrumb, header lines, the wrapped status and the prompt are counted, so the
     /// breadcrumb never scrolls off.
-    public func show() {
+    package func show() {
         reportFinishedLoads()
         let size = terminalSize?()
         let renderer = ScreenRenderer(
@@ -112,7 +113,7 @@ public final class Session {
     /// At a terminal, a first Ctrl-C cancels a running load and returns here.
     ///
     /// - Returns: `.success`, or `.failure` when a command of a non-interactive session failed.
-    public func run(_ source: inout some LineSource) async -> ExitCode {
+    package func run(_ source: inout some LineSource) async -> ExitCode {
         Interrupts.shared.setInteractive(options.interactive)
         show()
         while !outputClosed {
@@ -151,13 +152,13 @@ public final class Session {
     }
 
     /// Whether to keep reading commands.
-    public enum Step: Sendable {
+    package enum Step: Sendable {
         case proceed
         case quit
     }
 
     /// Runs one command line and draws what changed.
-    public func execute(_ line: String) async -> Step {
+    package func execute(_ line: String) async -> Step {
         do {
             let command = try CommandParser.parse(line)
             return try await execute(command)

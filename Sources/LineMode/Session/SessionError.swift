@@ -1,7 +1,8 @@
+import BrowseSupport
 import ListKit
 
 /// Commands that do not fit the current screen, and loads that failed.
-public enum SessionError: UserFacingError, Hashable {
+package enum SessionError: UserFacingError, Hashable {
     case notAList(String)
     case onAChart(String)
     case noSuchPage(Int, pages: Int)
@@ -13,7 +14,7 @@ public enum SessionError: UserFacingError, Hashable {
     /// The process is close to its memory limit: the command was not run.
     case lowOnMemory(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notAList(let command):
             return "\(command) works on a list, and this is a detail view; b goes back to the list"
@@ -42,18 +43,18 @@ public enum SessionError: UserFacingError, Hashable {
     /// an allocation that fails in Swift ends the program, so work stops short of the limit.
     static let memoryHeadroom = 64 << 20
 
-    public var remedy: Remedy? {
+    package var remedy: Remedy? {
         if case .loadFailed(_, _, let remedy) = self { return remedy }
         return nil
     }
 }
 
 /// A name after `open` or on the command line that is neither a dataset nor a file.
-public enum OpenError: UserFacingError, Hashable {
+package enum OpenError: UserFacingError, Hashable {
     /// Nothing is named `name`; `filesAndURLs` is true when the program also opens files and URLs.
     case unknownName(String, datasets: [String], filesAndURLs: Bool)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownName(let name, let datasets, let filesAndURLs):
             let what = filesAndURLs ? "dataset, file or URL" : "dataset"
@@ -64,16 +65,16 @@ public enum OpenError: UserFacingError, Hashable {
     }
 
     /// A name given on the command line that nothing answers to is a usage mistake.
-    public var exitCode: ExitCode { .usage }
+    package var exitCode: ExitCode { .usage }
 }
 
 /// A chart that cannot be drawn from the columns named.
-public enum ChartError: UserFacingError, Hashable {
+package enum ChartError: UserFacingError, Hashable {
     case noNumericColumn(String)
     case notNumeric(String, numeric: [String])
     case notAnAxis(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noNumericColumn(let title):
             return "chart draws numbers, and \(title) has no numeric column"

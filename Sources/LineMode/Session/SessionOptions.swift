@@ -1,26 +1,26 @@
 /// How a session draws: sizes, colour and whether a person is typing.
-public struct SessionOptions: Sendable, Hashable {
+package struct SessionOptions: Sendable, Hashable {
     /// The width to fit, in terminal columns.
-    public var width: Int
+    package var width: Int
     /// Rows per page when given (`--page-size`); otherwise derived from `terminalRows`, else 20.
-    public var pageSize: Int?
+    package var pageSize: Int?
     /// The terminal's height, when known.
-    public var terminalRows: Int?
+    package var terminalRows: Int?
     /// Use ANSI styles.
-    public var color: Bool
+    package var color: Bool
     /// A person types at a terminal: commands are echoed by the terminal, not by us.
-    public var interactive: Bool
+    package var interactive: Bool
     /// Progress may animate on standard error.
-    public var animatesProgress: Bool
+    package var animatesProgress: Bool
     /// Charts in `*`, `-` and `|` rather than braille dots.
-    public var ascii = false
+    package var ascii = false
     /// Standard output is a terminal: an export printed there is made visible, as a screen is.
-    public var outputIsTerminal = false
+    package var outputIsTerminal = false
 
     /// Rows per page when nothing says otherwise.
-    public static let defaultPageSize = 20
+    package static let defaultPageSize = 20
 
-    public init(
+    package init(
         width: Int = 80, pageSize: Int? = nil, terminalRows: Int? = nil, color: Bool = false,
         interactive: Bool = false, animatesProgress: Bool = false
     ) {
@@ -34,7 +34,7 @@ public struct SessionOptions: Sendable, Hashable {
 
     /// Items per page for a screen whose rows take `linesPerRow` lines and which shows
     /// `headerLines` lines above its table.
-    public func pageSize(linesPerRow: Int, headerLines: Int) -> Int {
+    package func pageSize(linesPerRow: Int, headerLines: Int) -> Int {
         if let pageSize { return pageSize }
         guard let terminalRows else { return Self.defaultPageSize }
         // Breadcrumb, table header, prompt and a status line that may wrap onto two lines.

@@ -1,9 +1,10 @@
+import BrowseSupport
 import Foundation
 import ListKit
 
 /// Exports the whole current view of a list (every row after the filter and sort).
 @MainActor
-public enum ViewExporter {
+package enum ViewExporter {
     /// Streams the view in `format` through `write`.
     ///
     /// Run in a task, the export stops when the task is cancelled (Ctrl-C): it checks every
@@ -12,7 +13,7 @@ public enum ViewExporter {
     /// - Returns: The number of rows written.
     /// - Complexity: O(n) in the rows of the view.
     @discardableResult
-    public static func export(
+    package static func export(
         _ list: any ListScreen, format: ExportFormat, write: @escaping (String) throws -> Void
     ) throws -> Int {
         try export(list, format: format, text: write) { bytes in
@@ -29,7 +30,7 @@ public enum ViewExporter {
     /// - Returns: The number of rows written.
     /// - Complexity: O(n) in the rows of the view.
     @discardableResult
-    public static func export(
+    package static func export(
         _ list: any ListScreen, format: ExportFormat,
         writeBytes write: @escaping (UnsafeRawBufferPointer) throws -> Void
     ) throws -> Int {
@@ -94,7 +95,7 @@ public enum ViewExporter {
     ///
     /// - Returns: The number of rows written.
     /// - Throws: `ExportError` saying what went wrong with the path.
-    public static func export(_ list: any ListScreen, format: ExportFormat, toFile path: String) throws -> Int {
+    package static func export(_ list: any ListScreen, format: ExportFormat, toFile path: String) throws -> Int {
         var file = try ExportFile(path: path)
         do {
             let count = try export(list, format: format) { (bytes: UnsafeRawBufferPointer) in try file.write(bytes) }
@@ -108,10 +109,10 @@ public enum ViewExporter {
 }
 
 /// An export that could not be written.
-public enum ExportError: UserFacingError, Hashable {
+package enum ExportError: UserFacingError, Hashable {
     case cannotWrite(String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .cannotWrite(let path, let reason):
             return "could not write \(path): \(reason); nothing was written"

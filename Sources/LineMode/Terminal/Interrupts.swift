@@ -13,9 +13,9 @@ import Synchronization
 /// status 130. With nothing running, it ends the program too, unless the line editor keeps
 /// the session (then Ctrl-C at the prompt only drops the line, and a lone one between commands
 /// is let go). In batch use and scripts, Ctrl-C always ends it with 130.
-public final class Interrupts: Sendable {
+package final class Interrupts: Sendable {
     /// The process's handler (signals are process-wide).
-    public static let shared = Interrupts()
+    package static let shared = Interrupts()
 
     private struct State {
         var interactive = false
@@ -39,7 +39,7 @@ public final class Interrupts: Sendable {
     /// reads them: each one counts (a dispatch signal source on Linux merges those that arrive
     /// before its handler runs, so a quick second Ctrl-C could go unheard), and no busy pool of
     /// threads (indexing a large file on every core) can keep it from being heard at once.
-    public func install() {
+    package func install() {
         let first = installed.withLock { installed in
             defer { installed = true }
             return !installed
@@ -79,17 +79,17 @@ public final class Interrupts: Sendable {
     }
 
     /// Whether a person is at the terminal (a first Ctrl-C then only cancels what is running).
-    public func setInteractive(_ interactive: Bool) {
+    package func setInteractive(_ interactive: Bool) {
         state.withLock { $0.interactive = interactive }
     }
 
     /// Whether the line editor keeps the session alive through a Ctrl-C with nothing to cancel.
-    public func setKeepsSession(_ keeps: Bool) {
+    package func setKeepsSession(_ keeps: Bool) {
         state.withLock { $0.keepsSession = keeps }
     }
 
     /// A new line is being typed: a Ctrl-C let go before it is forgotten.
-    public func promptStarted() {
+    package func promptStarted() {
         state.withLock { $0.armed = false }
     }
 
@@ -97,7 +97,7 @@ public final class Interrupts: Sendable {
     ///
     /// - Returns: True when the user interrupted it.
     @MainActor
-    public func cancellable(_ work: @escaping @MainActor () async -> Void) async -> Bool {
+    package func cancellable(_ work: @escaping @MainActor () async -> Void) async -> Bool {
         let task = Task { @MainActor in await work() }
         state.withLock { state in
             state.cancel = { task.cancel() }
@@ -120,7 +120,7 @@ public final class Interrupts: Sendable {
     /// Waits for work that was just cancelled to wind down (a file's index stops only at its
     /// end); a Ctrl-C meanwhile is a second one, and ends the program with 130.
     @MainActor
-    public func windingDown(_ work: @escaping @MainActor () async -> Void) async {
+    package func windingDown(_ work: @escaping @MainActor () async -> Void) async {
         state.withLock { state in
             state.cancel = {}
             state.cancelled = true

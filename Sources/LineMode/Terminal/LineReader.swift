@@ -8,7 +8,7 @@ import Dispatch
 #endif
 
 /// One line of input, or why it could not be used.
-public enum InputLine: Sendable, Hashable {
+package enum InputLine: Sendable, Hashable {
     case line(String)
     /// The line was longer than the limit; its bytes were skipped.
     case tooLong(bytes: Int)
@@ -24,7 +24,7 @@ public enum InputLine: Sendable, Hashable {
 /// Where commands come from: standard input, a list of commands (`-c`, tests), or the line
 /// editor at a terminal.
 @MainActor
-public protocol LineSource {
+package protocol LineSource {
     /// The next line without its line end, or `nil` at the end of input. A source that waits
     /// for a person should wait without holding the main actor, so loads can go on meanwhile.
     mutating func nextLine() async -> InputLine?
@@ -34,18 +34,18 @@ public protocol LineSource {
 }
 
 extension LineSource {
-    public var drawsPrompt: Bool { false }
+    package var drawsPrompt: Bool { false }
 }
 
 /// Commands given up front, as with `-c 'cmd; cmd'`.
-public struct ScriptLines: LineSource {
+package struct ScriptLines: LineSource {
     private var lines: [String]
 
-    public init(_ lines: [String]) {
+    package init(_ lines: [String]) {
         self.lines = lines.reversed()
     }
 
-    public mutating func nextLine() -> InputLine? {
+    package mutating func nextLine() -> InputLine? {
         lines.popLast().map(InputLine.line)
     }
 }
@@ -55,20 +55,20 @@ public struct ScriptLines: LineSource {
 ///
 /// A read waits on a queue of its own, not on the main actor, so a file's index or a download
 /// goes on while the next command has not come yet.
-public struct FileDescriptorLines: LineSource {
+package struct FileDescriptorLines: LineSource {
     /// The longest line accepted, in bytes.
-    public nonisolated static let maximumLineBytes = 64 * 1024
+    package nonisolated static let maximumLineBytes = 64 * 1024
 
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     private var start = 0
     private var atEnd = false
 
-    public init(descriptor: Int32) {
+    package init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
-    public mutating func nextLine() async -> InputLine? {
+    package mutating func nextLine() async -> InputLine? {
         var discarded = 0
         while true {
             if let newline = buffer[start...].firstIndex(of: 0x0A) {

@@ -29,7 +29,7 @@ public struct TerminalInfo: Sendable, Hashable {
     }
 
     /// Reads the facts of this process's terminal.
-    public static func current(environment: [String: String]) -> TerminalInfo {
+    package static func current(environment: [String: String]) -> TerminalInfo {
         TerminalInfo(
             inputIsTerminal: isatty(STDIN_FILENO) != 0,
             outputIsTerminal: isatty(STDOUT_FILENO) != 0,
@@ -41,7 +41,7 @@ public struct TerminalInfo: Sendable, Hashable {
 
     /// The size of the terminal standard output is, now (it changes when the window is
     /// resized); `nil` when standard output is not a terminal.
-    public static func currentSize() -> (columns: Int, rows: Int)? {
+    package static func currentSize() -> (columns: Int, rows: Int)? {
         var window = winsize()
         guard isatty(STDOUT_FILENO) != 0, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0
         else { return nil }
@@ -49,7 +49,7 @@ public struct TerminalInfo: Sendable, Hashable {
     }
 
     /// Colour is used only on a terminal that can show it, and never when `NO_COLOR` is set.
-    public var colorEnabled: Bool {
+    package var colorEnabled: Bool {
         guard outputIsTerminal else { return false }
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
         return environment["TERM"] != "dumb"
@@ -57,14 +57,14 @@ public struct TerminalInfo: Sendable, Hashable {
 
     /// True when the locale's character set is UTF-8 (`LC_ALL`, else `LC_CTYPE`, else `LANG`),
     /// so braille and box-drawing characters can be shown.
-    public var usesUTF8: Bool {
+    package var usesUTF8: Bool {
         let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
         let lowered = locale.lowercased()
         return lowered.contains("utf-8") || lowered.contains("utf8")
     }
 
     /// Progress may animate only on a terminal that understands carriage return and erase.
-    public var animatesProgress: Bool {
+    package var animatesProgress: Bool {
         errorIsTerminal && environment["TERM"] != "dumb"
     }
 

@@ -49,26 +49,26 @@ public enum OutputError: UserFacingError, Hashable {
 /// pipe fails with `EPIPE`, which this sink turns into `OutputError.closed`; any other failure
 /// (a full disk) is `OutputError.failed`.
 @MainActor
-public final class FileDescriptorSink: TextSink {
+package final class FileDescriptorSink: TextSink {
     /// Where the text goes; a progress line drawn from another thread writes here directly.
     nonisolated let descriptor: Int32
     private var buffer: [UInt8] = []
     private let capacity = 64 * 1024
     private var failure: OutputError?
 
-    public init(descriptor: Int32) {
+    package init(descriptor: Int32) {
         self.descriptor = descriptor
         buffer.reserveCapacity(capacity)
     }
 
-    public func write(_ text: String) throws(OutputError) {
+    package func write(_ text: String) throws(OutputError) {
         if let failure { throw failure }
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= capacity { try flush() }
     }
 
     /// Appends the bytes; a piece larger than the buffer goes out at once, without a copy.
-    public func write(bytes: UnsafeRawBufferPointer) throws(OutputError) {
+    package func write(bytes: UnsafeRawBufferPointer) throws(OutputError) {
         if let failure { throw failure }
         guard bytes.count >= capacity else {
             buffer.append(contentsOf: bytes)
@@ -79,7 +79,7 @@ public final class FileDescriptorSink: TextSink {
         try send(bytes)
     }
 
-    public func flush() throws(OutputError) {
+    package func flush() throws(OutputError) {
         if let failure { throw failure }
         let outcome = buffer.withUnsafeBytes { bytes in Result { () throws(OutputError) in try send(bytes) } }
         buffer.removeAll(keepingCapacity: true)

@@ -28,7 +28,7 @@
 /// "☺"          1
 /// "☺\u{FE0F}"  2
 /// ```
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// Terminal columns a string takes: CJK wide and fullwidth forms 2, combining marks and
     /// zero-width characters 0, emoji (presentation, VS16 sequences, ZWJ sequences, flags,
     /// skin tones) 2, others 1.
@@ -42,7 +42,7 @@ public enum DisplayWidth {
     ///   `VisibleText.make(_:)`.
     /// - Returns: The number of columns, the sum of `of(_:)` over the characters of `text`.
     /// - Complexity: O(n) in the UTF-8 length of `text`.
-    public static func of(_ text: String) -> Int {
+    package static func of(_ text: String) -> Int {
         if let count = printableASCIICount(text) {
             return count
         }
@@ -65,7 +65,7 @@ public enum DisplayWidth {
     /// - Returns: 0 for a cluster of only zero-width scalars (a lone combining mark), 2 for a
     ///   wide character or an emoji, otherwise 1.
     /// - Complexity: O(k) in the number of scalars in `character`.
-    public static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         clusterWidth(character.unicodeScalars)
     }
 

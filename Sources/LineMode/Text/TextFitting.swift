@@ -11,7 +11,7 @@ import ListKit
 /// fit("台積電公司", toWidth: 4, alignment: .leading)     "台… "    4 columns
 /// fit("42", toWidth: 5, alignment: .trailing)           "   42"
 /// ```
-public enum TextFitting {
+package enum TextFitting {
     /// The ellipsis that marks cut text: U+2026, one column.
     static let ellipsis = "\u{2026}"
 
@@ -27,7 +27,7 @@ public enum TextFitting {
     /// - Returns: `text` itself when it fits, otherwise its longest prefix of whole grapheme
     ///   clusters that fits in `width - 1` columns followed by "…".
     /// - Complexity: O(n) in the length of `text`.
-    public static func truncate(_ text: String, toWidth width: Int) -> String {
+    package static func truncate(_ text: String, toWidth width: Int) -> String {
         truncated(text, toWidth: width).text
     }
 
@@ -41,7 +41,7 @@ public enum TextFitting {
     /// - Returns: A string for which `DisplayWidth.of(_:)` is `width` (when `width > 0`).
     /// - Complexity: O(n) in the length of `text`; O(n × width) in the rare case where the
     ///   first or last grapheme cluster of `text` joins with the padding.
-    public static func fit(_ text: String, toWidth width: Int, alignment: Alignment) -> String {
+    package static func fit(_ text: String, toWidth width: Int, alignment: Alignment) -> String {
         guard width > 0 else { return "" }
         let body = truncated(text, toWidth: width)
         let padded = pad(body.text, with: width - body.width, alignment: alignment)

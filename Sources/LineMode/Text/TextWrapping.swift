@@ -2,11 +2,11 @@ import ListKit
 
 /// Breaking text into lines of a given display width: at spaces when there are any, never
 /// inside a character (CJK text, which has no spaces, breaks between characters).
-public enum TextWrapping {
+package enum TextWrapping {
     /// `text` in pieces at most `width` columns wide; `nil` width gives the text as one piece.
     ///
     /// - Complexity: O(n) in the length of `text`.
-    public static func wrap(_ text: String, width: Int?) -> [String] {
+    package static func wrap(_ text: String, width: Int?) -> [String] {
         guard let width, width > 0, DisplayWidth.of(text) > width else { return [text] }
         var pieces: [String] = []
         var current: [Character] = []
@@ -40,7 +40,7 @@ public enum TextWrapping {
 /// Column widths measured on earlier pages of a view, so that paging does not make columns
 /// shrink and jump: a width only grows until the view changes (a filter, a sort, a load).
 @MainActor
-public final class ColumnWidthMemory {
+package final class ColumnWidthMemory {
     private struct Entry {
         weak var screen: (any ListScreen)?
         var version: Int
@@ -49,7 +49,7 @@ public final class ColumnWidthMemory {
 
     private var entries: [ObjectIdentifier: Entry] = [:]
 
-    public init() {}
+    package init() {}
 
     /// The widths remembered for `screen`'s current view.
     func widths(for screen: any ListScreen) -> [String: Int] {

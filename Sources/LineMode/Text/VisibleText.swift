@@ -31,7 +31,7 @@
 /// "a\tb\r\n"           a␉b␍␊
 /// "abc\u{202E}fed"     abc<U+202E>fed
 /// ```
-public enum VisibleText {
+package enum VisibleText {
     /// The text made safe to print to a terminal: nothing in it can move the cursor, change
     /// colours, set the title, write the clipboard (OSC 52), ring the bell, or reorder text.
     ///
@@ -43,7 +43,7 @@ public enum VisibleText {
     ///   a copy with each such scalar replaced.
     /// - Complexity: O(n) in the length of `text`. Printable ASCII is checked byte by byte;
     ///   grapheme clusters are only examined when a scalar that may need escaping is present.
-    public static func make(_ text: String) -> String {
+    package static func make(_ text: String) -> String {
         if DisplayWidth.printableASCIICount(text) != nil {
             return text
         }
@@ -65,7 +65,7 @@ public enum VisibleText {
     /// (⏎ and ⇥ stand for the line feed and tab kept.)
     ///
     /// - Complexity: O(n) in the length of `text`.
-    public static func keepingLines(_ text: String) -> String {
+    package static func keepingLines(_ text: String) -> String {
         let scalars = text.unicodeScalars
         guard scalars.contains(where: { $0 != "\n" && $0 != "\t" && mayNeedEscaping($0) }) else { return text }
         var output = ""

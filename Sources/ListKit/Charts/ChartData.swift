@@ -1,9 +1,11 @@
+import BrowseSupport
+
 /// What `chart` draws: a numeric column, against a number, date, date-time or time column or the
 /// row order, and optionally a second numeric column as bars under the line.
 public struct ChartRequest: Sendable, Hashable {
     /// The line's column (numbers).
     public var y: Column
-    /// The horizontal axis (numbers, dates, date-times or times, ``ColumnKind/isChartAxis``);
+    /// The horizontal axis (numbers, dates, date-times or times);
     /// `nil` plots the rows in the view's order.
     public var x: Column?
     /// A second numeric column drawn as bars (`chart close volume`).
@@ -19,43 +21,43 @@ public struct ChartRequest: Sendable, Hashable {
 /// The points of a chart, taken once from a list's view (its filter, `where` and sort
 /// respected): positions as `Double`s for drawing, plus what the axes need to label them in
 /// the columns' own formats.
-public struct ChartData: Sendable {
-    public let request: ChartRequest
+package struct ChartData: Sendable {
+    package let request: ChartRequest
     /// The title of the list the points come from.
-    public let source: String
+    package let source: String
     /// Each point's horizontal position: a day number for dates, seconds since 1970 for
     /// date-times (the instant; see ``xOffset``), seconds since midnight for times, the value for
     /// numbers, the row's place in the view (1, 2, …) otherwise; in increasing order.
-    public let xs: [Double]
+    package let xs: [Double]
     /// Each point's value; `nil` where the row has none (the line has a gap there).
-    public let ys: [Double?]
+    package let ys: [Double?]
     /// Each point's bar, when bars were asked for.
-    public let bars: [Double?]?
+    package let bars: [Double?]?
     /// The most decimals the line's values have, so labels read like the column.
-    public let yScale: Int
+    package let yScale: Int
     /// The most decimals the bars' values have.
-    public let barScale: Int
+    package let barScale: Int
     /// True when the list shows the line's numbers with thousands separators.
-    public var yGrouped = true
+    package var yGrouped = true
     /// True when the list shows the bars' numbers with thousands separators.
-    public var barGrouped = true
+    package var barGrouped = true
     /// For date-times, the offset from UTC of the first plotted value that has one: the axis
     /// reads the instants on that clock. `nil` reads them as UTC, as values without an offset
     /// are (`DateTime`'s order).
-    public var xOffset: UTCOffset?
+    package var xOffset: UTCOffset?
     /// The horizontal values at the two ends of the axis, as the column holds them (a title
     /// can show `2025-06-02T00:00 – 2025-06-02T23:00` exactly); `nil` without a column.
-    public var xEnds: (first: CellValue, last: CellValue)?
+    package var xEnds: (first: CellValue, last: CellValue)?
 
     /// The number of rows plotted.
-    public var count: Int { xs.count }
+    package var count: Int { xs.count }
 
     /// Reads the points from the view of `list`.
     ///
     /// - Throws: `ListError.interrupted` when `stop` was raised before every row was read.
     /// - Complexity: O(n) in the rows of the view, plus O(n log n) to order them by `x`.
     @MainActor
-    public static func make(from list: any ListScreen, request: ChartRequest, stop: StopFlag = .never) throws
+    package static func make(from list: any ListScreen, request: ChartRequest, stop: StopFlag = .never) throws
         -> ChartData
     {
         var names = [request.y.name]
@@ -148,7 +150,7 @@ public struct ChartData: Sendable {
     /// for `exact` (exporting what a chart plots), the points with their exact values.
     ///
     /// - Complexity: O(1).
-    public static func memoryNeeded(for request: ChartRequest, rows: Int, exact: Bool = false) -> Int {
+    package static func memoryNeeded(for request: ChartRequest, rows: Int, exact: Bool = false) -> Int {
         if exact { return rows * 256 }
         let points = 8 + 16 + (request.bars == nil ? 0 : 16)
         let ordering = request.x == nil ? 0 : points + 16
@@ -165,7 +167,7 @@ public struct ChartData: Sendable {
     ///   - exact: For exporting what a chart plots, which keeps the exact values.
     /// - Throws: `AnalysisMemoryError` saying how much it needed.
     /// - Complexity: O(1).
-    public static func checkMemory(for request: ChartRequest, rows: Int, exact: Bool = false)
+    package static func checkMemory(for request: ChartRequest, rows: Int, exact: Bool = false)
         throws(AnalysisMemoryError)
     {
         let needed = memoryNeeded(for: request, rows: rows, exact: exact)
@@ -176,7 +178,7 @@ public struct ChartData: Sendable {
         }
     }
 
-    public init(
+    package init(
         request: ChartRequest, source: String, xs: [Double], ys: [Double?], bars: [Double?]?, yScale: Int,
         barScale: Int
     ) {
@@ -197,7 +199,7 @@ extension ChartData {
     /// - Throws: `ListError.interrupted` when `stop` was raised before every row was read.
     /// - Complexity: O(n log n) in the rows of the view.
     @MainActor
-    public static func exactPoints(from list: any ListScreen, request: ChartRequest, stop: StopFlag = .never) throws
+    package static func exactPoints(from list: any ListScreen, request: ChartRequest, stop: StopFlag = .never) throws
         -> [[CellValue]]
     {
         var names = [request.y.name]

@@ -77,14 +77,14 @@ public enum ColumnKind: String, Sendable, Hashable, CaseIterable {
 
     /// True for the kinds a chart can lay out along its horizontal axis: numbers, days,
     /// date-times and times of day.
-    public var isChartAxis: Bool { self != .text && self != .code }
+    package var isChartAxis: Bool { self != .text && self != .code }
 
     /// True when a cell must be shown whole or not at all: a cut number reads as a different
     /// number, a cut date, time or code as another one.
-    public var isNeverCut: Bool { self != .text }
+    package var isNeverCut: Bool { self != .text }
 
     /// The kind a value suggests, for screens that do not declare their columns.
-    public init(inferredFrom value: CellValue) {
+    package init(inferredFrom value: CellValue) {
         switch value {
         case .integer: self = .integer
         case .decimal: self = .decimal

@@ -15,7 +15,7 @@ public struct ColumnChoice: Sendable, Hashable {
     /// The columns the table shows (before any is left out for lack of width), in order.
     ///
     /// - Complexity: O(c) in the number of columns.
-    public func shown(_ columns: [Column]) -> [Column] {
+    package func shown(_ columns: [Column]) -> [Column] {
         if let order {
             return order.compactMap { name in columns.first { $0.name == name } }.filter { !hidden.contains($0.name) }
         }
@@ -25,7 +25,7 @@ public struct ColumnChoice: Sendable, Hashable {
     /// The columns an export writes: every column but those hidden or left out by `only`, in
     /// the order `only` gave or the declared one. Columns the terminal had no room for, or not
     /// shown by default, are exported.
-    public func exported(_ columns: [Column]) -> [Column] {
+    package func exported(_ columns: [Column]) -> [Column] {
         if let order {
             return order.compactMap { name in columns.first { $0.name == name } }.filter { !hidden.contains($0.name) }
         }
@@ -33,5 +33,5 @@ public struct ColumnChoice: Sendable, Hashable {
     }
 
     /// True when the person left any column out of exports.
-    public var narrowsExports: Bool { !hidden.isEmpty || order != nil }
+    package var narrowsExports: Bool { !hidden.isEmpty || order != nil }
 }

@@ -1,3 +1,5 @@
+import BrowseSupport
+
 /// A column of a list of `Item`s, declared once with its value: the table's cells, the detail's
 /// fields, `sort`, `where`, `freq`, `stats`, charts and exports all come from it.
 ///

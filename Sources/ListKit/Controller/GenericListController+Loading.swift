@@ -1,3 +1,5 @@
+import BrowseSupport
+
 /// Loading: each source once (or again on a refresh), streaming sources batch by batch, and
 /// every source's items merged by identity into the store.
 extension GenericListController {
@@ -14,19 +16,19 @@ extension GenericListController {
     }
 
     /// Limits plain loads and refreshes to these sources (`--market otc`); `nil` loads all.
-    public func activate(sources ids: Set<String>?) {
+    package func activate(sources ids: Set<String>?) {
         activeSourceIDs = ids
     }
 
     /// True when the source has been loaded.
-    public func isLoaded(source id: String) -> Bool {
+    package func isLoaded(source id: String) -> Bool {
         loadedItems[id] != nil
     }
 
     /// Loads the named sources (the active ones when `ids` is `nil`) that are not loaded yet, or
     /// again when `force` is true. A source that fails keeps its earlier items and is named in
     /// `sourceFailures`; the others still show.
-    public func load(sources ids: Set<String>?, force: Bool, progress: ProgressReporter) async {
+    package func load(sources ids: Set<String>?, force: Bool, progress: ProgressReporter) async {
         let chosen = ids ?? activeSourceIDs
         let wanted = sources.filter { source in
             (chosen?.contains(source.id) ?? true) && (force || loadedItems[source.id] == nil)
@@ -54,18 +56,13 @@ extension GenericListController {
                 cancelled = true
                 break
             } catch {
-                failures.append(
-                    SourceFailure(
-                        source: source.title, reason: String(describing: error),
-                        remedy: (error as? any UserFacingError)?.remedy))
+                failures.append(SourceFailure(source: source.title, error: error))
             }
         }
         sourceFailures = failures
         mergeLoadedItems()
         if loadedItems.isEmpty {
-            state =
-                cancelled
-                ? previousState : .failed(failures.map { "\($0.source): \($0.reason)" }.joined(separator: "; "))
+            state = cancelled ? previousState : .failed(FailedLoad(failures: failures))
         } else {
             state = .loaded
         }

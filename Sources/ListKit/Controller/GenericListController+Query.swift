@@ -1,3 +1,5 @@
+import BrowseSupport
+
 /// Filter, `where`, sort and scope: each makes the view again from the items, through the
 /// store's fast paths where it has them and the rows' cells where it does not.
 extension GenericListController {
@@ -53,7 +55,7 @@ extension GenericListController {
     /// Narrows the view to items for which `predicate` is true (`nil` shows all), keeping the filter.
     ///
     /// - Complexity: O(n).
-    public func applyScope(_ predicate: ((T) -> Bool)?) {
+    package func applyScope(_ predicate: ((T) -> Bool)?) {
         scope = predicate
         rebuildView()
     }
@@ -210,7 +212,7 @@ extension GenericListController {
 extension GenericListController: RowExporting {
     /// The store writes the view's rows itself when it can (a file copies its records' bytes,
     /// and stops when the file under them changed).
-    public func exportRows(
+    package func exportRows(
         format: ExportFormat, columns: [String], write: (_ bytes: UnsafeRawBufferPointer, _ rows: Int) throws -> Void
     ) throws -> Bool {
         try store.export(format: format, columns: columns, at: store.view, write: write)

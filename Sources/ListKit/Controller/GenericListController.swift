@@ -1,3 +1,5 @@
+import BrowseSupport
+
 /// A list of items of any type, shown through a reusable row: the terminal cousin of the
 /// generic `UITableViewController` of iOS.
 ///
@@ -45,7 +47,7 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     public internal(set) var sortOrder: SortOrder?
     public internal(set) var whereExpression: WhereExpression?
     /// Narrows the view before the filter, like a search bar's scope buttons; `nil` shows all items.
-    public internal(set) var scope: ((T) -> Bool)?
+    package internal(set) var scope: ((T) -> Bool)?
     public internal(set) var position = 0
     public internal(set) var viewVersion = 0
 

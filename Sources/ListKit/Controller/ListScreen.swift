@@ -1,3 +1,5 @@
+import BrowseSupport
+
 /// A list as the front end sees it, whatever its item and row types.
 ///
 /// `GenericListController` is the implementation; the protocol lets a navigation stack hold

@@ -1,3 +1,5 @@
+import BrowseSupport
+
 /// Where a screen is in loading its items.
 public enum LoadState: Sendable, Hashable {
     /// Nothing has been loaded yet.
@@ -8,8 +10,8 @@ public enum LoadState: Sendable, Hashable {
     case receiving
     /// Items are loaded (from at least one source).
     case loaded
-    /// Every source failed; the reason says why and what to do.
-    case failed(String)
+    /// Every source failed; the failure names each source, what it threw, and what to do.
+    case failed(FailedLoad)
 }
 
 extension LoadState {
@@ -21,14 +23,31 @@ extension LoadState {
 public struct SourceFailure: Sendable, Hashable {
     /// The source's title (`上櫃`).
     public var source: String
-    /// What went wrong, in one line.
-    public var reason: String
-    /// What could help, when the error said (`UserFacingError.remedy`).
-    public var remedy: Remedy?
+    /// What the source threw.
+    public var error: any Error
 
-    public init(source: String, reason: String, remedy: Remedy? = nil) {
+    /// - Parameters:
+    ///   - source: The source's title.
+    ///   - error: What it threw.
+    public init(source: String, error: any Error) {
         self.source = source
-        self.reason = reason
-        self.remedy = remedy
+        self.error = error
+    }
+
+    /// What went wrong, in one line: the error's description.
+    public var reason: String { String(describing: error) }
+
+    /// What could help, when the error said (`UserFacingError.remedy`).
+    public var remedy: Remedy? { (error as? any UserFacingError)?.remedy }
+
+    /// Two failures are the same when they name the same source and read the same: an error
+    /// need not be `Equatable`.
+    public static func == (lhs: SourceFailure, rhs: SourceFailure) -> Bool {
+        lhs.source == rhs.source && lhs.reason == rhs.reason && lhs.remedy == rhs.remedy
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(source)
+        hasher.combine(reason)
     }
 }

@@ -58,7 +58,7 @@ public final class ProgressReporter: Sendable {
     }
 
     /// The notes recorded so far, emptying the list.
-    public func takeNotes() -> [String] {
+    package func takeNotes() -> [String] {
         notes.withLock { notes in
             defer { notes.removeAll() }
             return notes

@@ -1,3 +1,4 @@
+import BrowseSupport
 import Foundation
 
 /// What a dataset may use to build its screens: the program it runs in, where to cache,

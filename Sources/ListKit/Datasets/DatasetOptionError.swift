@@ -1,3 +1,5 @@
+import BrowseSupport
+
 /// A dataset option with a value the dataset cannot use (`--market nasdaq`). Front ends treat
 /// it as a usage error.
 public struct DatasetOptionError: UserFacingError, Hashable {

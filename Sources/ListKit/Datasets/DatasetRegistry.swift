@@ -1,3 +1,5 @@
+import BrowseSupport
+
 /// The datasets a program offers, in the order it lists them.
 public struct DatasetRegistry: Sendable {
     public let datasets: [any Dataset]
@@ -23,20 +25,20 @@ public struct DatasetRegistry: Sendable {
     }
 
     /// The ids, in order.
-    public var ids: [String] { datasets.map(\.id) }
+    package var ids: [String] { datasets.map(\.id) }
 
     /// Every dataset's commands, in the order the datasets are registered.
-    public var commands: [DatasetCommand] { datasets.flatMap(\.commands) }
+    package var commands: [DatasetCommand] { datasets.flatMap(\.commands) }
 
     /// Every command the datasets' screens add, each word once, in the order the datasets are
     /// registered.
-    public var screenCommands: [ListCommandDeclaration] {
+    package var screenCommands: [ListCommandDeclaration] {
         var seen = Set<String>()
         return datasets.flatMap(\.screenCommands).filter { seen.insert($0.name.lowercased()).inserted }
     }
 
     /// The dataset that offers `command`.
-    public func dataset(offering command: DatasetCommand) -> (any Dataset)? {
+    package func dataset(offering command: DatasetCommand) -> (any Dataset)? {
         let wanted = command.name.lowercased()
         return datasets.first { $0.commands.contains { $0.name.lowercased() == wanted } }
     }
@@ -44,27 +46,27 @@ public struct DatasetRegistry: Sendable {
     /// The options `command` accepts: its own, then its dataset's, each name once. A dataset
     /// and its commands share the dataset's options, so `readings 466920 --server URL` works
     /// where `weather --server URL` does.
-    public func options(of command: DatasetCommand) -> [OptionDeclaration] {
+    package func options(of command: DatasetCommand) -> [OptionDeclaration] {
         var seen = Set<String>()
         let all = command.options + (dataset(offering: command)?.options ?? [])
         return all.filter { seen.insert($0.name).inserted }
     }
 
     /// The command whose name is `name`, compared without case.
-    public func command(named name: String) -> DatasetCommand? {
+    package func command(named name: String) -> DatasetCommand? {
         let wanted = name.lowercased()
         return commands.first { $0.name.lowercased() == wanted }
     }
 
     /// The dataset whose id is `name`, compared without case.
-    public func dataset(named name: String) -> (any Dataset)? {
+    package func dataset(named name: String) -> (any Dataset)? {
         let wanted = name.lowercased()
         return datasets.first { $0.id.lowercased() == wanted }
     }
 
     /// The root screen: the datasets, listed with the same generic controller as any data.
     @MainActor
-    public func rootScreen(context: DatasetContext) -> GenericListController<DatasetEntry, ColumnsRow> {
+    package func rootScreen(context: DatasetContext) -> GenericListController<DatasetEntry, ColumnsRow> {
         let entries = datasets.map { DatasetEntry(dataset: $0) }
         let columns = [
             Column("name", kind: .code, priority: 10),
@@ -82,9 +84,9 @@ public struct DatasetRegistry: Sendable {
 }
 
 /// A dataset as an item of the root list.
-public struct DatasetEntry: Identifiable, Sendable {
-    public let dataset: any Dataset
-    public var id: String { dataset.id }
+package struct DatasetEntry: Identifiable, Sendable {
+    package let dataset: any Dataset
+    package var id: String { dataset.id }
 }
 
 /// Why a registry could not be made.

@@ -57,10 +57,10 @@ public struct OptionDeclaration: Sendable, Hashable {
     }
 
     /// True when a value follows the option.
-    public var takesValue: Bool { kind != .flag }
+    package var takesValue: Bool { kind != .flag }
 
     /// How the option is written in help: `-c, --commands 'CMD; CMD'`, `--offline`.
-    public var usage: String {
+    package var usage: String {
         var text = shortName.map { "-\($0), " } ?? ""
         text += "--" + name
         if let value { text += " " + value }
@@ -70,7 +70,7 @@ public struct OptionDeclaration: Sendable, Hashable {
     /// Checks a value given to the option.
     ///
     /// - Throws: `DatasetOptionError` naming the option, the value and what would work.
-    public func check(_ text: String) throws(DatasetOptionError) {
+    package func check(_ text: String) throws(DatasetOptionError) {
         guard kind == .flag || acceptance(text) else {
             throw DatasetOptionError(option: name, value: text, expected: expectation)
         }

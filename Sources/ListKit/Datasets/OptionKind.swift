@@ -24,7 +24,7 @@ public enum OptionKind: Sendable, Hashable {
     case column
 
     /// How the value is shown in help when its declaration names no shape of its own.
-    public var placeholder: String? {
+    package var placeholder: String? {
         switch self {
         case .flag: return nil
         case .text: return "TEXT"
@@ -40,7 +40,7 @@ public enum OptionKind: Sendable, Hashable {
     }
 
     /// What a person is told when a value does not fit (`use listed, otc, emerging or all`).
-    public var expectation: String {
+    package var expectation: String {
         switch self {
         case .flag: return "takes no value"
         case .text, .file, .folder, .column: return "give a value"

@@ -36,12 +36,12 @@ public struct OptionValues: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     }
 
     /// These options with `other`'s, which win where both give one.
-    public func merging(_ other: OptionValues) -> OptionValues {
+    package func merging(_ other: OptionValues) -> OptionValues {
         OptionValues(texts.merging(other.texts) { _, given in given })
     }
 
     /// Only the options whose names are in `names`.
-    public func filter(_ names: Set<String>) -> OptionValues {
+    package func filter(_ names: Set<String>) -> OptionValues {
         OptionValues(texts.filter { names.contains($0.key) })
     }
 }

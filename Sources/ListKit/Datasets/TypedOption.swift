@@ -1,3 +1,4 @@
+import BrowseSupport
 import Foundation
 
 /// An option declared with the type of its value: the declaration the parser, `--help` and

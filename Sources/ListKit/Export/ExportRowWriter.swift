@@ -16,10 +16,10 @@
 /// writer.appendMissing()
 /// writer.endRow()  // writer.bytes holds `"a, b",\n`
 /// ```
-public final class ExportRowWriter {
-    public let format: ExportFormat
+package final class ExportRowWriter {
+    package let format: ExportFormat
     /// How many rows the buffer holds.
-    public private(set) var rowCount = 0
+    package private(set) var rowCount = 0
     /// Rows of the same export written before this writer's first (JSON separates rows).
     private var rowsBefore: Int
     private var column = 0
@@ -45,7 +45,7 @@ public final class ExportRowWriter {
     ///   - columns: The exported columns' names, in order (JSON keys, the markdown header).
     ///   - rowsBefore: How many rows of the same export precede the first row written here.
     ///   - capacity: The bytes to make room for at first; the buffer grows as needed.
-    public init(format: ExportFormat, columns: [String], rowsBefore: Int = 0, capacity: Int = 1 << 16) {
+    package init(format: ExportFormat, columns: [String], rowsBefore: Int = 0, capacity: Int = 1 << 16) {
         self.format = format
         self.rowsBefore = rowsBefore
         self.capacity = max(64, capacity)
@@ -75,22 +75,22 @@ public final class ExportRowWriter {
     }
 
     /// The rows written so far.
-    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }
+    package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }
 
     /// Calls `body` with the rows written so far.
-    public func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    package func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         try body(UnsafeRawBufferPointer(start: storage, count: count))
     }
 
     /// Empties the buffer, keeping its memory, for rows that follow `rowsBefore` others.
-    public func reset(rowsBefore: Int) {
+    package func reset(rowsBefore: Int) {
         count = 0
         rowCount = 0
         self.rowsBefore = rowsBefore
     }
 
     /// Starts a row.
-    public func beginRow() {
+    package func beginRow() {
         column = 0
         rowStart = count
         switch format {
@@ -101,7 +101,7 @@ public final class ExportRowWriter {
     }
 
     /// Ends the row started by ``beginRow()``.
-    public func endRow() {
+    package func endRow() {
         switch format {
         // A record of one empty field is `""`: an empty line is no record to a reader.
         case .csv where count == rowStart: append("\"\"\n")
@@ -119,7 +119,7 @@ public final class ExportRowWriter {
     ///   - isNumeric: Whether the cell's value is a number; asked only for JSON, and only when
     ///     the text is a JSON number, which a numeric cell is then written as.
     /// - Complexity: O(n) in the length of the text.
-    public func appendField(_ text: UnsafeBufferPointer<UInt8>, isNumeric: () -> Bool) {
+    package func appendField(_ text: UnsafeBufferPointer<UInt8>, isNumeric: () -> Bool) {
         guard format == .json else { return appendField(text, json: .string) }
         if text.isEmpty {
             appendField(text, json: .null)
@@ -166,17 +166,17 @@ public final class ExportRowWriter {
     }
 
     /// Appends the next column's cell: a source's text, its value numeric or not.
-    public func appendField(_ text: UnsafeBufferPointer<UInt8>, isNumeric: Bool) {
+    package func appendField(_ text: UnsafeBufferPointer<UInt8>, isNumeric: Bool) {
         appendField(text) { isNumeric }
     }
 
     /// Appends the next column's cell: a source's text.
-    public func appendField(_ text: [UInt8], isNumeric: Bool) {
+    package func appendField(_ text: [UInt8], isNumeric: Bool) {
         text.withUnsafeBufferPointer { appendField($0) { isNumeric } }
     }
 
     /// Appends a missing cell for the next column (a row shorter than the header).
-    public func appendMissing() {
+    package func appendMissing() {
         reserve(keyRoom + 8)
         var out = storage + count
         writeSeparator(&out)
@@ -187,7 +187,7 @@ public final class ExportRowWriter {
 
     /// Whether `text` is a number as JSON writes one (``TableExporter``'s rule):
     /// `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`.
-    public static func isJSONNumber(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isJSONNumber(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         let count = text.count
         func isDigit(_ index: Int) -> Bool { index < count && text[index] &- UInt8(ascii: "0") < 10 }

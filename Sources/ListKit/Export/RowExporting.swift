@@ -4,7 +4,7 @@
 /// An implementer must write exactly the bytes ``TableExporter`` writes for the same rows'
 /// cells, so that an export does not depend on which way it went.
 @MainActor
-public protocol RowExporting: ListScreen {
+package protocol RowExporting: ListScreen {
     /// Writes every row of the view as `TableExporter.row(cells:)` would, for the cells of
     /// `columns`, through `write`: in blocks of at most ``ExportRowLimits/blockRows`` rows, each
     /// with the number of rows it holds, in order. The header and the end are not written.

@@ -11,16 +11,16 @@
 /// title,year
 /// Star Wars: A New Hope,1977
 /// ```
-public struct TableExporter {
-    public let format: ExportFormat
-    public let columns: [String]
+package struct TableExporter {
+    package let format: ExportFormat
+    package let columns: [String]
     private let write: (String) throws -> Void
     private var rowsWritten = 0
     /// Encodes each row: the format's one encoding, which exports from a file's bytes share.
     private let encoder: ExportRowWriter
 
     /// An exporter that sends its text to `write`, in pieces.
-    public init(format: ExportFormat, columns: [String], write: @escaping (String) throws -> Void) {
+    package init(format: ExportFormat, columns: [String], write: @escaping (String) throws -> Void) {
         self.format = format
         self.columns = columns
         self.write = write
@@ -28,7 +28,7 @@ public struct TableExporter {
     }
 
     /// Writes the header (or the opening bracket).
-    public mutating func begin() throws {
+    package mutating func begin() throws {
         switch format {
         case .csv, .tsv:
             try write(encodedRow(columns.map(Cell.text)))
@@ -40,25 +40,25 @@ public struct TableExporter {
     }
 
     /// Writes one row; `values` line up with `columns`.
-    public mutating func row(_ values: [CellValue]) throws {
+    package mutating func row(_ values: [CellValue]) throws {
         try row(cells: values.map { Cell($0) })
     }
 
     /// Writes one row of cells, lined up with `columns`; a cell with its source's text is
     /// written as that text.
-    public mutating func row(cells: [Cell]) throws {
+    package mutating func row(cells: [Cell]) throws {
         try write(encodedRow(cells))
         rowsWritten += 1
     }
 
     /// Counts `count` rows written without this exporter (an ``ExportRowWriter``'s) between
     /// ``begin()`` and ``end()``, so that the rows after them and the end fit them.
-    public mutating func countRows(_ count: Int) {
+    package mutating func countRows(_ count: Int) {
         rowsWritten += count
     }
 
     /// Writes what closes the document.
-    public mutating func end() throws {
+    package mutating func end() throws {
         if format == .json { try write(rowsWritten == 0 ? "]\n" : "\n]\n") }
     }
 
@@ -94,7 +94,7 @@ public struct TableExporter {
 
     /// `text` as a JSON string: quotes, backslashes, control characters and the line
     /// separators JavaScript cannot hold escaped.
-    public static func jsonString(_ text: String) -> String {
+    package static func jsonString(_ text: String) -> String {
         var text = text
         return text.withUTF8 { ExportRowWriter.jsonString($0) }
     }

@@ -1,9 +1,9 @@
 /// The screens a user has drilled through, like `UINavigationController`'s stack.
 @MainActor
-public final class NavigationStack {
+package final class NavigationStack {
     /// One level of the stack.
     @MainActor
-    public enum Screen {
+    package enum Screen {
         case list(any ListScreen)
         /// A detail view, remembering the list and row it came from so `n`/`p` can step.
         case detail(Detail, from: (any ListScreen)?, row: Int?)
@@ -11,7 +11,7 @@ public final class NavigationStack {
         case chart(ChartData, from: any ListScreen)
 
         /// The breadcrumb title of this level.
-        public var title: String {
+        package var title: String {
             switch self {
             case .list(let list): return list.title
             case .detail(let detail, _, _): return detail.title
@@ -20,40 +20,40 @@ public final class NavigationStack {
         }
     }
 
-    public private(set) var screens: [Screen]
+    package private(set) var screens: [Screen]
 
     /// A stack whose bottom is `root`.
-    public init(root: Screen) {
+    package init(root: Screen) {
         screens = [root]
     }
 
     /// The screen on top.
-    public var top: Screen { screens[screens.count - 1] }
+    package var top: Screen { screens[screens.count - 1] }
 
     /// The titles from the root down: `datasets › films › Return of the Jedi`.
-    public var breadcrumb: [String] { screens.map(\.title) }
+    package var breadcrumb: [String] { screens.map(\.title) }
 
-    public var depth: Int { screens.count }
+    package var depth: Int { screens.count }
 
-    public func push(_ screen: Screen) {
+    package func push(_ screen: Screen) {
         screens.append(screen)
     }
 
     /// Replaces the top screen (a detail stepping to the next row).
-    public func replaceTop(_ screen: Screen) {
+    package func replaceTop(_ screen: Screen) {
         screens[screens.count - 1] = screen
     }
 
     /// Pops the top screen; returns false at the root, which stays.
     @discardableResult
-    public func pop() -> Bool {
+    package func pop() -> Bool {
         guard screens.count > 1 else { return false }
         screens.removeLast()
         return true
     }
 
     /// Pops back to the root.
-    public func home() {
+    package func home() {
         screens.removeSubrange(1...)
     }
 }

@@ -1,12 +1,14 @@
+import BrowseSupport
+
 /// An analysis of a view (`freq`, `chart`) that cannot have the memory it needs: it is refused
 /// before it is made, as a sort is, rather than end the program when an allocation fails.
-public struct AnalysisMemoryError: UserFacingError, Hashable {
+package struct AnalysisMemoryError: UserFacingError, Hashable {
     /// What was to be made: `count the values of name`, `chart close`.
-    public let work: String
+    package let work: String
     /// How many rows of the view it was over.
-    public let rows: Int
+    package let rows: Int
     /// The memory it needed, about.
-    public let bytes: Int
+    package let bytes: Int
 
     /// The refusal of `work` over `rows` rows, which needed about `bytes` bytes.
     ///
@@ -14,7 +16,7 @@ public struct AnalysisMemoryError: UserFacingError, Hashable {
     ///   - work: What was to be made, as a person would say it after "to".
     ///   - rows: How many rows of the view it was over.
     ///   - bytes: The memory it needed, about.
-    public init(work: String, rows: Int, bytes: Int) {
+    package init(work: String, rows: Int, bytes: Int) {
         self.work = work
         self.rows = rows
         self.bytes = bytes
@@ -22,7 +24,7 @@ public struct AnalysisMemoryError: UserFacingError, Hashable {
 
     /// `not enough memory to chart a over 4,000,000 rows (it needs about 138 MiB); a filter or
     /// where first leaves fewer rows`.
-    public var description: String {
+    package var description: String {
         "not enough memory to \(work) over \(ExactDecimal(Int64(rows)).formatted(grouping: true)) rows "
             + "(it needs about \(ByteSize(bytes))); "
             + "a filter or where first leaves fewer rows"

@@ -1,11 +1,13 @@
-/// A distinct value of a column and how many rows of the view hold it.
-public struct ValueCount: Sendable, Hashable {
-    public let value: CellValue
-    /// The value as the screen shows it.
-    public let text: String
-    public let count: Int
+import BrowseSupport
 
-    public init(value: CellValue, text: String, count: Int) {
+/// A distinct value of a column and how many rows of the view hold it.
+package struct ValueCount: Sendable, Hashable {
+    package let value: CellValue
+    /// The value as the screen shows it.
+    package let text: String
+    package let count: Int
+
+    package init(value: CellValue, text: String, count: Int) {
         self.value = value
         self.text = text
         self.count = count
@@ -13,17 +15,17 @@ public struct ValueCount: Sendable, Hashable {
 }
 
 /// What one column of the view holds, for `stats`.
-public struct ColumnStatistics: Sendable, Hashable {
-    public let column: Column
-    public let count: Int
-    public let missing: Int
-    public let distinct: Int
-    public let minimum: Cell?
-    public let maximum: Cell?
+package struct ColumnStatistics: Sendable, Hashable {
+    package let column: Column
+    package let count: Int
+    package let missing: Int
+    package let distinct: Int
+    package let minimum: Cell?
+    package let maximum: Cell?
     /// The exact sum of a numeric column (`nil` for other kinds, or when it overflows 128 bits).
-    public let sum: ExactDecimal?
+    package let sum: ExactDecimal?
     /// The mean of a numeric column, two decimals past its values' own.
-    public let mean: ExactDecimal?
+    package let mean: ExactDecimal?
 }
 
 /// Counting and summing over a screen's view, column by column: what `freq` and `stats`
@@ -31,7 +33,7 @@ public struct ColumnStatistics: Sendable, Hashable {
 /// file's fast path makes no `String` per row); the text shown for a value is taken from the
 /// one row it is shown for.
 @MainActor
-public enum ColumnAnalysis {
+package enum ColumnAnalysis {
     /// The distinct values of `column` over the view, most frequent first (ties in the order
     /// of the values' first rows).
     ///
@@ -43,7 +45,7 @@ public enum ColumnAnalysis {
     /// - Throws: `AnalysisMemoryError` when the counts would not fit in the memory left;
     ///   `ListError.interrupted` when `stop` was raised before every row was read.
     /// - Complexity: O(n) in the rows of the view, plus O(d log d) for d distinct values.
-    public static func frequencies(of column: Column, in list: any ListScreen, stop: StopFlag = .never) throws
+    package static func frequencies(of column: Column, in list: any ListScreen, stop: StopFlag = .never) throws
         -> [ValueCount]
     {
         var counts: [CellValue: (count: Int, first: Int)] = [:]
@@ -94,7 +96,7 @@ public enum ColumnAnalysis {
     ///
     /// - Throws: `ListError.interrupted` when `stop` was raised before every row was read.
     /// - Complexity: O(n × c) for n rows of c columns.
-    public static func statistics(of list: any ListScreen, stop: StopFlag = .never) throws -> [ColumnStatistics] {
+    package static func statistics(of list: any ListScreen, stop: StopFlag = .never) throws -> [ColumnStatistics] {
         let columns = list.columns
         var summaries = columns.map { ColumnSummary(numeric: $0.kind.isNumeric) }
         var row = 0
@@ -121,7 +123,7 @@ public enum ColumnAnalysis {
     }
 
     /// The summary of one column over the view.
-    public static func statistics(of column: Column, in list: any ListScreen) -> ColumnStatistics {
+    package static func statistics(of column: Column, in list: any ListScreen) -> ColumnStatistics {
         var summary = ColumnSummary(numeric: column.kind.isNumeric)
         var row = 0
         list.forEachValues(of: [column.name]) { values in

@@ -1,3 +1,5 @@
+import BrowseSupport
+
 /// Numbers written with an exponent (`1e2`, `2.5E-3`, `-4e+6`), read exactly: the digits and
 /// the power of ten become an `ExactDecimal`, never a `Double`, so `where v > 1e2` compares
 /// with exactly 100.

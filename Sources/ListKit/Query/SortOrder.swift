@@ -1,3 +1,5 @@
+import BrowseSupport
+
 /// A sort by one column.
 public struct SortOrder: Sendable, Hashable, CustomStringConvertible {
     /// The column's name, as in the header.

@@ -1,3 +1,5 @@
+import BrowseSupport
+
 /// A typed condition on a screen's columns: the language of `where`.
 ///
 /// ```text

@@ -1,3 +1,5 @@
+import BrowseSupport
+
 /// Reads the `where` language into a `WhereExpression` over a screen's columns.
 ///
 /// ```text
@@ -10,15 +12,15 @@
 ///
 /// It recurses once per parenthesis or `not`, and refuses more than 100 levels of them, so no
 /// typed line can exhaust the stack.
-public enum WhereParser {
+package enum WhereParser {
     /// The deepest nesting of parentheses and `not` accepted.
-    public static let maximumDepth = 100
+    package static let maximumDepth = 100
 
     /// Parses `text` against `columns`.
     ///
     /// - Throws: `WhereError` saying what was expected and where.
     /// - Complexity: O(n) in the length of the text (column names resolved in O(c) each).
-    public static func parse(_ text: String, columns: [Column]) throws(WhereError) -> WhereExpression {
+    package static func parse(_ text: String, columns: [Column]) throws(WhereError) -> WhereExpression {
         var parser = Parser(tokens: try tokenize(text), columns: columns, text: text)
         let expression = try parser.expression(depth: 0)
         if let extra = parser.peek {
@@ -281,21 +283,21 @@ public enum WhereParser {
 }
 
 /// A `where` expression that cannot be read: what was expected, and where in the line.
-public struct WhereError: UserFacingError, Hashable {
-    public let message: String
+package struct WhereError: UserFacingError, Hashable {
+    package let message: String
     /// The 1-based character position of the problem.
-    public let position: Int
+    package let position: Int
 
-    public init(message: String, position: Int) {
+    package init(message: String, position: Int) {
         self.message = message
         self.position = position
     }
 
-    public var description: String { "\(message) (at character \(position))" }
+    package var description: String { "\(message) (at character \(position))" }
 
     /// The expression was typed on the command line (`--where`) or in a script: a usage mistake
     /// when it ends the program.
-    public var exitCode: ExitCode { .usage }
+    package var exitCode: ExitCode { .usage }
 }
 
 extension String {

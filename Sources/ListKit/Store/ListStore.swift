@@ -1,3 +1,5 @@
+import BrowseSupport
+
 /// Where a list's items live, in which order its view shows them, and the questions about every
 /// row that the store can answer faster than a pass over the items' cells.
 ///
@@ -64,9 +66,13 @@ public protocol ListStore<Item>: AnyObject {
     func forEachValues(
         of columns: [String], at positions: [Int]?, stop: StopFlag, _ body: ([CellValue]) -> Void
     ) throws -> Bool
-    /// Writes the items at `positions` (every item when `nil`) as
-    /// ``RowExporting/exportRows(format:columns:write:)`` says and returns true; or returns
+    /// Writes the items at `positions` (every item when `nil`) and returns true; or returns
     /// false, having written nothing, to export the rows' cells.
+    ///
+    /// The bytes are those an export of the rows' cells writes for the cells of `columns`; they
+    /// go to `write` in blocks of at most ``ExportRowLimits/blockRows`` rows, each with the
+    /// number of rows it holds, in order. The header and the end are not written. An error
+    /// `write` throws is thrown at once.
     func export(
         format: ExportFormat, columns: [String], at positions: [Int]?,
         write: (_ bytes: UnsafeRawBufferPointer, _ rows: Int) throws -> Void

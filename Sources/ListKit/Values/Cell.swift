@@ -1,3 +1,5 @@
+import BrowseSupport
+
 /// One value in a row: a typed `value` and the `text` the terminal shows for it.
 ///
 /// ```swift

@@ -1,3 +1,5 @@
+import BrowseSupport
+
 extension CellValue {
     /// The whole number, when the value is one.
     public var integer: Int64? {

@@ -1,3 +1,5 @@
+import BrowseSupport
+
 /// The typed value behind a cell: what is sorted, exported and compared.
 ///
 /// What the terminal shows is the cell's `text`; the value keeps the data exact, so that

@@ -23,7 +23,7 @@ extension DatasetServices {
 }
 
 extension DatasetContext {
-    /// The client this context downloads with: the one set in ``DatasetContext/services``,
+    /// The client this context downloads with: the one set in `services`,
     /// else the program's own, made once and shared by every copy of the context.
     public var httpClient: any HTTPFetching { self[service: HTTPClientKey.self] }
 

@@ -1,13 +1,14 @@
+import BrowseSupport
 import ListKit
 
 /// A line of block characters tracing values: `▁▂▄▆█`.
-public enum Sparkline {
+package enum Sparkline {
     static let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
     /// The values as blocks, lowest to highest; the last `limit` values when there are more.
     ///
     /// - Complexity: O(n).
-    public static func render(_ values: [ExactDecimal], limit: Int = 60) -> String {
+    package static func render(_ values: [ExactDecimal], limit: Int = 60) -> String {
         let shown = values.suffix(max(1, limit)).map(\.doubleValue)
         guard let low = shown.min(), let high = shown.max() else { return "" }
         let span = high - low

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// `stock CODE [--months N]`: any security's daily prices by its code — a company of either

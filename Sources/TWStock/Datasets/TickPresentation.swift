@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// How daily ticks look in tables, exports and details, shared by `ticks` and a security's

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// A company's basic data (公司基本資料), from mopsfin's t187ap03 files or TPEx's openapi.
@@ -5,82 +6,82 @@ import ListKit
 /// Text fields are trimmed of the padding the sources use (spaces, U+3000) and are `nil` where
 /// the source writes a placeholder (`"－ "`, `-`, `--`) or nothing; ``sourceText(_:)`` gives
 /// each field as the source wrote it.
-public struct Company: Sendable, Hashable, Identifiable {
+package struct Company: Sendable, Hashable, Identifiable {
     /// The fields only a detail view reads, kept behind one reference: a list of two thousand
     /// companies is merged, sorted and copied as small values (one retain each, not thirty).
     private let details: DetailsBox
 
     /// The stock code (公司代號).
-    public let code: StockCode
+    package let code: StockCode
     /// The short name (公司簡稱), as in price lists: `台積電`.
-    public let shortName: String
+    package let shortName: String
     /// The full registered name (公司名稱): `台灣積體電路製造股份有限公司`.
-    public let name: String
+    package let name: String
     /// The market the company is on; it comes from which file was read.
-    public let market: Market
+    package let market: Market
     /// The industry code (產業別), such as `24`; see ``industryName``.
-    public let industryCode: String?
+    package let industryCode: String?
     /// Paid-in capital (實收資本額) in NT$.
-    public let paidInCapital: Int64?
+    package let paidInCapital: Int64?
     /// The date of listing on ``market`` (上市日期; the OTC date in the 上櫃 file).
-    public let listingDate: CalendarDate?
+    package let listingDate: CalendarDate?
     /// The date the company was founded (成立日期).
-    public var foundedDate: CalendarDate? { details.value.foundedDate }
+    package var foundedDate: CalendarDate? { details.value.foundedDate }
     /// The date the exchange produced the file (出表日期), when the source says.
-    public let reportDate: CalendarDate?
+    package let reportDate: CalendarDate?
     /// Chairman (董事長).
-    public var chairman: String? { details.value.chairman }
+    package var chairman: String? { details.value.chairman }
     /// General manager (總經理).
-    public var generalManager: String? { details.value.generalManager }
+    package var generalManager: String? { details.value.generalManager }
     /// Spokesperson (發言人).
-    public var spokesperson: String? { details.value.spokesperson }
+    package var spokesperson: String? { details.value.spokesperson }
     /// The spokesperson's title (發言人職稱).
-    public var spokespersonTitle: String? { details.value.spokespersonTitle }
+    package var spokespersonTitle: String? { details.value.spokespersonTitle }
     /// Deputy spokesperson (代理發言人).
-    public var deputySpokesperson: String? { details.value.deputySpokesperson }
+    package var deputySpokesperson: String? { details.value.deputySpokesperson }
     /// Switchboard telephone (總機電話).
-    public var phone: String? { details.value.phone }
+    package var phone: String? { details.value.phone }
     /// Fax (傳真機號碼).
-    public var fax: String? { details.value.fax }
+    package var fax: String? { details.value.fax }
     /// Address (住址), in Chinese.
-    public var address: String? { details.value.address }
+    package var address: String? { details.value.address }
     /// Address for correspondence in English (英文通訊地址).
-    public var englishAddress: String? { details.value.englishAddress }
+    package var englishAddress: String? { details.value.englishAddress }
     /// English short name (英文簡稱): `TSMC`.
-    public var englishShortName: String? { details.value.englishShortName }
+    package var englishShortName: String? { details.value.englishShortName }
     /// Country of registration for a foreign company (外國企業註冊地國): `KY 開曼群島`;
     /// `nil` for a Taiwan company.
-    public var foreignRegistration: String? { details.value.foreignRegistration }
+    package var foreignRegistration: String? { details.value.foreignRegistration }
     /// Business registration number (營利事業統一編號).
-    public var taxID: String? { details.value.taxID }
+    package var taxID: String? { details.value.taxID }
     /// Par value per common share as written (普通股每股面額): `新台幣 10.0000元`, `美金0.05元`,
     /// `無面額`. Kept as text because the currency and form vary.
-    public var parValue: String? { details.value.parValue }
+    package var parValue: String? { details.value.parValue }
     /// Privately placed shares (私募股數).
-    public var privatePlacementShares: Int64? { details.value.privatePlacementShares }
+    package var privatePlacementShares: Int64? { details.value.privatePlacementShares }
     /// Preferred shares (特別股).
-    public var preferredShares: Int64? { details.value.preferredShares }
+    package var preferredShares: Int64? { details.value.preferredShares }
     /// Common shares issued, or for a TDR the underlying shares (已發行普通股數或TDR原股發行股數).
-    public var issuedShares: Int64? { details.value.issuedShares }
+    package var issuedShares: Int64? { details.value.issuedShares }
     /// The kind of financial statements (編制財務報表類型) as the code the source writes (`1`, `2`).
-    public var financialReportType: String? { details.value.financialReportType }
+    package var financialReportType: String? { details.value.financialReportType }
     /// Stock transfer agent (股票過戶機構).
-    public var transferAgent: String? { details.value.transferAgent }
+    package var transferAgent: String? { details.value.transferAgent }
     /// The transfer agent's telephone (過戶電話).
-    public var transferAgentPhone: String? { details.value.transferAgentPhone }
+    package var transferAgentPhone: String? { details.value.transferAgentPhone }
     /// The transfer agent's address (過戶地址).
-    public var transferAgentAddress: String? { details.value.transferAgentAddress }
+    package var transferAgentAddress: String? { details.value.transferAgentAddress }
     /// Auditing firm (簽證會計師事務所).
-    public var auditFirm: String? { details.value.auditFirm }
+    package var auditFirm: String? { details.value.auditFirm }
     /// The certifying accountants (簽證會計師1, 簽證會計師2), those given.
-    public var auditors: [String] { details.value.auditors }
+    package var auditors: [String] { details.value.auditors }
     /// E-mail (電子郵件信箱).
-    public var email: String? { details.value.email }
+    package var email: String? { details.value.email }
     /// Website (網址).
-    public var website: String? { details.value.website }
+    package var website: String? { details.value.website }
 
     /// Creates a company. Only the code, names and market are required.
-    public init(
+    package init(
         code: StockCode, shortName: String, name: String, market: Market, industryCode: String? = nil,
         paidInCapital: Int64? = nil, listingDate: CalendarDate? = nil, foundedDate: CalendarDate? = nil,
         reportDate: CalendarDate? = nil, chairman: String? = nil, generalManager: String? = nil,
@@ -135,22 +136,22 @@ public struct Company: Sendable, Hashable, Identifiable {
     /// or the company was not read from a file.
     ///
     /// - Complexity: O(1).
-    public func sourceText(_ field: CompanyField) -> String {
+    package func sourceText(_ field: CompanyField) -> String {
         let text = details.value.sourceText
         return text.indices.contains(field.rawValue) ? text[field.rawValue] : ""
     }
 
     /// The stock code identifies the company.
-    public var id: StockCode { code }
+    package var id: StockCode { code }
 
     /// The industry's Chinese name (`半導體業` for code `24`), from ``TWSEIndustry``;
     /// `nil` when the code is missing or not in the table.
-    public var industryName: String? {
+    package var industryName: String? {
         industryCode.flatMap(TWSEIndustry.name(forCode:))
     }
 
     /// True for a company registered abroad (a `-KY` company, a TDR issuer).
-    public var isForeign: Bool { foreignRegistration != nil }
+    package var isForeign: Bool { foreignRegistration != nil }
 }
 
 /// The detail fields of a ``Company``.

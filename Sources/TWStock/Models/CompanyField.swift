@@ -1,7 +1,7 @@
 /// The 33 fields of a company's basic data (公司基本資料), in the order of mopsfin's t187ap03
 /// files: each with the headers it has in those files, its key in TPEx's openapi JSON, the
 /// name of its column in tables and exports, and its label in a detail view.
-public enum CompanyField: Int, Sendable, Hashable, CaseIterable {
+package enum CompanyField: Int, Sendable, Hashable, CaseIterable {
     case reportDate, code, name, shortName, foreignRegistration, industryCode, address, taxID, chairman,
         generalManager, spokesperson, spokespersonTitle, deputySpokesperson, phone, foundedDate, listingDate,
         parValue, paidInCapital, privatePlacementShares, preferredShares, financialReportType, transferAgent,
@@ -12,7 +12,7 @@ public enum CompanyField: Int, Sendable, Hashable, CaseIterable {
     ///
     /// No real 興櫃 (`_R`) file was available; mopsfin documents the same 33 columns for all
     /// three, and its listing-date column may be headed 上櫃日期 or 登錄興櫃日期, accepted too.
-    public var headers: [String] {
+    package var headers: [String] {
         switch self {
         case .reportDate: return ["出表日期"]
         case .code: return ["公司代號"]
@@ -52,7 +52,7 @@ public enum CompanyField: Int, Sendable, Hashable, CaseIterable {
 
     /// The key in TPEx's `mopsfin_t187ap03_O` JSON, `nil` for the one field it lacks: 住址.
     /// Its `Address` is the English correspondence address (英文通訊地址), as its values show.
-    public var tpexKey: String? {
+    package var tpexKey: String? {
         switch self {
         case .reportDate: return "Date"
         case .code: return "SecuritiesCompanyCode"
@@ -91,7 +91,7 @@ public enum CompanyField: Int, Sendable, Hashable, CaseIterable {
     }
 
     /// The column's name in tables and exports: one lower-case word, or words joined by `_`.
-    public var column: String {
+    package var column: String {
         switch self {
         case .reportDate: return "report_date"
         case .code: return "code"
@@ -130,7 +130,7 @@ public enum CompanyField: Int, Sendable, Hashable, CaseIterable {
     }
 
     /// The label of the field in a company's detail view (`paid-in capital`).
-    public var label: String {
+    package var label: String {
         switch self {
         case .reportDate: return "data as of"
         case .name: return "company"
@@ -153,7 +153,7 @@ public enum CompanyField: Int, Sendable, Hashable, CaseIterable {
     }
 
     /// What the field's values are.
-    public var kind: Kind {
+    package var kind: Kind {
         switch self {
         case .reportDate: return .rocDate
         case .foundedDate, .listingDate: return .date
@@ -164,7 +164,7 @@ public enum CompanyField: Int, Sendable, Hashable, CaseIterable {
     }
 
     /// How a field's text is read.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// Text, kept as written.
         case text
         /// The security code.

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// One security's trading on one day: volume, value, prices, change and number of trades.
@@ -5,49 +6,49 @@ import ListKit
 /// A security that did not trade has no prices: `open`, `high`, `low` and `close` are `nil`,
 /// never zero, whatever the file wrote (`""`, `--` or `0.00`). A security with only odd-lot
 /// trades has a volume but no prices either, because odd lots do not set the day's prices.
-public struct DailyTick: Sendable, Hashable, Identifiable {
+package struct DailyTick: Sendable, Hashable, Identifiable {
     /// What makes a tick unique: one security on one day.
-    public struct ID: Sendable, Hashable {
+    package struct ID: Sendable, Hashable {
         /// The security.
-        public let code: StockCode
+        package let code: StockCode
         /// The trading day, when known.
-        public let date: CalendarDate?
+        package let date: CalendarDate?
     }
 
     /// The trading day. `nil` only for an undated openapi STOCK_DAY_ALL copy parsed without a
     /// date: its result's `dateOrigin` is then ``MarketDay/DateOrigin/unknown``.
-    public let date: CalendarDate?
+    package let date: CalendarDate?
     /// The security.
-    public let code: StockCode
+    package let code: StockCode
     /// The security's short name (`台積電`), when the source has one.
-    public let name: String?
+    package let name: String?
     /// Shares traded (成交股數), `nil` when the field is empty.
-    public let volume: Int64?
+    package let volume: Int64?
     /// Value traded in NT$ (成交金額), `nil` when the field is empty.
-    public let value: Int64?
+    package let value: Int64?
     /// Opening price (開盤價), `nil` without trades.
-    public let open: ExactDecimal?
+    package let open: ExactDecimal?
     /// Highest price (最高價), `nil` without trades.
-    public let high: ExactDecimal?
+    package let high: ExactDecimal?
     /// Lowest price (最低價), `nil` without trades.
-    public let low: ExactDecimal?
+    package let low: ExactDecimal?
     /// Closing price (收盤價), `nil` without trades.
-    public let close: ExactDecimal?
+    package let close: ExactDecimal?
     /// Change of the close against the previous close (漲跌價差).
-    public let change: PriceChange
+    package let change: PriceChange
     /// Number of trades (成交筆數), `nil` when the field is empty.
-    public let transactions: Int64?
+    package let transactions: Int64?
     /// The source's own remark on the day, as written: STOCK_DAY's 註記 column (`**` marks a
     /// price adjusted for a par-value change or split), or the `*` TPEx puts on some dates;
     /// `nil` when there is none.
-    public let note: String?
+    package let note: String?
     /// The market of the exchange that published the figures: ``Market/listed`` for TWSE's
     /// files, ``Market/otc`` for TPEx's (whose volume and value came as lots and NT$ thousands
     /// and are given here in shares and NT$).
-    public let market: Market
+    package let market: Market
 
     /// Creates a tick.
-    public init(
+    package init(
         date: CalendarDate?, code: StockCode, name: String? = nil, volume: Int64?, value: Int64?,
         open: ExactDecimal?, high: ExactDecimal?, low: ExactDecimal?, close: ExactDecimal?,
         change: PriceChange, transactions: Int64?, note: String? = nil, market: Market = .listed
@@ -68,8 +69,8 @@ public struct DailyTick: Sendable, Hashable, Identifiable {
     }
 
     /// The security and the day.
-    public var id: ID { ID(code: code, date: date) }
+    package var id: ID { ID(code: code, date: date) }
 
     /// True when the day has a closing price, that is, when board lots traded.
-    public var hasTrades: Bool { close != nil }
+    package var hasTrades: Bool { close != nil }
 }

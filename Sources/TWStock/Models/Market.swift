@@ -1,5 +1,5 @@
 /// The Taiwan market a security trades on.
-public enum Market: String, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
+package enum Market: String, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
     /// 上市: the Taiwan Stock Exchange (TWSE) main board.
     case listed
     /// 上櫃: the Taipei Exchange (TPEx) over-the-counter market.
@@ -8,7 +8,7 @@ public enum Market: String, Sendable, Hashable, CaseIterable, Codable, CustomStr
     case emerging
 
     /// The Chinese name the exchanges use: 上市, 上櫃 or 興櫃.
-    public var title: String {
+    package var title: String {
         switch self {
         case .listed: return "上市"
         case .otc: return "上櫃"
@@ -18,7 +18,7 @@ public enum Market: String, Sendable, Hashable, CaseIterable, Codable, CustomStr
 
     /// The suffix of the mopsfin company file for this market: `L`, `O` or `R`
     /// (`t187ap03_L.csv`, `t187ap03_O.csv`, `t187ap03_R.csv`).
-    public var fileSuffix: String {
+    package var fileSuffix: String {
         switch self {
         case .listed: return "L"
         case .otc: return "O"
@@ -29,7 +29,7 @@ public enum Market: String, Sendable, Hashable, CaseIterable, Codable, CustomStr
     /// Reads a market from its Chinese name, `上市`, `上櫃` or `興櫃` (also `興櫃一般板`).
     ///
     /// Returns `nil` for anything else.
-    public init?<S: StringProtocol>(title: S) {
+    package init?<S: StringProtocol>(title: S) {
         let text = FieldText.clean(String(title)) ?? ""
         if text == "上市" {
             self = .listed
@@ -43,5 +43,5 @@ public enum Market: String, Sendable, Hashable, CaseIterable, Codable, CustomStr
     }
 
     /// The Chinese name, as ``title``.
-    public var description: String { title }
+    package var description: String { title }
 }

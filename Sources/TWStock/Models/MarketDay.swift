@@ -1,9 +1,10 @@
+import BrowseSupport
 import ListKit
 
 /// One trading day of every listed security, from STOCK_DAY_ALL (CSV or openapi JSON).
-public struct MarketDay: Sendable, Hashable {
+package struct MarketDay: Sendable, Hashable {
     /// Where the trading date came from.
-    public enum DateOrigin: Sendable, Hashable {
+    package enum DateOrigin: Sendable, Hashable {
         /// The file's own `Date` field (newer openapi copies).
         case file
         /// The caller, who took it from the `Content-Disposition` file name or the user's file name.
@@ -13,16 +14,16 @@ public struct MarketDay: Sendable, Hashable {
     }
 
     /// The trading date, `nil` when unknown.
-    public let date: CalendarDate?
+    package let date: CalendarDate?
     /// Where ``date`` came from.
-    public let dateOrigin: DateOrigin
+    package let dateOrigin: DateOrigin
     /// One tick per security, in file order.
-    public let ticks: [DailyTick]
+    package let ticks: [DailyTick]
     /// Rows that were skipped, with why and where.
-    public let issues: [ParseIssue]
+    package let issues: [ParseIssue]
 
     /// Creates a day.
-    public init(date: CalendarDate?, dateOrigin: DateOrigin, ticks: [DailyTick], issues: [ParseIssue]) {
+    package init(date: CalendarDate?, dateOrigin: DateOrigin, ticks: [DailyTick], issues: [ParseIssue]) {
         self.date = date
         self.dateOrigin = dateOrigin
         self.ticks = ticks

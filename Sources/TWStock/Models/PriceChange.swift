@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// A day's change in closing price against the previous close, as the exchange reports it.
@@ -5,7 +6,7 @@ import ListKit
 /// TWSE writes it several ways: `+0.30`, `-3.50` and `" 0.00"` (old CSV and STOCK_DAY),
 /// `"1.3000"` and `"-20.0000"` (new CSV and openapi, no `+`), and `X0.00` when the price is not
 /// compared (不比價: the first day after an ex-dividend or ex-rights date, a new listing).
-public enum PriceChange: Sendable, Hashable, CustomStringConvertible {
+package enum PriceChange: Sendable, Hashable, CustomStringConvertible {
     /// The close rose by this amount (always positive, in the exchange's own decimals).
     case up(ExactDecimal)
     /// The close fell by this amount (always positive).
@@ -23,7 +24,7 @@ public enum PriceChange: Sendable, Hashable, CustomStringConvertible {
     /// An empty field or `--` is ``absent``; `X…` is ``notCompared``.
     ///
     /// - Complexity: O(n) in the length of `text`.
-    public init?(exchangeText text: String) {
+    package init?(exchangeText text: String) {
         guard let cleaned = FieldText.clean(text) else {
             self = .absent
             return
@@ -43,7 +44,7 @@ public enum PriceChange: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The change with its sign (`-20.0000`), zero when unchanged, `nil` when not compared or absent.
-    public var signedAmount: ExactDecimal? {
+    package var signedAmount: ExactDecimal? {
         switch self {
         case .up(let amount): return amount
         case .down(let amount): return ExactDecimal(units: -amount.units, scale: amount.scale)
@@ -53,7 +54,7 @@ public enum PriceChange: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// As the exchange's Chinese pages write it: `+0.30`, `-20.0000`, `0.00`, `X`, or empty.
-    public var description: String {
+    package var description: String {
         switch self {
         case .up(let amount): return "+" + amount.description
         case .down(let amount): return "-" + amount.description

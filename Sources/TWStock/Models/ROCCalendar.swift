@@ -1,10 +1,11 @@
+import BrowseSupport
 import ListKit
 
 /// The Republic of China (民國) calendar TWSE writes its dates in: year 1 is 1912, so
 /// 114/06/02 is 2025-06-02.
-public enum ROCCalendar {
+package enum ROCCalendar {
     /// Add this to an ROC year to get the Gregorian year.
-    public static let yearOffset = 1911
+    package static let yearOffset = 1911
 
     /// Parses an ROC date: `114/06/02`, `114-06-02`, `114年06月02日`, or the compact
     /// `1131029` (`yyyMMdd`; two-digit years as `991029`).
@@ -13,7 +14,7 @@ public enum ROCCalendar {
     /// not exist and Gregorian dates such as `2025/06/02`.
     ///
     /// - Complexity: O(n) in the length of `text`.
-    public static func date<S: StringProtocol>(_ text: S) -> CalendarDate? {
+    package static func date<S: StringProtocol>(_ text: S) -> CalendarDate? {
         if let compact = compactDate(text.utf8) { return compact }
         let trimmed = text.trimming(" ")
         let parts = trimmed.split(omittingEmptySubsequences: false) { "/-年月日".contains($0) }
@@ -68,7 +69,7 @@ public enum ROCCalendar {
     /// Parses an ROC month: `114年06月`, `114/06` or `11406`.
     ///
     /// - Complexity: O(n) in the length of `text`.
-    public static func month<S: StringProtocol>(_ text: S) -> YearMonth? {
+    package static func month<S: StringProtocol>(_ text: S) -> YearMonth? {
         let trimmed = text.trimming(" ")
         let parts = trimmed.split(omittingEmptySubsequences: false) { "/-年月".contains($0) }
         var pieces = parts.map(String.init)

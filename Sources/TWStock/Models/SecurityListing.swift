@@ -1,27 +1,28 @@
+import BrowseSupport
 import ListKit
 
 /// One line of a security code list such as twstock's `tpex_equities.csv` (scraped from TWSE's
 /// ISIN site): a code, its name and kind, with no company details.
-public struct SecurityListing: Sendable, Hashable, Identifiable {
+package struct SecurityListing: Sendable, Hashable, Identifiable {
     /// The security code.
-    public let code: StockCode
+    package let code: StockCode
     /// The short name: `茂生農經`, `欣銓元大53購04`.
-    public let name: String
+    package let name: String
     /// The kind of security as the list writes it (有價證券別): `股票`, `ETF`, `上櫃認購(售)權證`, …
-    public let type: String
+    package let type: String
     /// The ISIN (國際證券辨識號碼): `TW0001240000`.
-    public let isin: String?
+    package let isin: String?
     /// The listing date (上市日).
-    public let listingDate: CalendarDate?
+    package let listingDate: CalendarDate?
     /// The market, when the list names a known one.
-    public let market: Market?
+    package let market: Market?
     /// The industry's name (產業別) for shares; `nil` for warrants, ETFs and the like.
-    public let industry: String?
+    package let industry: String?
     /// The ISO 10962 CFI code: `ESVUFR` for common shares.
-    public let cfi: String?
+    package let cfi: String?
 
     /// Creates a listing.
-    public init(
+    package init(
         code: StockCode, name: String, type: String, isin: String? = nil, listingDate: CalendarDate? = nil,
         market: Market? = nil, industry: String? = nil, cfi: String? = nil
     ) {
@@ -36,5 +37,5 @@ public struct SecurityListing: Sendable, Hashable, Identifiable {
     }
 
     /// The code identifies the security.
-    public var id: StockCode { code }
+    package var id: StockCode { code }
 }

@@ -3,9 +3,9 @@
 /// Codes are text, never numbers: `0050` and `50` are different securities, and codes carry
 /// letters (`00632R` is an inverse ETF, `00625K` trades in a foreign currency). A valid code is
 /// 4 to 6 ASCII letters or digits; letters are kept upper-case.
-public struct StockCode: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
+package struct StockCode: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     /// The code as written by the exchange.
-    public let rawValue: String
+    package let rawValue: String
 
     /// Creates a code from text, or returns `nil` when it is not 4–6 ASCII letters or digits.
     ///
@@ -13,7 +13,7 @@ public struct StockCode: Sendable, Hashable, Comparable, CustomStringConvertible
     /// gives `00632R`.
     ///
     /// - Complexity: O(n) in the length of `text`.
-    public init?<S: StringProtocol>(_ text: S) {
+    package init?<S: StringProtocol>(_ text: S) {
         var bytes: [UInt8] = []
         for byte in text.utf8 where byte != UInt8(ascii: " ") {
             switch byte {
@@ -33,11 +33,11 @@ public struct StockCode: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// The code itself.
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let code = StockCode(text) else {
@@ -47,7 +47,7 @@ public struct StockCode: Sendable, Hashable, Comparable, CustomStringConvertible
         self = code
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }

@@ -1,5 +1,5 @@
 /// The language of a STOCK_DAY CSV download.
-public enum StockDayCSVLanguage: String, Sendable, Hashable, CaseIterable {
+package enum StockDayCSVLanguage: String, Sendable, Hashable, CaseIterable {
     /// `www.twse.com.tw/exchangeReport/STOCK_DAY?response=csv`: Big5, ROC dates, Chinese header.
     case chinese
     /// `www.twse.com.tw/en/exchangeReport/STOCK_DAY?response=csv`: English header, Gregorian dates.

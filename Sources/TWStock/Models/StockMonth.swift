@@ -1,26 +1,26 @@
 /// One security's trading days in one month, from TWSE's STOCK_DAY report (JSON or CSV) or
 /// TPEx's tradingStock report (JSON).
-public struct StockMonth: Sendable, Hashable {
+package struct StockMonth: Sendable, Hashable {
     /// The security.
-    public let code: StockCode
+    package let code: StockCode
     /// Its short name from the report's title (`台積電`), when the title gives one.
-    public let name: String?
+    package let name: String?
     /// The month the report covers.
-    public let month: YearMonth
+    package let month: YearMonth
     /// The report's title as written, padding collapsed: `114年06月 2330 台積電 各日成交資訊`.
-    public let title: String
+    package let title: String
     /// One tick per trading day, oldest first as the report lists them.
-    public let ticks: [DailyTick]
+    package let ticks: [DailyTick]
     /// The report's notes (符號說明 …), in order.
-    public let notes: [String]
+    package let notes: [String]
     /// Rows that were skipped, with why and where.
-    public let issues: [ParseIssue]
+    package let issues: [ParseIssue]
     /// The market of the exchange that published it: ``Market/listed`` (TWSE's STOCK_DAY) or
     /// ``Market/otc`` (TPEx's tradingStock).
-    public let market: Market
+    package let market: Market
 
     /// Creates a month.
-    public init(
+    package init(
         code: StockCode, name: String?, month: YearMonth, title: String, ticks: [DailyTick], notes: [String],
         issues: [ParseIssue], market: Market = .listed
     ) {

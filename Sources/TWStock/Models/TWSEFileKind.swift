@@ -1,7 +1,8 @@
+import BrowseSupport
 import ListKit
 
 /// What ``TWSEFileRecognizer`` found a file to be.
-public enum TWSEFileKind: Sendable, Hashable, CustomStringConvertible {
+package enum TWSEFileKind: Sendable, Hashable, CustomStringConvertible {
     /// mopsfin t187ap03 company CSV; the market comes from the file name (`_L`, `_O`, `_R`),
     /// `nil` when the name does not say.
     case companyListCSV(market: Market?)
@@ -23,7 +24,7 @@ public enum TWSEFileKind: Sendable, Hashable, CustomStringConvertible {
     case blockPage
 
     /// The parser format, `nil` for a block page.
-    public var format: TWSEFormat? {
+    package var format: TWSEFormat? {
         switch self {
         case .companyListCSV: return .companyListCSV
         case .tpexCompanyJSON: return .tpexCompanyJSON
@@ -39,7 +40,7 @@ public enum TWSEFileKind: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A short name for messages: `t187ap03 company CSV (上櫃)`, `STOCK_DAY_ALL CSV (2025-03-04)`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .companyListCSV(let market?): return "\(TWSEFormat.companyListCSV) (\(market.title))"
         case .stockDayAllCSV(let date?): return "\(TWSEFormat.stockDayAllCSV) (\(date))"

@@ -11,9 +11,9 @@
 /// the ISIN site): every code's companies carry the name below (`20` 其他業, `14` 建材營造業,
 /// `16` 觀光餐旅, `33` 農業科技業, …). 910322 (康師傅-DR) in t187ap03_L confirms `91`.
 /// Codes 07 and 13 were split in 2007 (into 21/22 and 24–31) and appear only in old data.
-public enum TWSEIndustry {
+package enum TWSEIndustry {
     /// Industry names by two-digit code.
-    public static let names: [String: String] = [
+    package static let names: [String: String] = [
         "01": "水泥工業",
         "02": "食品工業",
         "03": "塑膠工業",
@@ -59,7 +59,7 @@ public enum TWSEIndustry {
     /// The name of an industry code; a one-digit code is read as two (`"5"` is `05`).
     ///
     /// - Returns: The Chinese name, or `nil` for an unknown code.
-    public static func name(forCode code: String) -> String? {
+    package static func name(forCode code: String) -> String? {
         let trimmed = code.trimming(" \u{3000}")
         return names[trimmed.count == 1 ? "0" + trimmed : trimmed]
     }

@@ -1,44 +1,45 @@
+import BrowseSupport
 import ListKit
 
 /// A calendar month: the unit TWSE's per-stock STOCK_DAY reports cover.
-public struct YearMonth: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
+package struct YearMonth: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     /// The Gregorian year.
-    public let year: Int
+    package let year: Int
     /// The month, 1–12.
-    public let month: Int
+    package let month: Int
 
     /// Creates a month, or returns `nil` when `month` is not 1–12 or `year` not 1–9999.
-    public init?(year: Int, month: Int) {
+    package init?(year: Int, month: Int) {
         guard (1...9999).contains(year), (1...12).contains(month) else { return nil }
         self.year = year
         self.month = month
     }
 
     /// The month a date falls in.
-    public init(_ date: CalendarDate) {
+    package init(_ date: CalendarDate) {
         self.year = date.year
         self.month = date.month
     }
 
     /// True when `date` falls in this month.
-    public func contains(_ date: CalendarDate) -> Bool {
+    package func contains(_ date: CalendarDate) -> Bool {
         date.year == year && date.month == month
     }
 
     /// The first day of the month, as TWSE wants it in `date=yyyyMMdd` requests.
-    public var firstDay: CalendarDate? { CalendarDate(year: year, month: month, day: 1) }
+    package var firstDay: CalendarDate? { CalendarDate(year: year, month: month, day: 1) }
 
     /// The month before this one (January of year 1 has none and gives itself).
-    public var previous: YearMonth {
+    package var previous: YearMonth {
         let earlier = month == 1 ? YearMonth(year: year - 1, month: 12) : YearMonth(year: year, month: month - 1)
         return earlier ?? self
     }
 
     /// The ROC (民國) year: the Gregorian year minus 1911.
-    public var rocYear: Int { year - ROCCalendar.yearOffset }
+    package var rocYear: Int { year - ROCCalendar.yearOffset }
 
     /// `yyyy-MM`.
-    public var description: String {
+    package var description: String {
         let monthText = month < 10 ? "0\(month)" : "\(month)"
         return "\(year)-\(monthText)"
     }
@@ -49,7 +50,7 @@ public struct YearMonth: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     /// Decodes `{"year": 2025, "month": 6}`, refusing a month that does not exist.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let year = try container.decode(Int.self, forKey: .year)
         let month = try container.decode(Int.self, forKey: .month)
@@ -60,7 +61,7 @@ public struct YearMonth: Sendable, Hashable, Comparable, CustomStringConvertible
         self = value
     }
 
-    public static func < (lhs: Self, rhs: Self) -> Bool {
+    package static func < (lhs: Self, rhs: Self) -> Bool {
         (lhs.year, lhs.month) < (rhs.year, rhs.month)
     }
 }

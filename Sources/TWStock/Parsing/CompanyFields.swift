@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// The text of one company record, whatever the source, and how to turn it into a ``Company``.

@@ -11,7 +11,7 @@
 /// including trailing U+3000, and the placeholder `"－ "` reads as no value; the text of every
 /// field is also kept as written (``Company/sourceText(_:)``). The file does not name its
 /// market: pass it in.
-public enum CompanyListParser {
+package enum CompanyListParser {
     /// Parses the file.
     ///
     /// - Parameters:
@@ -21,7 +21,7 @@ public enum CompanyListParser {
     /// - Throws: ``TWSEParseError`` for a block page, a file that is not a company list, or an
     ///   empty one.
     /// - Complexity: O(n) in the size of the file.
-    public static func parse(_ bytes: [UInt8], market: Market) throws(TWSEParseError) -> ParseResult<Company> {
+    package static func parse(_ bytes: [UInt8], market: Market) throws(TWSEParseError) -> ParseResult<Company> {
         let format = TWSEFormat.companyListCSV
         let (records, scanIssues) = try SourceText.csv(bytes, format: format)
         guard let header = records.first else { throw .empty(format) }

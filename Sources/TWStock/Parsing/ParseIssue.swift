@@ -6,19 +6,19 @@
 /// ```text
 /// STOCK_DAY_ALL CSV, line 3: skipped row 2330: 成交股數 "abc" is not a whole number
 /// ```
-public struct ParseIssue: Sendable, Hashable, CustomStringConvertible {
+package struct ParseIssue: Sendable, Hashable, CustomStringConvertible {
     /// The kind of file.
-    public let format: TWSEFormat
+    package let format: TWSEFormat
     /// The 1-based line where the row starts.
-    public let line: Int
+    package let line: Int
     /// For JSON, the 1-based position of the row in its array (a one-line JSON file has every
     /// row on line 1); `nil` for CSV.
-    public let row: Int?
+    package let row: Int?
     /// What was wrong and what was done.
-    public let message: String
+    package let message: String
 
     /// Creates an issue.
-    public init(format: TWSEFormat, line: Int, row: Int? = nil, message: String) {
+    package init(format: TWSEFormat, line: Int, row: Int? = nil, message: String) {
         self.format = format
         self.line = line
         self.row = row
@@ -26,7 +26,7 @@ public struct ParseIssue: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `STOCK_DAY JSON, line 1, row 5: skipped row: …`
-    public var description: String {
+    package var description: String {
         if let row { return "\(format), line \(line), row \(row): \(message)" }
         return "\(format), line \(line): \(message)"
     }

@@ -1,12 +1,12 @@
 /// What a parser read: the records, and the rows it skipped (with why and where).
-public struct ParseResult<Record: Sendable>: Sendable {
+package struct ParseResult<Record: Sendable>: Sendable {
     /// The records, in file order.
-    public var records: [Record]
+    package var records: [Record]
     /// Skipped rows and other problems, in file order.
-    public var issues: [ParseIssue]
+    package var issues: [ParseIssue]
 
     /// Creates a result.
-    public init(records: [Record], issues: [ParseIssue] = []) {
+    package init(records: [Record], issues: [ParseIssue] = []) {
         self.records = records
         self.issues = issues
     }

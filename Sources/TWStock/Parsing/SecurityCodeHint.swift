@@ -1,7 +1,7 @@
 /// Finds the security code in the name of a per-stock file that does not name its security
 /// inside (saved from the English page, or re-saved by a spreadsheet without its title line):
 /// `STOCK_DAY_2330_202107.csv`, `0050 2025-06.csv`, `2926.json`.
-public enum SecurityCodeHint {
+package enum SecurityCodeHint {
     /// The one code the file name holds, or `nil` when it holds none or more than one.
     ///
     /// Words of 4–6 letters and digits that start with a digit are codes; a six-digit word that
@@ -9,7 +9,7 @@ public enum SecurityCodeHint {
     /// word is a code.
     ///
     /// - Parameter name: A file name or path; only the last component is read.
-    public static func code(fromFileName name: String) -> StockCode? {
+    package static func code(fromFileName name: String) -> StockCode? {
         let base = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? name
         let stem = base.split(separator: ".").dropLast(base.contains(".") ? 1 : 0).joined(separator: ".")
         let words = stem.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }.map(String.init)

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// Reads a security code list in twstock's shape (`twstock/codes/tpex_equities.csv`, scraped
@@ -9,14 +10,14 @@ import ListKit
 ///
 /// The list has codes, names and kinds but no company details (no full name, no capital), so
 /// it becomes ``SecurityListing`` values rather than ``Company`` values.
-public enum SecurityListParser {
+package enum SecurityListParser {
     /// Parses the file.
     ///
     /// - Parameter bytes: The body, UTF-8 (LF or CRLF).
     /// - Returns: The listings in file order, and the rows skipped with their lines.
     /// - Throws: ``TWSEParseError`` for a file without the `type,code,name` header.
     /// - Complexity: O(n) in the size of the file.
-    public static func parse(_ bytes: [UInt8]) throws(TWSEParseError) -> ParseResult<SecurityListing> {
+    package static func parse(_ bytes: [UInt8]) throws(TWSEParseError) -> ParseResult<SecurityListing> {
         let format = TWSEFormat.securityListCSV
         let (records, scanIssues) = try SourceText.csv(bytes, format: format)
         guard let header = records.first else { throw .empty(format) }

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// Reads TWSE's STOCK_DAY_ALL open_data CSV: every listed security's trading on one day.
@@ -15,7 +16,7 @@ import ListKit
 ///
 /// The file does not say which day it is: TWSE puts the date only in the download's
 /// `Content-Disposition` file name. Get it with ``TradingDateHint`` and pass it in.
-public enum StockDayAllCSVParser {
+package enum StockDayAllCSVParser {
     /// Parses the file.
     ///
     /// - Parameters:
@@ -25,7 +26,7 @@ public enum StockDayAllCSVParser {
     /// - Returns: The day's ticks in file order, and the rows skipped with their lines.
     /// - Throws: ``TWSEParseError`` when the body is a block page, not this kind of file, or empty.
     /// - Complexity: O(n) in the size of the file.
-    public static func parse(_ bytes: [UInt8], tradingDate: CalendarDate?) throws(TWSEParseError) -> MarketDay {
+    package static func parse(_ bytes: [UInt8], tradingDate: CalendarDate?) throws(TWSEParseError) -> MarketDay {
         let format = TWSEFormat.stockDayAllCSV
         let (records, scanIssues) = try SourceText.csv(bytes, format: format)
         guard let header = records.first else { throw .empty(format) }

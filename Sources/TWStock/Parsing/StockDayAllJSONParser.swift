@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 import Tabular
 
@@ -10,7 +11,7 @@ import Tabular
 ///
 /// Newer copies carry the day in each object's `Date` (ROC `yyyMMdd`); older ones do not, and
 /// then the date must be supplied or the result says it is unknown.
-public enum StockDayAllJSONParser {
+package enum StockDayAllJSONParser {
     /// Parses the body.
     ///
     /// - Parameters:
@@ -19,7 +20,7 @@ public enum StockDayAllJSONParser {
     /// - Returns: The ticks in array order, the date and where it came from, and skipped rows.
     /// - Throws: ``TWSEParseError`` when the body is a block page, not JSON, or not this kind.
     /// - Complexity: O(n) in the size of the body.
-    public static func parse(_ bytes: [UInt8], tradingDate: CalendarDate?) throws(TWSEParseError) -> MarketDay {
+    package static func parse(_ bytes: [UInt8], tradingDate: CalendarDate?) throws(TWSEParseError) -> MarketDay {
         let format = TWSEFormat.stockDayAllJSON
         let root = try JSONValue.decode(bytes, format: format)
         guard let elements = root.array else {

@@ -28,7 +28,7 @@ import ListKit
 /// digits and as Gregorian when it has 4. The exact English title wording is unknown; the month
 /// and code are read from its first two words when they are there, and otherwise the month
 /// comes from the rows.
-public enum StockDayCSVParser {
+package enum StockDayCSVParser {
     /// Parses the file.
     ///
     /// - Parameters:
@@ -41,7 +41,7 @@ public enum StockDayCSVParser {
     /// - Throws: ``TWSEParseError`` for a block page, an undecodable body, a file without a
     ///   STOCK_DAY header, or a report for another month or security.
     /// - Complexity: O(n) in the size of the file.
-    public static func parse(
+    package static func parse(
         _ bytes: [UInt8], requestedMonth: YearMonth? = nil, code requestedCode: StockCode? = nil
     ) throws(TWSEParseError) -> StockMonth {
         var format = TWSEFormat.stockDayCSV

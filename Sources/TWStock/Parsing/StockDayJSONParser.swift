@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 import Tabular
 
@@ -13,7 +14,7 @@ import Tabular
 ///
 /// TWSE sometimes answers with another month than the one asked for, so the parser checks
 /// both `date` and `title` against the requested month.
-public enum StockDayJSONParser {
+package enum StockDayJSONParser {
     /// Parses the body.
     ///
     /// - Parameters:
@@ -27,7 +28,7 @@ public enum StockDayJSONParser {
     ///   ``TWSEParseError/wrongStock(_:requested:received:)`` for an answer to another request;
     ///   other cases for a block page or a body that is not a STOCK_DAY response.
     /// - Complexity: O(n) in the size of the body.
-    public static func parse(
+    package static func parse(
         _ bytes: [UInt8], requestedMonth: YearMonth?, code requestedCode: StockCode? = nil
     ) throws(TWSEParseError) -> StockMonth {
         let format = TWSEFormat.stockDayJSON

@@ -7,7 +7,7 @@ import Tabular
 /// Its keys map onto the same 33 fields as the CSV (``CompanyField/tpexKey``); its `Address`
 /// holds the English correspondence address (the Chinese 住址 of the CSV is not in this API),
 /// so it is read into ``Company/englishAddress``.
-public enum TPExCompanyJSONParser {
+package enum TPExCompanyJSONParser {
     /// Parses the body.
     ///
     /// - Parameters:
@@ -17,7 +17,7 @@ public enum TPExCompanyJSONParser {
     /// - Throws: ``TWSEParseError`` for a block page, a body that is not JSON, or JSON of
     ///   another shape.
     /// - Complexity: O(n) in the size of the body.
-    public static func parse(_ bytes: [UInt8], market: Market = .otc) throws(TWSEParseError) -> ParseResult<Company> {
+    package static func parse(_ bytes: [UInt8], market: Market = .otc) throws(TWSEParseError) -> ParseResult<Company> {
         let format = TWSEFormat.tpexCompanyJSON
         let root = try JSONValue.decode(bytes, format: format)
         guard let elements = root.array else {

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 import Tabular
 
@@ -16,7 +17,7 @@ import Tabular
 /// other source's do. Dates are ROC and some carry a `*` (or `＊`), which is taken off the date
 /// and kept as the tick's note; a change has no `+`; a day without trades has `--` prices; a
 /// month without trading has an empty `data` (or no table at all). `stat` is a lower-case `ok`.
-public enum TPExStockMonthParser {
+package enum TPExStockMonthParser {
     /// The header names of the columns, compared ignoring spaces (`日 期`).
     enum Columns {
         static let date = ["日期"]
@@ -44,7 +45,7 @@ public enum TPExStockMonthParser {
     ///   ``TWSEParseError/wrongStock(_:requested:received:)`` for an answer to another request;
     ///   other cases for a block page or a body of another shape.
     /// - Complexity: O(n) in the size of the body.
-    public static func parse(
+    package static func parse(
         _ bytes: [UInt8], requestedMonth: YearMonth?, code requestedCode: StockCode? = nil
     ) throws(TWSEParseError) -> StockMonth {
         let format = TWSEFormat.tpexStockMonthJSON

@@ -2,7 +2,7 @@ import Tabular
 
 /// Tells which TWSE or TPEx file a body is, by its content (and, for what the content does
 /// not say, by its file name): used by `browse import` for files a user downloaded by hand.
-public enum TWSEFileRecognizer {
+package enum TWSEFileRecognizer {
     /// Recognises a file.
     ///
     /// TWSE's "FOR SECURITY REASONS" block page is recognised as ``TWSEFileKind/blockPage``,
@@ -15,7 +15,7 @@ public enum TWSEFileRecognizer {
     ///   - fileName: The file's name or path.
     /// - Returns: The kind, or `nil` for a file that is none of the known kinds.
     /// - Complexity: O(n) in the size of the file.
-    public static func recognize(data: [UInt8], fileName: String) -> TWSEFileKind? {
+    package static func recognize(data: [UInt8], fileName: String) -> TWSEFileKind? {
         if SourceText.isBlockPage(data) { return .blockPage }
         let body = Array(ByteOrderMark.dropping(from: data))
         guard let first = body.first(where: { !MissingValueRule.isPadding(Unicode.Scalar($0)) }) else {
@@ -74,7 +74,7 @@ public enum TWSEFileRecognizer {
     /// The market named by a mopsfin file name: `t187ap03_L` 上市, `_O` 上櫃, `_R` 興櫃.
     ///
     /// - Returns: The market, or `nil` when the name does not say.
-    public static func market(fromFileName fileName: String) -> Market? {
+    package static func market(fromFileName fileName: String) -> Market? {
         let name = fileName.uppercased()
         guard let range = name.range(of: "T187AP03_") else { return nil }
         switch name[range.upperBound...].first {

@@ -1,5 +1,5 @@
 /// The kinds of file the parsers read, named as messages name them.
-public enum TWSEFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+package enum TWSEFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// mopsfin `opendata/t187ap03_L.csv`, `_O.csv`, `_R.csv` (公司基本資料).
     case companyListCSV = "t187ap03 company CSV"
     /// TPEx `openapi/v1/mopsfin_t187ap03_O` (company data with English keys).
@@ -20,10 +20,10 @@ public enum TWSEFormat: String, Sendable, Hashable, CaseIterable, CustomStringCo
     case tpexStockMonthJSON = "TPEx tradingStock JSON"
 
     /// The name used in messages.
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// Who publishes files of this kind, as messages name them: `TWSE`, `TPEx` or `MOPS`.
-    public var publisher: String {
+    package var publisher: String {
         switch self {
         case .companyListCSV: return "MOPS"
         case .tpexCompanyJSON, .tpexStockMonthJSON: return "TPEx"

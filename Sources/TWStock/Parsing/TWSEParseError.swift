@@ -7,7 +7,7 @@
 /// STOCK_DAY JSON: asked for 2025-06 but TWSE answered for 2025-05; ask again later
 /// STOCK_DAY JSON: TWSE says "很抱歉，沒有符合條件的資料!"
 /// ```
-public enum TWSEParseError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum TWSEParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The body is TWSE's "FOR SECURITY REASONS, THIS PAGE CAN NOT BE ACCESSED" page: the
     /// client has been blocked, and there is no data in it.
     case blockPage(TWSEFormat)
@@ -32,7 +32,7 @@ public enum TWSEParseError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownCode(TWSEFormat)
 
     /// The kind of file that failed.
-    public var format: TWSEFormat {
+    package var format: TWSEFormat {
         switch self {
         case .blockPage(let format), .wrongKind(let format, _, _), .missingColumns(let format, _, _),
             .undecodable(let format, _), .invalidJSON(let format, _), .exchangeMessage(let format, _),
@@ -43,7 +43,7 @@ public enum TWSEParseError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// One line saying what was wrong, where, and what to do.
-    public var description: String {
+    package var description: String {
         switch self {
         case .blockPage(let format):
             return "\(format): TWSE answered with its \"FOR SECURITY REASONS\" block page instead of data; "

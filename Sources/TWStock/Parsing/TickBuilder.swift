@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// Builds a ``DailyTick`` from a row's text, the one place where every source's number styles

@@ -1,3 +1,4 @@
+import BrowseSupport
 import Foundation
 import ListKit
 
@@ -6,7 +7,7 @@ import ListKit
 /// The open_data CSV carries no date; TWSE's response names it in
 /// `Content-Disposition: attachment; filename=STOCK_DAY_ALL_20250304.csv`, and a user's saved
 /// copy usually keeps that name.
-public enum TradingDateHint {
+package enum TradingDateHint {
     /// The date in a `Content-Disposition` header value.
     ///
     /// Reads `filename=…` (quoted or not) and `filename*=UTF-8''…` (RFC 6266, percent-encoded),
@@ -18,7 +19,7 @@ public enum TradingDateHint {
     /// ```
     ///
     /// - Returns: The date, or `nil` when the header names no file with a date.
-    public static func date(fromContentDisposition value: String) -> CalendarDate? {
+    package static func date(fromContentDisposition value: String) -> CalendarDate? {
         var plain: String?
         var extended: String?
         for parameter in value.split(separator: ";") {
@@ -46,7 +47,7 @@ public enum TradingDateHint {
     /// run of digits that is not a real date between 1990 and 2199.
     ///
     /// - Parameter name: A file name or path; only the last component is read.
-    public static func date(fromFileName name: String) -> CalendarDate? {
+    package static func date(fromFileName name: String) -> CalendarDate? {
         let base = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? name
         let characters = Array(base)
         var index = 0

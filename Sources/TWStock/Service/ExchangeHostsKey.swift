@@ -12,7 +12,7 @@ enum ExchangeHostsKey: DatasetServiceKey {
 extension DatasetServices {
     /// The hosts the exchange datasets download from, when set: a test sets its loopback
     /// server's (``TWSEHosts/init(everyExchangeAt:)``); unset, the exchanges themselves.
-    public var exchangeHosts: TWSEHosts? {
+    package var exchangeHosts: TWSEHosts? {
         get { try? self[ExchangeHostsKey.self]?.get() }
         set { self[ExchangeHostsKey.self] = newValue.map { .success($0) } }
     }
@@ -23,7 +23,7 @@ extension DatasetServices {
     /// datasets still work.
     ///
     /// - Parameter environment: The process environment.
-    public mutating func useExchangeMirrors(from environment: [String: String]) {
+    package mutating func useExchangeMirrors(from environment: [String: String]) {
         self[ExchangeHostsKey.self] = Result { () throws(TWSEHostsError) in try TWSEHosts(environment: environment) }
     }
 }

@@ -1,3 +1,4 @@
+import BrowseSupport
 import Foundation
 import ListKit
 import ListKitNetworking
@@ -47,16 +48,16 @@ extension ExchangeResource {
     /// of its date, and a download without its date is refused.
     var rule: DownloadRule<Value> {
         let (parse, keyForDate, tradingDate, key) = (self.parse, self.keyForDate, self.tradingDate, self.key)
-        var storage: (@Sendable (FetchedResponse) throws -> (key: String, date: String?))?
+        var storage: (@Sendable (FetchedResponse) throws -> (key: String, date: CalendarDate?))?
         if let tradingDate {
             storage = { response in
                 let date = try tradingDate(response)
-                return (keyForDate?(date) ?? key, date.description)
+                return (keyForDate?(date) ?? key, date)
             }
         }
         return DownloadRule(
             title: title, isFresh: isFresh, isFinal: isFinal,
-            decode: { body, date in try parse(Array(body), date.flatMap { CalendarDate(iso: $0) }) },
+            decode: { body, date in try parse(Array(body), date) },
             isEmpty: { [count] value in count(value) == 0 }, storage: storage)
     }
 }

@@ -1,3 +1,4 @@
+import BrowseSupport
 import Foundation
 import ListKit
 import ListKitNetworking
@@ -6,12 +7,12 @@ import ListKitNetworking
 ///
 /// TWSE publishes a trading day's figures in the afternoon (15:00 Taipei is safely after),
 /// Monday to Friday. Company lists change slowly and are kept a day.
-public enum Freshness {
+package enum Freshness {
     /// Company lists: 24 hours.
-    public static let companyListLifetime: TimeInterval = 24 * 3600
+    package static let companyListLifetime: TimeInterval = 24 * 3600
 
     /// The first publication time (15:00 Taipei on a weekday) after `instant`.
-    public static func nextPublication(after instant: Date) -> Date {
+    package static func nextPublication(after instant: Date) -> Date {
         let today = TaipeiTime.day(of: instant)
         let todayAtThree = TaipeiTime.instant(today, hour: 15)
         if isWeekday(today), instant < todayAtThree { return todayAtThree }
@@ -21,25 +22,25 @@ public enum Freshness {
     /// An all-market day stays fresh until 15:00 Taipei of the next weekday after its trading
     /// date — and, so a holiday does not cause a download on every start, until the next
     /// publication after the time it was fetched.
-    public static func marketDayIsFresh(tradingDate: CalendarDate, fetchedAt: Date, now: Date) -> Bool {
+    package static func marketDayIsFresh(tradingDate: CalendarDate, fetchedAt: Date, now: Date) -> Bool {
         let nextDay = TaipeiTime.instant(TaipeiTime.nextWeekday(after: tradingDate), hour: 15)
         return now < nextDay || now < nextPublication(after: fetchedAt)
     }
 
     /// A month of one stock is final once it was fetched after the month ended; before that it
     /// is fresh until the next publication after its fetch.
-    public static func monthIsFresh(_ month: YearMonth, fetchedAt: Date, now: Date) -> Bool {
+    package static func monthIsFresh(_ month: YearMonth, fetchedAt: Date, now: Date) -> Bool {
         if monthIsFinal(month, fetchedAt: fetchedAt) { return true }
         return now < nextPublication(after: fetchedAt)
     }
 
     /// A month fetched after it ended (Taipei time) never changes again.
-    public static func monthIsFinal(_ month: YearMonth, fetchedAt: Date) -> Bool {
+    package static func monthIsFinal(_ month: YearMonth, fetchedAt: Date) -> Bool {
         YearMonth(TaipeiTime.day(of: fetchedAt)) > month
     }
 
     /// Company lists: 24 hours.
-    public static func companyListIsFresh(fetchedAt: Date, now: Date) -> Bool {
+    package static func companyListIsFresh(fetchedAt: Date, now: Date) -> Bool {
         now.timeIntervalSince(fetchedAt) < companyListLifetime && now >= fetchedAt
     }
 
@@ -49,7 +50,7 @@ public enum Freshness {
     }
 
     /// How long ago, for people: `just now`, `12 min ago`, `3 h ago`, `2 days ago`.
-    public static func age(of instant: Date, now: Date) -> String {
+    package static func age(of instant: Date, now: Date) -> String {
         DownloadProvenance.age(of: instant, now: now)
     }
 }

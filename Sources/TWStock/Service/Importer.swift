@@ -1,3 +1,4 @@
+import BrowseSupport
 import Foundation
 import ListKit
 
@@ -9,19 +10,19 @@ import ListKit
 
 /// `browse import FILE…`: recognises TWSE/MOPS files a person downloaded by hand and adds them
 /// to the cache, so `--offline` can use them.
-public struct Importer: Sendable {
+package struct Importer: Sendable {
     private let store: MarketDataStore
     private let maxFileBytes: Int
 
     /// - Parameters:
     ///   - maxFileBytes: The most bytes read from one file (a FIFO or a device has no end).
-    public init(store: MarketDataStore, maxFileBytes: Int = ByteSize.defaultInputLimit.bytes) {
+    package init(store: MarketDataStore, maxFileBytes: Int = ByteSize.defaultInputLimit.bytes) {
         self.store = store
         self.maxFileBytes = maxFileBytes
     }
 
     /// What became of one file.
-    public enum Outcome: Sendable, Hashable {
+    package enum Outcome: Sendable, Hashable {
         /// Added to the cache: what it was, how many records it holds, and the malformed rows
         /// that were skipped (each with its line).
         case imported(path: String, kind: String, records: Int, skipped: [ParseIssue])
@@ -36,7 +37,7 @@ public struct Importer: Sendable {
     ///     another date, or a month without it, is refused.
     ///   - code: The security of per-stock files that do not name it (`--code`); a file that
     ///     names another one is refused.
-    public func importFiles(_ paths: [String], date: CalendarDate?, code: StockCode? = nil) -> [Outcome] {
+    package func importFiles(_ paths: [String], date: CalendarDate?, code: StockCode? = nil) -> [Outcome] {
         paths.map { path in
             do {
                 return try importFile(path, date: date, code: code)
@@ -174,7 +175,7 @@ public struct Importer: Sendable {
 }
 
 /// Why a file was not imported.
-public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreadable(String)
     case tooLarge(limit: Int)
     case unrecognised
@@ -193,7 +194,7 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Every row of the file was malformed: `count` of them, the first of which is `first`.
     case everyRowSkipped(count: Int, first: ParseIssue)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadable(let reason): return "cannot read it: \(reason)"
         case .tooLarge(let limit):

@@ -21,7 +21,7 @@ extension DatasetContext {
     /// The exchanges' data for this context, shared by every screen made from it.
     ///
     /// - Throws: `TWSEHostsError` when a mirror variable could not be read.
-    public func marketData() throws(TWSEHostsError) -> MarketDataStore {
+    package func marketData() throws(TWSEHostsError) -> MarketDataStore {
         try self[service: MarketDataKey.self].get()
     }
 }

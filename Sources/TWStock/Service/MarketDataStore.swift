@@ -1,3 +1,4 @@
+import BrowseSupport
 import Foundation
 import ListKit
 import ListKitNetworking
@@ -15,9 +16,9 @@ import Tabular
 /// more requests in this run; `offline` never touches the network.
 ///
 /// A program's datasets share one, their context's (`DatasetContext.marketData()`).
-public final class MarketDataStore: Sendable {
-    public let hosts: TWSEHosts
-    public let offline: Bool
+package final class MarketDataStore: Sendable {
+    package let hosts: TWSEHosts
+    package let offline: Bool
     private let client: any HTTPFetching
     private let cache: CacheStore
     private let downloader: CachedDownloader
@@ -27,7 +28,7 @@ public final class MarketDataStore: Sendable {
     /// Each market's companies by code, from its list as last downloaded or read from the cache.
     private let companyIndex = Mutex<[Market: [StockCode: Company]]>([:])
 
-    public init(
+    package init(
         hosts: TWSEHosts, client: any HTTPFetching, cache: CacheStore, offline: Bool,
         now: @escaping @Sendable () -> Date
     ) {
@@ -43,7 +44,7 @@ public final class MarketDataStore: Sendable {
     // MARK: - Companies
 
     /// One market's companies; the store remembers them by code for ``knownCompany(_:)``.
-    public func companies(_ market: Market, request: LoadRequest) async throws -> Sourced<ParseResult<Company>> {
+    package func companies(_ market: Market, request: LoadRequest) async throws -> Sourced<ParseResult<Company>> {
         let resource = ExchangeResource<ParseResult<Company>>(
             key: Self.companyListKey(market), title: "the \(market.title) company list",
             url: hosts.companyList(market),
@@ -75,7 +76,7 @@ public final class MarketDataStore: Sendable {
     /// asked in that order.
     ///
     /// - Complexity: O(1).
-    public func knownCompany(_ code: StockCode) -> Company? {
+    package func knownCompany(_ code: StockCode) -> Company? {
         companyIndex.withLock { index in
             for market in Market.allCases {
                 if let company = index[market]?[code] { return company }
@@ -88,7 +89,7 @@ public final class MarketDataStore: Sendable {
     /// (once each), without touching the network: for a load, off the main actor.
     ///
     /// - Complexity: O(n) in the lists' size the first time, O(1) after.
-    public func company(_ code: StockCode) -> Company? {
+    package func company(_ code: StockCode) -> Company? {
         readCachedLists()
         return knownCompany(code)
     }
@@ -96,7 +97,7 @@ public final class MarketDataStore: Sendable {
     /// The codes of the company lists whose daily prices an exchange publishes (上市 and 上櫃:
     /// 興櫃 has none), sorted, reading the cached lists not read yet and never the network:
     /// what Tab offers after `stock`.
-    public func cachedCodes() -> [String] {
+    package func cachedCodes() -> [String] {
         readCachedLists()
         return companyIndex.withLock { index in
             [Market.listed, .otc].flatMap { index[$0]?.keys.map(\.rawValue) ?? [] }
@@ -121,13 +122,13 @@ public final class MarketDataStore: Sendable {
     // MARK: - All-market days
 
     /// The latest all-market trading day: from the cache while it is fresh, else downloaded.
-    public func latestMarketDay(request: LoadRequest) async throws -> Sourced<MarketDay> {
+    package func latestMarketDay(request: LoadRequest) async throws -> Sourced<MarketDay> {
         let newest = cache.keys(under: Self.dayPrefix).last
         let key = newest ?? "\(Self.dayPrefix)/latest"
         var resource = ExchangeResource<MarketDay>(
             key: key, title: "the latest all-market day (STOCK_DAY_ALL)", url: hosts.allMarketDay,
             isFresh: { metadata, now in
-                guard let text = metadata.tradingDate, let date = CalendarDate(iso: text) else { return false }
+                guard let date = metadata.tradingDate else { return false }
                 return Freshness.marketDayIsFresh(tradingDate: date, fetchedAt: metadata.fetchedAt, now: now)
             },
             parse: { bytes, date in try Self.parseMarketDay(bytes, date: date) },
@@ -145,13 +146,12 @@ public final class MarketDataStore: Sendable {
     /// Every all-market day in the cache, oldest first (parsed once per run).
     ///
     /// - Complexity: O(d × r) the first time, for d days of r rows.
-    public func cachedMarketDays(progress: ProgressReporter) -> [MarketDay] {
+    package func cachedMarketDays(progress: ProgressReporter) -> [MarketDay] {
         cache.keys(under: Self.dayPrefix).compactMap { key in
             if let day = parsedDays.withLock({ $0[key] }) { return day }
             do {
                 guard let entry = try cache.read(key) else { return nil }
-                let date = entry.metadata.tradingDate.flatMap { CalendarDate(iso: $0) }
-                let day = try Self.parseMarketDay(Array(entry.body), date: date)
+                let day = try Self.parseMarketDay(Array(entry.body), date: entry.metadata.tradingDate)
                 parsedDays.withLock { $0[key] = day }
                 return day
             } catch {
@@ -179,7 +179,7 @@ public final class MarketDataStore: Sendable {
     ///
     /// - Throws: ``MarketDataError/noDailyPrices(_:_:)`` for a 興櫃 security, or what the
     ///   download or the parser threw.
-    public func month(
+    package func month(
         _ month: YearMonth, of code: StockCode, market: Market = .listed, request: LoadRequest
     ) async throws -> Sourced<StockMonth> {
         guard let url = hosts.month(month, of: code, market: market) else {
@@ -208,7 +208,7 @@ public final class MarketDataStore: Sendable {
     /// Every month of `code` in the cache, from either exchange (downloaded or imported),
     /// without touching the network, but the months in `excluded` (those a screen loads by
     /// themselves), which are not read at all.
-    public func cachedMonths(
+    package func cachedMonths(
         of code: StockCode, excluding excluded: Set<YearMonth> = [], progress: ProgressReporter
     ) -> [StockMonth] {
         cachedMonthKeys(of: code).compactMap { key, month, market -> StockMonth? in
@@ -247,7 +247,7 @@ public final class MarketDataStore: Sendable {
     /// The market whose exchange publishes `code`'s daily prices, as far as the cache knows:
     /// the company lists, then the newest cached month with trading days, then the all-market
     /// days (every code in them is on TWSE). `nil` when the cache does not say.
-    public func knownMarket(of code: StockCode, progress: ProgressReporter) -> Market? {
+    package func knownMarket(of code: StockCode, progress: ProgressReporter) -> Market? {
         if let company = company(code) { return company.market }
         for (key, month, market) in cachedMonthKeys(of: code) {
             if let found = readMonth(key, month: month, code: code, market: market, progress: progress),
@@ -270,7 +270,7 @@ public final class MarketDataStore: Sendable {
     /// - Returns: The market, the month that answered, and a sentence saying who answered.
     /// - Throws: ``MarketDataError/notFound(_:months:)`` when neither has any trading day of the
     ///   code, or the first error met when a request failed.
-    public func discoverMarket(
+    package func discoverMarket(
         of code: StockCode, month: YearMonth, request: LoadRequest,
         ask: (@Sendable (YearMonth, Market) async throws -> Sourced<StockMonth>)? = nil
     ) async throws -> (market: Market, month: Sourced<StockMonth>, answer: String) {
@@ -382,7 +382,7 @@ public final class MarketDataStore: Sendable {
 
     /// Writes an imported file into the cache.
     func store(_ key: String, body: Data, source: String, tradingDate: CalendarDate?) throws(CacheError) {
-        try cache.write(key, body: body, source: source, fetchedAt: now(), tradingDate: tradingDate?.description)
+        try cache.write(key, body: body, source: source, fetchedAt: now(), tradingDate: tradingDate)
         parsedDays.withLock { $0[key] = nil }
         // An imported company list is read again when a company is next asked for.
         if let market = Market.allCases.first(where: { Self.companyListKey($0) == key }) {
@@ -392,14 +392,14 @@ public final class MarketDataStore: Sendable {
 }
 
 /// Problems with the exchange's answers that are not parse errors.
-public enum MarketDataError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum MarketDataError: Error, Sendable, Hashable, CustomStringConvertible {
     case undatedDay(String)
     /// The security is on a market whose prices no exchange publishes day by day (興櫃).
     case noDailyPrices(StockCode, Market)
     /// Neither TWSE nor TPEx has a trading day of the code in these months.
     case notFound(StockCode, months: [YearMonth])
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .undatedDay(let host):
             return "\(host) sent STOCK_DAY_ALL without a trading date (no Content-Disposition file name); "

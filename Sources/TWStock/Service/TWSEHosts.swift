@@ -7,19 +7,19 @@ import ListKit
 /// A context carries them as a service (``ListKit/DatasetServices/exchangeHosts``): a test sets
 /// its own server's, and `browse` reads the mirror variables once when it starts
 /// (``ListKit/DatasetServices/useExchangeMirrors(from:)``).
-public struct TWSEHosts: Sendable, Hashable {
+package struct TWSEHosts: Sendable, Hashable {
     /// TWSE (`https://www.twse.com.tw`): the all-market day and 上市 months.
-    public var twse: URL
+    package var twse: URL
     /// MOPS open data (`https://mopsfin.twse.com.tw`): the company lists.
-    public var mops: URL
+    package var mops: URL
     /// TPEx (`https://www.tpex.org.tw`): 上櫃 months.
-    public var tpex: URL
+    package var tpex: URL
 
     /// - Parameters:
     ///   - twse: TWSE's base URL, without a trailing slash.
     ///   - mops: MOPS open data's base URL.
     ///   - tpex: TPEx's base URL.
-    public init(twse: URL, mops: URL, tpex: URL) {
+    package init(twse: URL, mops: URL, tpex: URL) {
         self.twse = twse
         self.mops = mops
         self.tpex = tpex
@@ -29,14 +29,14 @@ public struct TWSEHosts: Sendable, Hashable {
     /// server that serves all their paths.
     ///
     /// - Parameter base: The server's base URL; a trailing slash is dropped.
-    public init(everyExchangeAt base: URL) {
+    package init(everyExchangeAt base: URL) {
         let text = base.absoluteString
         let trimmed = text.hasSuffix("/") ? URL(string: String(text.dropLast())) ?? base : base
         self.init(twse: trimmed, mops: trimmed, tpex: trimmed)
     }
 
     /// The exchanges themselves.
-    public static let exchanges = TWSEHosts(
+    package static let exchanges = TWSEHosts(
         twse: URL(string: "https://www.twse.com.tw") ?? URL(fileURLWithPath: "/"),
         mops: URL(string: "https://mopsfin.twse.com.tw") ?? URL(fileURLWithPath: "/"),
         tpex: URL(string: "https://www.tpex.org.tw") ?? URL(fileURLWithPath: "/"))
@@ -45,7 +45,7 @@ public struct TWSEHosts: Sendable, Hashable {
     /// and `BROWSE_TPEX_URL`. For a program's edge; a dataset takes its context's hosts.
     ///
     /// - Throws: `TWSEHostsError` when a variable is not an http(s) URL.
-    public init(environment: [String: String]) throws(TWSEHostsError) {
+    package init(environment: [String: String]) throws(TWSEHostsError) {
         func base(_ name: String, _ fallback: URL) throws(TWSEHostsError) -> URL {
             guard let text = environment[name], !text.isEmpty else { return fallback }
             guard let url = URL(string: text.hasSuffix("/") ? String(text.dropLast()) : text),
@@ -60,17 +60,17 @@ public struct TWSEHosts: Sendable, Hashable {
     }
 
     /// The MOPS company list of one market (`/opendata/t187ap03_L.csv`).
-    public func companyList(_ market: Market) -> URL {
+    package func companyList(_ market: Market) -> URL {
         mops.appendingPathComponent("opendata/t187ap03_\(market.fileSuffix).csv")
     }
 
     /// Every listed security's latest trading day (`/exchangeReport/STOCK_DAY_ALL?response=open_data`).
-    public var allMarketDay: URL {
+    package var allMarketDay: URL {
         Self.url(twse, path: "/exchangeReport/STOCK_DAY_ALL", query: "response=open_data")
     }
 
     /// One security's month (`/exchangeReport/STOCK_DAY?response=json&date=yyyyMM01&stockNo=CODE`).
-    public func stockDay(_ code: StockCode, month: YearMonth) -> URL {
+    package func stockDay(_ code: StockCode, month: YearMonth) -> URL {
         let day = month.firstDay?.compact ?? "\(month.year)0101"
         return Self.url(
             twse, path: "/exchangeReport/STOCK_DAY", query: "response=json&date=\(day)&stockNo=\(code.rawValue)")
@@ -78,7 +78,7 @@ public struct TWSEHosts: Sendable, Hashable {
 
     /// One 上櫃 security's month at TPEx
     /// (`/www/zh-tw/afterTrading/tradingStock?code=CODE&date=yyyy/MM/01&response=json`).
-    public func tpexStockMonth(_ code: StockCode, month: YearMonth) -> URL {
+    package func tpexStockMonth(_ code: StockCode, month: YearMonth) -> URL {
         let monthText = month.month < 10 ? "0\(month.month)" : "\(month.month)"
         return Self.url(
             tpex, path: "/www/zh-tw/afterTrading/tradingStock",
@@ -87,7 +87,7 @@ public struct TWSEHosts: Sendable, Hashable {
 
     /// The daily prices of one security's month, from the exchange of its market: TWSE's
     /// STOCK_DAY for 上市, TPEx's tradingStock for 上櫃; `nil` for 興櫃, which has none.
-    public func month(_ month: YearMonth, of code: StockCode, market: Market) -> URL? {
+    package func month(_ month: YearMonth, of code: StockCode, market: Market) -> URL? {
         switch market {
         case .listed: return stockDay(code, month: month)
         case .otc: return tpexStockMonth(code, month: month)
@@ -101,10 +101,10 @@ public struct TWSEHosts: Sendable, Hashable {
 }
 
 /// A mirror variable that cannot be used.
-public enum TWSEHostsError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum TWSEHostsError: Error, Sendable, Hashable, CustomStringConvertible {
     case badURL(variable: String, value: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .badURL(let variable, let value):
             return "\(variable)=\(value) is not an http(s) URL; unset it to use the exchange itself"

@@ -2,20 +2,20 @@
 ///
 /// A cursor is all the state a scan needs, so an index can store one per block of rows and
 /// restart scanning anywhere.
-public struct CSVCursor: Sendable, Hashable {
+package struct CSVCursor: Sendable, Hashable {
     /// The byte offset of the next record.
-    public var offset: Int
+    package var offset: Int
     /// The 1-based line number at ``offset``.
-    public var line: Int
+    package var line: Int
 
     /// Creates a cursor at `offset`, which is on line `line`.
-    public init(offset: Int, line: Int) {
+    package init(offset: Int, line: Int) {
         self.offset = offset
         self.line = line
     }
 
     /// A cursor at the start of `buffer`, past a UTF-8 byte order mark if there is one.
-    public init(startOf buffer: UnsafeBufferPointer<UInt8>) {
+    package init(startOf buffer: UnsafeBufferPointer<UInt8>) {
         self.init(offset: ByteOrderMark.length(in: buffer), line: 1)
     }
 }

@@ -5,15 +5,15 @@
 /// let tsv = CSVDialect.tab
 /// let custom = CSVDialect(delimiter: UInt8(ascii: "|"), skipsBlankLines: false)
 /// ```
-public struct CSVDialect: Sendable, Hashable {
+package struct CSVDialect: Sendable, Hashable {
     /// The byte between fields: `,`, `\t`, `;` or `|`.
-    public let delimiter: UInt8
+    package let delimiter: UInt8
     /// The byte that opens and closes a quoted field (`"`); doubled inside a quoted field it
     /// stands for itself.
-    public let quote: UInt8
+    package let quote: UInt8
     /// When true (the default), a line with no bytes at all is not a record. A line holding only
     /// a delimiter is always a record of two empty fields.
-    public let skipsBlankLines: Bool
+    package let skipsBlankLines: Bool
 
     /// Creates a dialect.
     ///
@@ -22,7 +22,7 @@ public struct CSVDialect: Sendable, Hashable {
     ///   - quote: The quote byte, `"` by default.
     ///   - skipsBlankLines: Whether empty lines are skipped rather than read as one empty field.
     /// - Precondition: `delimiter` is not CR, LF or `quote`.
-    public init(delimiter: UInt8, quote: UInt8 = UInt8(ascii: "\""), skipsBlankLines: Bool = true) {
+    package init(delimiter: UInt8, quote: UInt8 = UInt8(ascii: "\""), skipsBlankLines: Bool = true) {
         precondition(
             delimiter != ASCII.lineFeed && delimiter != ASCII.carriageReturn && delimiter != quote,
             "a CSV delimiter cannot be CR, LF or the quote byte")
@@ -33,11 +33,11 @@ public struct CSVDialect: Sendable, Hashable {
     }
 
     /// Comma-separated values (RFC 4180).
-    public static let comma = CSVDialect(delimiter: UInt8(ascii: ","))
+    package static let comma = CSVDialect(delimiter: UInt8(ascii: ","))
     /// Tab-separated values.
-    public static let tab = CSVDialect(delimiter: UInt8(ascii: "\t"))
+    package static let tab = CSVDialect(delimiter: UInt8(ascii: "\t"))
     /// Semicolon-separated values, common where `,` is the decimal separator.
-    public static let semicolon = CSVDialect(delimiter: UInt8(ascii: ";"))
+    package static let semicolon = CSVDialect(delimiter: UInt8(ascii: ";"))
     /// Pipe-separated values.
-    public static let pipe = CSVDialect(delimiter: UInt8(ascii: "|"))
+    package static let pipe = CSVDialect(delimiter: UInt8(ascii: "|"))
 }

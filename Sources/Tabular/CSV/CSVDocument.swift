@@ -1,14 +1,14 @@
 /// A whole small file read into strings: every record, and every problem met on the way.
-public struct CSVDocument: Sendable, Hashable {
+package struct CSVDocument: Sendable, Hashable {
     /// The records in file order, each with its starting line.
-    public let records: [CSVTextRecord]
+    package let records: [CSVTextRecord]
     /// Problems the scanner read past, in file order.
-    public let issues: [CSVIssue]
+    package let issues: [CSVIssue]
     /// True when the input started with a UTF-8 byte order mark (which was skipped).
-    public let hadByteOrderMark: Bool
+    package let hadByteOrderMark: Bool
 
     /// Creates a document.
-    public init(records: [CSVTextRecord], issues: [CSVIssue], hadByteOrderMark: Bool) {
+    package init(records: [CSVTextRecord], issues: [CSVIssue], hadByteOrderMark: Bool) {
         self.records = records
         self.issues = issues
         self.hadByteOrderMark = hadByteOrderMark

@@ -2,27 +2,27 @@
 ///
 /// Nothing is copied while scanning: a caller that only shows one page of a million rows makes
 /// `String`s for that page alone, with ``string(in:)`` or ``CSVScanner/string(for:)``.
-public struct CSVField: Sendable, Hashable {
+package struct CSVField: Sendable, Hashable {
     /// The field's bytes without its surrounding quotes.
     ///
     /// For a well-formed quoted field this is the text between the quotes, still holding any
     /// doubled `""`. For a malformed one (text after the closing quote, or no closing quote) it
     /// runs from after the opening quote to the end of the field, and ``needsUnescaping`` is true.
-    public let contentRange: Range<Int>
+    package let contentRange: Range<Int>
     /// True when the field was written in quotes.
-    public let isQuoted: Bool
+    package let isQuoted: Bool
     /// True when the content holds quote bytes that ``string(in:)`` must undo.
-    public let needsUnescaping: Bool
+    package let needsUnescaping: Bool
 
     /// Creates a field over `contentRange`.
-    public init(contentRange: Range<Int>, isQuoted: Bool, needsUnescaping: Bool) {
+    package init(contentRange: Range<Int>, isQuoted: Bool, needsUnescaping: Bool) {
         self.contentRange = contentRange
         self.isQuoted = isQuoted
         self.needsUnescaping = needsUnescaping
     }
 
     /// True when the field holds no bytes (`,,` or `""`).
-    public var isEmpty: Bool { contentRange.isEmpty }
+    package var isEmpty: Bool { contentRange.isEmpty }
 
     /// The field's text: quotes removed and `""` turned into `"`.
     ///
@@ -32,7 +32,7 @@ public struct CSVField: Sendable, Hashable {
     ///   - buffer: The buffer that was scanned.
     ///   - quote: The dialect's quote byte.
     /// - Complexity: O(n) in the length of the field.
-    public func string(in buffer: UnsafeBufferPointer<UInt8>, quote: UInt8 = UInt8(ascii: "\"")) -> String {
+    package func string(in buffer: UnsafeBufferPointer<UInt8>, quote: UInt8 = UInt8(ascii: "\"")) -> String {
         let content = UnsafeBufferPointer(rebasing: buffer[contentRange])
         guard needsUnescaping else { return String(decoding: content, as: UTF8.self) }
         return String(decoding: Self.unescape(content, quote: quote), as: UTF8.self)

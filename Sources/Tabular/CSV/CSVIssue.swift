@@ -6,9 +6,9 @@
 /// ```text
 /// line 7: a quoted field is never closed; the rest of the file was read as one field
 /// ```
-public struct CSVIssue: Sendable, Hashable, CustomStringConvertible {
+package struct CSVIssue: Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem was found.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// A quoted field has no closing quote before the end of the input.
         case unterminatedQuote
         /// Bytes follow a closing quote before the next delimiter (`"abc"def`); they were kept.
@@ -18,21 +18,21 @@ public struct CSVIssue: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// What kind of problem was found.
-    public let kind: Kind
+    package let kind: Kind
     /// The 1-based line on which the offending field starts.
-    public let line: Int
+    package let line: Int
     /// The byte offset of the offending quote or text in the scanned buffer.
-    public let byteOffset: Int
+    package let byteOffset: Int
 
     /// Creates an issue.
-    public init(kind: Kind, line: Int, byteOffset: Int) {
+    package init(kind: Kind, line: Int, byteOffset: Int) {
         self.kind = kind
         self.line = line
         self.byteOffset = byteOffset
     }
 
     /// One line saying where the problem is and what was done about it.
-    public var description: String {
+    package var description: String {
         switch kind {
         case .unterminatedQuote:
             return "line \(line): a quoted field is never closed; the rest of the file was read as one field"

@@ -1,13 +1,13 @@
 /// Where one record lies in the scanned buffer: its first line and its bytes.
-public struct CSVRecordSpan: Sendable, Hashable {
+package struct CSVRecordSpan: Sendable, Hashable {
     /// The 1-based line on which the record starts. A record whose quoted fields hold line
     /// breaks spans several lines; the next record's line counts them.
-    public let line: Int
+    package let line: Int
     /// The record's bytes, without its line terminator.
-    public let byteRange: Range<Int>
+    package let byteRange: Range<Int>
 
     /// Creates a span.
-    public init(line: Int, byteRange: Range<Int>) {
+    package init(line: Int, byteRange: Range<Int>) {
         self.line = line
         self.byteRange = byteRange
     }

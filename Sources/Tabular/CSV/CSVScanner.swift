@@ -21,24 +21,24 @@
 ///
 /// The scanner works on bytes: decode other encodings (Big5) to UTF-8 first, because a
 /// multi-byte character's second byte may equal a delimiter such as `|`.
-public struct CSVScanner: Sendable {
+package struct CSVScanner: Sendable {
     /// The bytes being scanned.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// The dialect in use.
-    public let dialect: CSVDialect
+    package let dialect: CSVDialect
     /// True when the input starts with a UTF-8 byte order mark, which is skipped.
-    public let hasByteOrderMark: Bool
+    package let hasByteOrderMark: Bool
     /// Where the next record starts.
-    public private(set) var cursor: CSVCursor
+    package private(set) var cursor: CSVCursor
     /// Problems found so far, in file order.
-    public private(set) var issues: [CSVIssue] = []
+    package private(set) var issues: [CSVIssue] = []
 
     /// Creates a scanner positioned at the first record.
     ///
     /// - Parameters:
     ///   - bytes: The file's bytes, UTF-8 (or ASCII-compatible text already decoded to UTF-8).
     ///   - dialect: The delimiter and quoting rules; comma-separated by default.
-    public init(bytes: [UInt8], dialect: CSVDialect = .comma) {
+    package init(bytes: [UInt8], dialect: CSVDialect = .comma) {
         self.bytes = bytes
         self.dialect = dialect
         let start = bytes.withUnsafeBufferPointer { CSVCursor(startOf: $0) }
@@ -47,7 +47,7 @@ public struct CSVScanner: Sendable {
     }
 
     /// True when every record has been read.
-    public var isAtEnd: Bool { cursor.offset >= bytes.count }
+    package var isAtEnd: Bool { cursor.offset >= bytes.count }
 
     /// Reads the next record, putting its fields into `fields` (whose old contents are removed
     /// and whose storage is reused).
@@ -55,7 +55,7 @@ public struct CSVScanner: Sendable {
     /// - Parameter fields: Receives the record's fields.
     /// - Returns: The record's line and bytes, or `nil` at the end of the input.
     /// - Complexity: O(n) in the length of the record.
-    public mutating func nextRecord(fields: inout [CSVField]) -> CSVRecordSpan? {
+    package mutating func nextRecord(fields: inout [CSVField]) -> CSVRecordSpan? {
         var cursor = self.cursor
         // Move the issues out and back so that appending never copies the array.
         var issues: [CSVIssue] = []
@@ -73,7 +73,7 @@ public struct CSVScanner: Sendable {
     ///
     /// - Returns: The record, or `nil` at the end of the input.
     /// - Complexity: O(n) in the length of the record.
-    public mutating func nextRecord() -> CSVRecord? {
+    package mutating func nextRecord() -> CSVRecord? {
         var fields: [CSVField] = []
         guard let span = nextRecord(fields: &fields) else { return nil }
         return CSVRecord(line: span.line, byteRange: span.byteRange, fields: fields)
@@ -82,7 +82,7 @@ public struct CSVScanner: Sendable {
     /// The text of a field of this scanner's input, quotes removed and `""` unescaped.
     ///
     /// - Complexity: O(n) in the length of the field.
-    public func string(for field: CSVField) -> String {
+    package func string(for field: CSVField) -> String {
         bytes.withUnsafeBufferPointer { field.string(in: $0, quote: dialect.quote) }
     }
 
@@ -93,7 +93,7 @@ public struct CSVScanner: Sendable {
     ///   - dialect: The delimiter and quoting rules.
     /// - Returns: Every record with its line number, and every issue met.
     /// - Complexity: O(n) in the size of the input.
-    public static func records(in bytes: [UInt8], dialect: CSVDialect = .comma) -> CSVDocument {
+    package static func records(in bytes: [UInt8], dialect: CSVDialect = .comma) -> CSVDocument {
         var scanner = CSVScanner(bytes: bytes, dialect: dialect)
         var fields: [CSVField] = []
         var records: [CSVTextRecord] = []
@@ -106,7 +106,7 @@ public struct CSVScanner: Sendable {
     /// Reads a whole string into records.
     ///
     /// - Complexity: O(n) in the size of the input.
-    public static func records(in text: String, dialect: CSVDialect = .comma) -> CSVDocument {
+    package static func records(in text: String, dialect: CSVDialect = .comma) -> CSVDocument {
         records(in: Array(text.utf8), dialect: dialect)
     }
 
@@ -124,7 +124,7 @@ public struct CSVScanner: Sendable {
     ///   - issues: Problems found in this record are appended.
     /// - Returns: The record's line and byte range, or `nil` when no record is left.
     /// - Complexity: O(n) in the length of the record (and of the blank lines before it).
-    public static func scanRecord(
+    package static func scanRecord(
         in buffer: UnsafeBufferPointer<UInt8>,
         cursor: inout CSVCursor,
         dialect: CSVDialect,

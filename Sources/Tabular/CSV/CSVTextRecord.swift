@@ -1,12 +1,12 @@
 /// A record with its fields made into strings, for small files.
-public struct CSVTextRecord: Sendable, Hashable {
+package struct CSVTextRecord: Sendable, Hashable {
     /// The 1-based line on which the record starts.
-    public let line: Int
+    package let line: Int
     /// The fields' text, quotes removed and `""` unescaped.
-    public let fields: [String]
+    package let fields: [String]
 
     /// Creates a record.
-    public init(line: Int, fields: [String]) {
+    package init(line: Int, fields: [String]) {
         self.line = line
         self.fields = fields
     }

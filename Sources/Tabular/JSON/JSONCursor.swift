@@ -4,19 +4,19 @@
 ///
 /// Nothing here recurses over the input: nested values are skipped with a depth counter, and
 /// deeper than `maximumDepth` is an error, so no input can exhaust the stack.
-public struct JSONCursor {
-    public let bytes: UnsafeBufferPointer<UInt8>
-    public var index: Int
+package struct JSONCursor {
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package var index: Int
     /// The 1-based line at ``index``.
-    public private(set) var line: Int
+    package private(set) var line: Int
     /// Where the current line starts, for the column in messages.
     private var lineStart: Int
 
     /// How deep arrays and objects may nest. Tables are shallow; this bounds the work a
     /// hostile file can ask for and gives it a clear message.
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
 
-    public init(bytes: UnsafeBufferPointer<UInt8>, index: Int = 0, line: Int = 1) {
+    package init(bytes: UnsafeBufferPointer<UInt8>, index: Int = 0, line: Int = 1) {
         self.bytes = bytes
         self.index = index
         self.line = line
@@ -24,19 +24,19 @@ public struct JSONCursor {
     }
 
     /// A member value, ready to be a table cell.
-    public enum Value: Sendable, Hashable {
+    package enum Value: Sendable, Hashable {
         /// A string's unescaped UTF-8, a number as written, `true`/`false`, or the raw text of
         /// an array or object.
         case text([UInt8])
         case null
     }
 
-    public var isAtEnd: Bool { index >= bytes.count }
+    package var isAtEnd: Bool { index >= bytes.count }
 
-    public var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+    package var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     /// The 1-based column at ``index``, counted in characters of the line.
-    public var column: Int {
+    package var column: Int {
         var count = 1
         var position = lineStart
         while position < index, position < bytes.count {
@@ -48,7 +48,7 @@ public struct JSONCursor {
     }
 
     /// Skips spaces, tabs and line breaks (or only spaces and tabs when `acrossLines` is false).
-    public mutating func skipWhitespace(acrossLines: Bool = true) {
+    package mutating func skipWhitespace(acrossLines: Bool = true) {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09: index += 1
@@ -69,13 +69,13 @@ public struct JSONCursor {
     }
 
     /// Consumes `byte` or throws.
-    public mutating func expect(_ byte: UInt8, _ what: String) throws(JSONProblem) {
+    package mutating func expect(_ byte: UInt8, _ what: String) throws(JSONProblem) {
         guard current == byte else { throw problem("expected \(what)") }
         index += 1
     }
 
     /// A problem at the current position.
-    public func problem(_ message: String) -> JSONProblem {
+    package func problem(_ message: String) -> JSONProblem {
         guard let byte = current else {
             return JSONProblem(line: line, column: column, message: "\(message), found the end")
         }
@@ -94,7 +94,7 @@ public struct JSONCursor {
     /// objects are given as their raw text.
     ///
     /// - Complexity: O(n) in the length of the object.
-    public mutating func readObject(_ member: (_ key: [UInt8], _ value: Value) -> Void) throws(JSONProblem) {
+    package mutating func readObject(_ member: (_ key: [UInt8], _ value: Value) -> Void) throws(JSONProblem) {
         try expect(UInt8(ascii: "{"), "{")
         skipWhitespace()
         if current == UInt8(ascii: "}") {
@@ -120,7 +120,7 @@ public struct JSONCursor {
     }
 
     /// Reads any value as a cell.
-    public mutating func readValue() throws(JSONProblem) -> Value {
+    package mutating func readValue() throws(JSONProblem) -> Value {
         guard let byte = current else { throw problem("expected a value") }
         switch byte {
         case UInt8(ascii: "\""):
@@ -141,7 +141,7 @@ public struct JSONCursor {
 
     /// Moves past any value, checking its syntax, without recursing: containers are tracked
     /// by a stack of one bit each (object or array).
-    public mutating func skipValue() throws(JSONProblem) {
+    package mutating func skipValue() throws(JSONProblem) {
         // true for an object, false for an array.
         var open: [Bool] = []
         while true {
@@ -236,7 +236,7 @@ public struct JSONCursor {
     }
 
     /// Reads a string, returning its unescaped UTF-8.
-    public mutating func readString() throws(JSONProblem) -> [UInt8] {
+    package mutating func readString() throws(JSONProblem) -> [UInt8] {
         try expect(UInt8(ascii: "\""), "a string")
         var result: [UInt8] = []
         while true {

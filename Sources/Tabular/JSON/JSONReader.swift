@@ -3,12 +3,12 @@
 /// It works over bytes with `JSONCursor` and never recurses: open arrays and objects are kept
 /// on an explicit stack, at most `JSONCursor.maximumDepth` deep, so a file nested a million
 /// levels is one clear error, not a crash.
-public enum JSONReader {
+package enum JSONReader {
     /// Parses `bytes` (UTF-8; a byte order mark is skipped).
     ///
     /// - Throws: `JSONProblem` with the line and column of the first error.
     /// - Complexity: O(n) in the size of the input.
-    public static func parse(_ bytes: [UInt8]) throws(JSONProblem) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(JSONProblem) -> JSONValue {
         let outcome = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(JSONProblem) in try parse(buffer) }
         }
@@ -19,7 +19,7 @@ public enum JSONReader {
     ///
     /// - Throws: `JSONProblem` with the line and column of the first error.
     /// - Complexity: O(n) in the size of the input.
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONProblem) -> JSONValue {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONProblem) -> JSONValue {
         var cursor = JSONCursor(bytes: bytes, index: ByteOrderMark.length(in: bytes))
         var stack: [Container] = []
         while true {

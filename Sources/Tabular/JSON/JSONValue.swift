@@ -2,9 +2,9 @@
 ///
 /// Numbers keep the text they were written with (`1045.00`), so nothing passes through
 /// `Double`; objects keep their members in order, duplicates included.
-public struct JSONValue: Sendable, Hashable {
+package struct JSONValue: Sendable, Hashable {
     /// What the value is.
-    public indirect enum Kind: Sendable, Hashable {
+    package indirect enum Kind: Sendable, Hashable {
         case null
         case bool(Bool)
         /// A number as written.
@@ -14,48 +14,48 @@ public struct JSONValue: Sendable, Hashable {
         case object([JSONMember])
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The 1-based line where the value starts.
-    public var line: Int
+    package var line: Int
     /// The byte offset where the value starts.
-    public var offset: Int
+    package var offset: Int
 
-    public init(_ kind: Kind, line: Int, offset: Int) {
+    package init(_ kind: Kind, line: Int, offset: Int) {
         self.kind = kind
         self.line = line
         self.offset = offset
     }
 
     /// The text of a string; `nil` for other values.
-    public var string: String? {
+    package var string: String? {
         if case .string(let text) = kind { return text }
         return nil
     }
 
     /// The elements of an array; `nil` for other values.
-    public var array: [JSONValue]? {
+    package var array: [JSONValue]? {
         if case .array(let elements) = kind { return elements }
         return nil
     }
 
     /// The members of an object, in order; `nil` for other values.
-    public var members: [JSONMember]? {
+    package var members: [JSONMember]? {
         if case .object(let members) = kind { return members }
         return nil
     }
 
     /// True for `null`.
-    public var isNull: Bool { kind == .null }
+    package var isNull: Bool { kind == .null }
 
     /// The value of the last member named `key`, when this is an object that has one.
     ///
     /// - Complexity: O(m) in the number of members.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         members?.last { $0.key == key }?.value
     }
 
     /// A few words for the kind of value, for messages (`an array`, `a number`).
-    public var kindName: String {
+    package var kindName: String {
         switch kind {
         case .null: return "null"
         case .bool: return "true or false"
@@ -68,15 +68,15 @@ public struct JSONValue: Sendable, Hashable {
 }
 
 /// One member of a JSON object.
-public struct JSONMember: Sendable, Hashable {
-    public var key: String
-    public var value: JSONValue
+package struct JSONMember: Sendable, Hashable {
+    package var key: String
+    package var value: JSONValue
     /// The 1-based line of the key.
-    public var line: Int
+    package var line: Int
     /// The byte offset of the key.
-    public var offset: Int
+    package var offset: Int
 
-    public init(key: String, value: JSONValue, line: Int, offset: Int) {
+    package init(key: String, value: JSONValue, line: Int, offset: Int) {
         self.key = key
         self.value = value
         self.line = line

@@ -1,8 +1,8 @@
 /// Byte values the scanners and the table code compare against.
-public enum ASCII {
-    public static let lineFeed = UInt8(ascii: "\n")
-    public static let carriageReturn = UInt8(ascii: "\r")
-    public static let space = UInt8(ascii: " ")
-    public static let tab = UInt8(ascii: "\t")
-    public static let quote = UInt8(ascii: "\"")
+package enum ASCII {
+    package static let lineFeed = UInt8(ascii: "\n")
+    package static let carriageReturn = UInt8(ascii: "\r")
+    package static let space = UInt8(ascii: " ")
+    package static let tab = UInt8(ascii: "\t")
+    package static let quote = UInt8(ascii: "\"")
 }

@@ -1,13 +1,13 @@
 /// The UTF-8 byte order mark (U+FEFF as EF BB BF) that Windows tools and the exchanges' CSV
 /// files write first: the one place that recognises it.
-public enum ByteOrderMark {
+package enum ByteOrderMark {
     /// The mark's bytes.
-    public static let bytes: [UInt8] = [0xEF, 0xBB, 0xBF]
+    package static let bytes: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// 3 when `input` starts with the mark, else 0: where the content starts.
     ///
     /// - Complexity: O(1).
-    public static func length<Bytes: Collection>(in input: Bytes) -> Int where Bytes.Element == UInt8 {
+    package static func length<Bytes: Collection>(in input: Bytes) -> Int where Bytes.Element == UInt8 {
         var index = input.startIndex
         for expected in bytes {
             guard index != input.endIndex, input[index] == expected else { return 0 }
@@ -17,7 +17,7 @@ public enum ByteOrderMark {
     }
 
     /// `input` without a leading mark.
-    public static func dropping<Bytes: Collection>(from input: Bytes) -> Bytes.SubSequence
+    package static func dropping<Bytes: Collection>(from input: Bytes) -> Bytes.SubSequence
     where Bytes.Element == UInt8 {
         input.dropFirst(length(in: input))
     }

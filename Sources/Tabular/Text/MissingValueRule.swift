@@ -4,23 +4,23 @@
 /// A plain file marks a missing value with nothing, spaces, or `--`. The Taiwan exchanges
 /// also pad with tabs, NBSP and the ideographic space U+3000, and write placeholder dashes
 /// (`-`, `－`, `—`, `‐`, `–`, alone or repeated) where a company has no such value.
-public struct MissingValueRule: Sendable, Hashable {
+package struct MissingValueRule: Sendable, Hashable {
     /// Padding beyond ASCII spaces, and any run of placeholder dashes, count as missing.
-    public var exchangeDashes: Bool
+    package var exchangeDashes: Bool
 
-    public init(exchangeDashes: Bool) {
+    package init(exchangeDashes: Bool) {
         self.exchangeDashes = exchangeDashes
     }
 
     /// Empty, spaces only, or `--`.
-    public static let plain = MissingValueRule(exchangeDashes: false)
+    package static let plain = MissingValueRule(exchangeDashes: false)
     /// Padding only, or placeholder dashes only.
-    public static let exchange = MissingValueRule(exchangeDashes: true)
+    package static let exchange = MissingValueRule(exchangeDashes: true)
 
     /// True when `bytes` (a field's UTF-8) holds no value under this rule.
     ///
     /// - Complexity: O(n) in the length of the field.
-    public func isMissing(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package func isMissing(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard exchangeDashes else {
             var start = 0
             var end = bytes.count
@@ -35,7 +35,7 @@ public struct MissingValueRule: Sendable, Hashable {
     /// True when `text` holds no value under this rule.
     ///
     /// - Complexity: O(n) in the length of the text.
-    public func isMissing(_ text: some StringProtocol) -> Bool {
+    package func isMissing(_ text: some StringProtocol) -> Bool {
         guard exchangeDashes else {
             let trimmed = text.utf8.drop { $0 == ASCII.space }.reversed().drop { $0 == ASCII.space }
             return trimmed.isEmpty || trimmed.elementsEqual("--".utf8)
@@ -45,7 +45,7 @@ public struct MissingValueRule: Sendable, Hashable {
 
     /// Whitespace the exchanges pad fields with: ASCII space, tab and line breaks, NBSP, and
     /// the ideographic space U+3000 (`"MORNSUN　"`).
-    public static func isPadding(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isPadding(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x20, 0x09, 0x0A, 0x0D, 0xA0, 0x3000: return true
         default: return false
@@ -54,7 +54,7 @@ public struct MissingValueRule: Sendable, Hashable {
 
     /// Dashes that stand for "no value": `-`, the full-width `－` (mopsfin writes `"－ "`), the
     /// em dash, the hyphen and the en dash.
-    public static func isPlaceholderDash(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isPlaceholderDash(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x2D, 0xFF0D, 0x2014, 0x2010, 0x2013: return true
         default: return false

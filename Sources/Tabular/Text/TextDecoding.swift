@@ -6,7 +6,7 @@
 ///
 /// Big5 here is Microsoft's code page 950 (CP950), the encoding TWSE uses for its Chinese CSV
 /// downloads; it goes through the C library's `iconv`, asking for `CP950` and then `BIG5`.
-public enum TextDecoding {
+package enum TextDecoding {
     /// The iconv names tried for Big5 input, most specific first.
     static let big5Names = ["CP950", "BIG5"]
 
@@ -22,7 +22,7 @@ public enum TextDecoding {
     ///   that is not Big5, ``TextDecodingError/truncatedSequence(encoding:byteOffset:)`` when the
     ///   input ends inside a character.
     /// - Complexity: O(n) in the number of bytes.
-    public static func decodeBig5(_ bytes: [UInt8]) throws(TextDecodingError) -> String {
+    package static func decodeBig5(_ bytes: [UInt8]) throws(TextDecodingError) -> String {
         let utf8 = try IconvConverter.convert(bytes, from: big5Names, to: "UTF-8", label: "Big5", encoding: false)
         return String(decoding: utf8, as: UTF8.self)
     }
@@ -34,7 +34,7 @@ public enum TextDecoding {
     /// - Throws: ``TextDecodingError/unencodable(encoding:byteOffset:)`` for a character Big5
     ///   lacks (an emoji, most simplified characters), with its UTF-8 byte offset in `text`.
     /// - Complexity: O(n) in the length of the text.
-    public static func encodeBig5(_ text: String) throws(TextDecodingError) -> [UInt8] {
+    package static func encodeBig5(_ text: String) throws(TextDecodingError) -> [UInt8] {
         var lastError: TextDecodingError = .converterUnavailable(from: "UTF-8", to: "CP950")
         for name in big5Names {
             do throws(TextDecodingError) {
@@ -60,7 +60,7 @@ public enum TextDecoding {
     /// - Throws: ``TextDecodingError/invalidBytes(encoding:byteOffset:bytes:)`` at the first
     ///   invalid byte, or ``TextDecodingError/truncatedSequence(encoding:byteOffset:)``.
     /// - Complexity: O(n) in the number of bytes.
-    public static func decodeUTF8(_ bytes: [UInt8]) throws(TextDecodingError) -> String {
+    package static func decodeUTF8(_ bytes: [UInt8]) throws(TextDecodingError) -> String {
         if let problem = firstUTF8Problem(in: bytes) {
             if problem.truncated { throw .truncatedSequence(encoding: "UTF-8", byteOffset: problem.offset) }
             let bad = Array(bytes[problem.offset..<min(problem.offset + 2, bytes.count)])
@@ -72,7 +72,7 @@ public enum TextDecoding {
     /// True when `bytes` are entirely valid UTF-8.
     ///
     /// - Complexity: O(n) in the number of bytes.
-    public static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+    package static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
         firstUTF8Problem(in: bytes) == nil
     }
 

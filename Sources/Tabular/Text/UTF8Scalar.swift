@@ -1,10 +1,10 @@
 /// Decoding and encoding single scalars of UTF-8, strictly (no overlong forms, no surrogates).
-public enum UTF8Scalar {
+package enum UTF8Scalar {
     /// The scalar that starts at `index`, and its length in bytes; `nil` when the bytes there
     /// are not valid UTF-8.
     ///
     /// - Complexity: O(1).
-    public static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int)? {
+    package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int)? {
         let lead = bytes[index]
         if lead < 0x80 { return (UInt32(lead), 1) }
         let length: Int
@@ -56,7 +56,7 @@ public enum UTF8Scalar {
     /// The scalar that ends just before `end`, found by stepping back over continuation bytes.
     ///
     /// - Complexity: O(1).
-    public static func decode(_ bytes: UnsafeBufferPointer<UInt8>, endingAt end: Int) -> UInt32? {
+    package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, endingAt end: Int) -> UInt32? {
         var start = end - 1
         while start > 0, end - start < 4, bytes[start] & 0xC0 == 0x80 { start -= 1 }
         guard start >= 0, let (scalar, length) = decode(bytes, at: start), start + length == end else { return nil }
@@ -64,7 +64,7 @@ public enum UTF8Scalar {
     }
 
     /// Appends the UTF-8 encoding of `scalar`.
-    public static func append(_ scalar: UInt32, to output: inout [UInt8]) {
+    package static func append(_ scalar: UInt32, to output: inout [UInt8]) {
         switch scalar {
         case 0..<0x80:
             output.append(UInt8(scalar))

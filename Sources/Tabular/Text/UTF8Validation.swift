@@ -3,7 +3,7 @@ import Dispatch
 
 /// Finds bytes that are not UTF-8 in a large buffer, quickly: eight ASCII bytes are checked at
 /// a time, and a large buffer is checked in pieces, one per core.
-public enum UTF8Validation {
+package enum UTF8Validation {
     /// Buffers smaller than this are checked on one core.
     static let parallelThreshold = 4 << 20
 
@@ -11,7 +11,7 @@ public enum UTF8Validation {
     /// UTF-8 character (the end of the buffer cutting a character counts), or `nil`.
     ///
     /// - Complexity: O(n) in the bytes after `start`.
-    public static func firstInvalidByte(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    package static func firstInvalidByte(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard start < bytes.count else { return nil }
         let pieces = bytes.count - start < parallelThreshold ? 1 : 8
         guard pieces > 1 else { return firstInvalid(bytes, from: start, to: bytes.count) }

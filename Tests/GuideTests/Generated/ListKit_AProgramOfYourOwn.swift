@@ -1,6 +1,7 @@
 // Generated from Sources/ListKit/ListKit.docc/AProgramOfYourOwn.md by DocumentationCodeTests: edit the document, not this file.
 // swift-format-ignore-file
 
+import BrowseSupport
 import FileDatasets
 import Foundation
 import LineMode
@@ -59,8 +60,7 @@ public struct HourlyReading: Decodable, Sendable, Identifiable {
             if let value = read(text) { return value }
             throw DecodingError.dataCorruptedError(forKey: field, in: fields, debugDescription: text)
         }
-        let time = try value(.time) { DateTime(iso: $0) }
-        guard let time else {
+        guard let time = try value(.time, { DateTime(iso: $0) }) else {
             throw DecodingError.keyNotFound(Field.time, .init(codingPath: fields.codingPath, debugDescription: ""))
         }
         self.time = time

@@ -1,6 +1,7 @@
 // Generated from Sources/ListKit/ListKit.docc/LoadingFromTheNetwork.md by DocumentationCodeTests: edit the document, not this file.
 // swift-format-ignore-file
 
+import BrowseSupport
 import Foundation
 import ListKit
 import ListKitNetworking

@@ -1,6 +1,7 @@
 // Generated from Documentation/WritingADatasetPlugin.md by DocumentationCodeTests: edit the document, not this file.
 // swift-format-ignore-file
 
+import BrowseSupport
 import ListKit
 
 // Documentation/WritingADatasetPlugin.md, block 1

@@ -61,7 +61,7 @@ public final class FakeExchange: Sendable {
     }
 
     /// The hosts that point a context's exchange datasets here.
-    public var hosts: TWSEHosts { TWSEHosts(everyExchangeAt: server.baseURL) }
+    package var hosts: TWSEHosts { TWSEHosts(everyExchangeAt: server.baseURL) }
 
     /// The environment that points the `browse` program here: its mirror variables.
     public var environment: [String: String] {

@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// One hour at a station, read once into typed values from the server's texts (`null` when an
@@ -14,8 +15,7 @@ public struct HourlyReading: Decodable, Sendable, Identifiable {
             if let value = read(text) { return value }
             throw DecodingError.dataCorruptedError(forKey: field, in: fields, debugDescription: text)
         }
-        let time = try value(.time) { DateTime(iso: $0) }
-        guard let time else {
+        guard let time = try value(.time, { DateTime(iso: $0) }) else {
             throw DecodingError.keyNotFound(Field.time, .init(codingPath: fields.codingPath, debugDescription: ""))
         }
         self.time = time

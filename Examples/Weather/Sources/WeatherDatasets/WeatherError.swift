@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 
 /// What stops the weather program, in its own words.

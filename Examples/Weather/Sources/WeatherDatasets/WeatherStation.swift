@@ -1,3 +1,4 @@
+import BrowseSupport
 import FileDatasets
 import Foundation
 import ListKit
