@@ -88,6 +88,13 @@ final class FileTableStore: ListStore {
         return read
     }
 
+    func widestTexts(of columns: [String], at positions: [Int]?, width: TextWidth, stop: StopFlag) throws -> [Int]? {
+        guard let table = tables.table(holding: items.count) else { return nil }
+        let widest = table.widestTexts(of: columns, rows: tableRows(of: positions), width: width, stop: stop)
+        if stop.isRaised { throw ListError.interrupted }
+        return widest
+    }
+
     func export(
         format: ExportFormat, columns: [String], at positions: [Int]?,
         write: (_ bytes: UnsafeRawBufferPointer, _ rows: Int) throws -> Void

@@ -36,6 +36,8 @@ public enum Command: Sendable, Hashable {
     case only([String])
     /// Scroll the shown columns sideways: positive to the right (`>`), negative back (`<`).
     case scrollColumns(Int)
+    /// Pin these columns at the left while the others scroll (`key COL…`); none unpins all.
+    case key([String])
     /// Keep rows that satisfy a typed condition (`where close > 500`); empty clears it.
     case `where`(String)
     /// The distinct values of a column, most frequent first (`freq COL`).
@@ -72,6 +74,7 @@ extension Command {
         case .show: return SessionCommands.show
         case .only: return SessionCommands.only
         case .scrollColumns: return SessionCommands.scroll
+        case .key: return SessionCommands.key
         case .where: return SessionCommands.condition
         case .frequencies: return SessionCommands.frequencies
         case .statistics: return SessionCommands.statistics

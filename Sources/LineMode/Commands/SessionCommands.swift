@@ -4,7 +4,7 @@ import ListKit
 package enum SessionCommands {
     package static let all: [SessionCommandDeclaration] = [
         select, next, previous, page, filter, sort, condition, frequencies, statistics, chart, columns, hide, show,
-        only, scroll, back, home, open, list, refresh, export, help, quit,
+        only, scroll, key, back, home, open, list, refresh, export, help, quit,
     ]
 
     /// Every word that starts a command, each once: a dataset named like one could not be
@@ -158,10 +158,24 @@ package enum SessionCommands {
 
     static let scroll = SessionCommandDeclaration(
         [], form: .repeated([">", "<"]), synopsis: "> / <",
-        summary: "scroll the columns sideways (>> two at a time; the first column stays)"
+        summary: "scroll the columns sideways (>> two at a time; pinned columns stay, see key)"
     ) { word, _ in
         .scrollColumns(word.first == ">" ? word.count : -word.count)
     }
+
+    static let key = SessionCommandDeclaration(
+        ["key"], synopsis: "key [COL…]", summary: "pin columns at the left while > and < scroll the others; key alone unpins",
+        details: [
+            "the columns stay in the order given, before the others; a hidden column is shown again",
+            "a Taiwan screen pins its code and name until key says otherwise; show all pins them again",
+            "cols says which columns are pinned",
+        ],
+        examples: [
+            ("key 證券名稱", "the name stays at the left while > scrolls the rest"),
+            ("key date close", "two columns stay, date first"), ("key", "nothing pinned: > scrolls every column"),
+        ],
+        completion: .columns(besides: [])
+    ) { _, rest in .key(CommandParser.words(rest)) }
 
     static let back = SessionCommandDeclaration(
         ["b", "back"], synopsis: "b", summary: "back one screen (from a detail, to that row's page)"

@@ -18,8 +18,9 @@ public struct ScreenRenderer {
     /// The width to fit; `nil` for no limit.
     public var width: Int?
     public var style: TextStyle
-    /// Widths seen on earlier pages of the same views, so columns stay put while paging.
-    public var memory: ColumnWidthMemory?
+    /// The widest value of each column over each view, measured once per view, so columns
+    /// are as wide on every page.
+    public var widths: ViewWidths
     /// The terminal's height, when known: charts take about half of it, and a screen with a
     /// chart draws a compact one above its table when there are at least 20 rows.
     public var height: Int?
@@ -27,11 +28,11 @@ public struct ScreenRenderer {
     public var ascii = false
 
     public init(
-        width: Int?, style: TextStyle, memory: ColumnWidthMemory? = nil, height: Int? = nil, ascii: Bool = false
+        width: Int?, style: TextStyle, widths: ViewWidths = ViewWidths(), height: Int? = nil, ascii: Bool = false
     ) {
         self.width = width
         self.style = style
-        self.memory = memory
+        self.widths = widths
         self.height = height
         self.ascii = ascii
     }
@@ -44,8 +45,15 @@ public struct ScreenRenderer {
         public var lines: [String]
         /// Lines taken by the rows of the page (two per row in the subtitle style).
         public var rowLines: Int
-        /// The table's column widths, to remember for the next page of the same view.
-        public var widths: [String: Int] = [:]
+        /// Lines besides the rows that any page of the view may take: the status line counted
+        /// as it wraps at its longest (the last page's numbers, columns scrolled and left out),
+        /// so that a page size fitted to the terminal is the same on every page of the view.
+        public var overheadLines: Int
+        /// How many of the columns that could be scrolled to the table left out for lack of
+        /// width: `>` has nothing to bring in when there are none.
+        public var columnsLeftOut = 0
+        /// The width of each column the table shows, by name: the same on every page of a view.
+        public var columnWidths: [String: Int] = [:]
 
         /// The whole screen, each line ending in a newline.
         public var text: String { lines.map { $0 + "\n" }.joined() }
@@ -60,23 +68,30 @@ public struct ScreenRenderer {
     public func screen(_ stack: NavigationStack, pageSize: Int) -> Screen {
         var lines = wrapped(stack.breadcrumb.joined(separator: " › ")).map(style.bold)
         var rowLines = 0
-        var widths: [String: Int] = [:]
+        var spareStatusLines = 0
+        var table = ColumnsStatus()
         switch stack.top {
         case .list(let list):
             let body: [String]
-            (body, rowLines, widths) = renderList(list, pageSize: pageSize, atRoot: stack.depth == 1)
+            (body, rowLines, spareStatusLines, table) = renderList(list, pageSize: pageSize, atRoot: stack.depth == 1)
             lines += body
         case .detail(let detail, let list, let row):
             lines += renderDetail(detail, list: list, row: row)
         case .chart(let chart, _):
             lines += renderChart(chart)
         }
-        return Screen(lines: lines, rowLines: rowLines, widths: widths)
+        return Screen(
+            lines: lines, rowLines: rowLines, overheadLines: lines.count - rowLines + spareStatusLines,
+            columnsLeftOut: table.leftOut, columnWidths: table.widths)
     }
 
     // MARK: - Lists
 
-    private func renderList(_ list: any ListScreen, pageSize: Int, atRoot: Bool) -> ([String], Int, [String: Int]) {
+    /// The list's lines, how many of them are rows, how many more lines its status line may
+    /// take on another page of the view, and what the table left out and its widths.
+    private func renderList(_ list: any ListScreen, pageSize: Int, atRoot: Bool) -> (
+        [String], Int, Int, ColumnsStatus
+    ) {
         // Header lines describe loaded items; before that they would only say "0 rows".
         var lines = list.state.hasRows ? list.headerLines.flatMap(wrapped) : []
         if list.state.hasRows, let request = list.chartRequest, let height,
@@ -88,37 +103,49 @@ public struct ScreenRenderer {
         }
         switch list.state {
         case .idle:
-            return (lines + wrapped("not loaded · r loads it").map(style.dim), 0, [:])
+            return (lines + wrapped("not loaded · r loads it").map(style.dim), 0, 0, ColumnsStatus())
         case .loading:
-            return (lines + [style.dim("loading…")], 0, [:])
+            return (lines + [style.dim("loading…")], 0, 0, ColumnsStatus())
         case .failed(let reason):
             let hint = wrapped("r tries again · b goes back").map(style.dim)
-            return (lines + wrapped("could not load: " + reason) + hint, 0, [:])
+            return (lines + wrapped("could not load: " + reason) + hint, 0, 0, ColumnsStatus())
         case .loaded, .receiving:
             break
         }
         let page = Paging(count: list.count, pageSize: pageSize, position: list.position)
         let rows = list.rows(in: page.range)
-        var columnsStatus: [String] = []
+        var columnsStatus = ColumnsStatus()
         var rowLines = 0
-        var widths: [String: Int] = [:]
         if list.count > 0 {
             let body: [String]
-            (body, columnsStatus, widths) = renderRows(rows, firstNumber: page.range.lowerBound + 1, list: list)
+            (body, columnsStatus) = renderRows(rows, firstNumber: page.range.lowerBound + 1, list: list)
             rowLines = rows.count * (list.style == .subtitle ? 2 : 1)
             lines += body
         }
-        lines += statusLines(status(list, page: page, columns: columnsStatus)).map(style.dim)
+        let shown = statusLines(status(list, page: page, columns: columnsStatus.parts))
+        // The longest status of the view: the last page's numbers, and every column note.
+        let last = Paging(count: list.count, pageSize: pageSize, position: list.count - 1)
+        let longest = statusLines(status(list, page: last, columns: columnsStatus.longest, widestNumbers: true))
+        lines += shown.map(style.dim)
         if atRoot { lines += wrapped("a number opens it · h for help").map(style.dim) }
-        return (lines, rowLines, widths)
+        return (lines, rowLines, max(0, longest.count - shown.count), columnsStatus)
+    }
+
+    /// What the status line says about columns left out and scrolled past, and the most it
+    /// may say on any page of the view; how many columns the table left out, and its widths.
+    private struct ColumnsStatus {
+        var parts: [String] = []
+        var longest: [String] = []
+        var leftOut = 0
+        var widths: [String: Int] = [:]
     }
 
     /// The page's lines, and what the status line should say about columns.
     private func renderRows(
         _ rows: [[NamedCell]], firstNumber: Int, list: any ListScreen
-    ) -> ([String], [String], [String: Int]) {
-        let lastNumber = firstNumber + rows.count - 1
-        let numberWidth = max(1, String(lastNumber).count)
+    ) -> ([String], ColumnsStatus) {
+        // As wide as the view's last row number on every page, so the columns never move.
+        let numberWidth = max(1, String(list.count).count)
         let indent = numberWidth + TableLayout.gap
         let available = width.map { max(1, $0 - indent) }
         func number(_ value: Int) -> String {
@@ -136,7 +163,7 @@ public struct ScreenRenderer {
                     lines.append(String(repeating: " ", count: indent) + style.dim(truncated(detail, available)))
                 }
             }
-            return (lines, [], [:])
+            return (lines, ColumnsStatus())
         case .columns:
             return renderTable(
                 rows, list: list, firstNumber: firstNumber, number: number, numberWidth: numberWidth,
@@ -147,14 +174,14 @@ public struct ScreenRenderer {
     private func renderTable(
         _ rows: [[NamedCell]], list: any ListScreen, firstNumber: Int, number: (Int) -> String, numberWidth: Int,
         available: Int?
-    ) -> ([String], [String], [String: Int]) {
-        let (columns, scrolled) = Self.visibleColumns(of: list)
+    ) -> ([String], ColumnsStatus) {
+        let (columns, pinned, scrolled) = list.columnChoice.visible(list.columns)
         let names = columns.map(\.name)
         let cells = rows.map { NamedCellLookup.cells(of: $0, in: names) }
         let texts = cells.map { $0.map { VisibleText.make($0.text) } }
         let layout = TableLayout(
-            columns: columns, headers: names.map(VisibleText.make), rows: texts,
-            remembered: memory?.widths(for: list) ?? [:], width: available)
+            columns: columns, headers: names.map(VisibleText.make),
+            widest: widths.widest(of: names, in: list, page: texts), pinned: pinned, width: available)
         var lines = [
             style.bold(
                 trimmedRight(
@@ -165,24 +192,24 @@ public struct ScreenRenderer {
             let line = tinted(layout.line(row), cells: cells[offset], layout: layout)
             lines.append(trimmedRight(number(firstNumber + offset) + line))
         }
-        var status: [String] = []
-        if layout.leftOut > 0 {
-            let count = layout.leftOut
-            status += ["\(count) more column\(count == 1 ? "" : "s")", "scroll with >", "cols lists them"]
+        func leftOut(_ count: Int) -> [String] {
+            ["\(count) more column\(count == 1 ? "" : "s")", "scroll with >", "cols lists them"]
         }
-        if scrolled > 0 {
-            status += ["\(scrolled) column\(scrolled == 1 ? "" : "s") scrolled past", "back with <"]
+        func scrolledPast(_ count: Int) -> [String] {
+            ["\(count) column\(count == 1 ? "" : "s") scrolled past", "back with <"]
         }
-        return (lines, status, layout.widthsByName)
-    }
-
-    /// The columns the table tries to show: the person's choice, the first one kept in place
-    /// and the rest scrolled by `>`; and how many were scrolled past.
-    static func visibleColumns(of list: any ListScreen) -> ([Column], Int) {
-        let shown = list.columnChoice.shown(list.columns)
-        guard shown.count > 1 else { return (shown, 0) }
-        let offset = min(max(0, list.columnChoice.scrollOffset), shown.count - 2)
-        return ([shown[0]] + shown.dropFirst(1 + offset), offset)
+        var status = ColumnsStatus()
+        if layout.leftOut > 0 { status.parts += leftOut(layout.leftOut) }
+        if scrolled > 0 { status.parts += scrolledPast(scrolled) }
+        // `>` scrolls only while columns are left out, and may then leave out or scroll past
+        // any of the shown columns.
+        let shown = list.columnChoice.shown(list.columns).count
+        if layout.leftOut > 0 || scrolled > 0 {
+            status.longest = leftOut(max(2, shown)) + scrolledPast(max(2, shown))
+        }
+        status.leftOut = layout.leftOut
+        status.widths = Dictionary(layout.placed.map { ($0.column.name, $0.width) }) { first, _ in first }
+        return (lines, status)
     }
 
     /// Rises in red and falls in green, the Taiwan convention, when colour is on.
@@ -202,14 +229,19 @@ public struct ScreenRenderer {
         return parts.joined(separator: String(repeating: " ", count: TableLayout.gap))
     }
 
-    private func status(_ list: any ListScreen, page: Paging, columns: [String]) -> [String] {
+    /// The parts of the status line of `page`; with `widestNumbers`, its rows numbered as
+    /// widely as the view's last row, for the longest status any page may have.
+    private func status(_ list: any ListScreen, page: Paging, columns: [String], widestNumbers: Bool = false)
+        -> [String]
+    {
         var parts: [String] = []
         if list.count == 0 {
             parts.append(list.totalCount == 0 ? "no rows" : "no rows match")
         } else {
             let more = list.state == .receiving ? "… " + (list.receivingNote ?? "loading") : ""
+            let first = widestNumbers ? list.count : page.range.lowerBound + 1
             parts.append(
-                "rows \(NumberText.grouped(page.range.lowerBound + 1))–\(NumberText.grouped(page.range.upperBound))"
+                "rows \(NumberText.grouped(first))–\(NumberText.grouped(page.range.upperBound))"
                     + " of \(NumberText.grouped(list.count))\(more)")
         }
         if !list.filterText.isEmpty {

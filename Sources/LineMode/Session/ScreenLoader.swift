@@ -168,6 +168,29 @@ extension ScreenLoader {
     }
 }
 
+extension ScreenLoader {
+    /// Runs work over every row that a screen needs before it is drawn (measuring a view's
+    /// columns), here and now: its progress line is drawn from a thread of its own after a
+    /// moment, and Ctrl-C raises the stop flag it looks at between blocks of rows.
+    ///
+    /// - Returns: False when Ctrl-C stopped it.
+    func runBeforeDrawing(_ title: String, _ work: (StopFlag) throws -> Void) -> Bool {
+        let indicator = ProgressIndicator(
+            title: title, reporter: ProgressReporter(), sink: progressSink, animated: animatesProgress)
+        indicator.startBesideWork()
+        defer { indicator.stop() }
+        let outcome = Interrupts.shared.stopping { stop in
+            do {
+                try work(stop)
+                return true
+            } catch {
+                return false
+            }
+        }
+        return outcome.value && !outcome.interrupted
+    }
+}
+
 /// A value filled in by work that runs in its own task on the main actor.
 @MainActor
 private final class Holder<Value> {

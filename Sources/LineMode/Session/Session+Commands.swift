@@ -133,10 +133,28 @@ extension Session {
             }
             stack.push(.list(screen))
             show()
+        case .key(let names):
+            try changeColumns("key") { list, choice in
+                var pinned: [String] = []
+                for name in names {
+                    let column = try list.column(named: name)
+                    guard !pinned.contains(column.name) else { continue }
+                    pinned.append(column.name)
+                    // A pinned column is one the person wants to see.
+                    choice.hidden.remove(column.name)
+                    choice.revealed.insert(column.name)
+                    if let order = choice.order, !order.contains(column.name) { choice.order = order + [column.name] }
+                }
+                choice.pinned = pinned
+                choice.scrollOffset = 0
+            }
         case .scrollColumns(let step):
             let list = try requireList(step > 0 ? ">" : "<")
-            let shown = list.columnChoice.shown(list.columns).count
-            let offset = min(max(0, list.columnChoice.scrollOffset + step), max(0, shown - 2))
+            // Scrolling on once every column is on the screen would only take columns away.
+            let furthest =
+                step > 0 && showsEveryColumn(of: list)
+                ? list.columnChoice.scrollOffset : list.columnChoice.maximumScrollOffset(list.columns)
+            let offset = min(max(0, list.columnChoice.scrollOffset + step), furthest)
             if offset == list.columnChoice.scrollOffset {
                 notify(step > 0 ? "already at the last column" : "already at the first column")
             } else {
@@ -239,9 +257,7 @@ extension Session {
         let list = try requireList(command)
         var choice = list.columnChoice
         try change(list, &choice)
-        if choice.scrollOffset > 0 {
-            choice.scrollOffset = min(choice.scrollOffset, max(0, choice.shown(list.columns).count - 2))
-        }
+        choice.scrollOffset = min(choice.scrollOffset, choice.maximumScrollOffset(list.columns))
         list.columnChoice = choice
         show()
     }

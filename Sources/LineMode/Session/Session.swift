@@ -20,10 +20,13 @@ public final class Session {
     /// Reads the terminal's size when a screen is drawn, so a resize takes effect on the next
     /// screen; `nil` keeps `options.width` and `options.terminalRows`.
     public var terminalSize: (@MainActor () -> (columns: Int, rows: Int)?)?
-    /// Column widths of earlier pages, so columns stay put while paging.
-    let widthMemory = ColumnWidthMemory()
+    /// The widest value of each column over each view, so columns are as wide on every page.
+    let viewWidths = ViewWidths()
     /// The page size of the list on screen, as last drawn: what `n`, `p` and `g` page by.
     private var shownPageSize: (list: ObjectIdentifier, size: Int)?
+    /// How many columns the table of the list on screen left out, as last drawn: `>` has
+    /// nothing to bring in when there are none.
+    private var shownLeftOut: (list: ObjectIdentifier, count: Int)?
     private var failed = false
     /// Loads going on in the background, by screen: their first rows are shown.
     private var background: [ObjectIdentifier: BackgroundLoad] = [:]
@@ -73,12 +76,13 @@ public final class Session {
 
     /// Draws the current screen. At a terminal, the page is as long as the terminal allows
     /// once the breadcrumb, header lines, the wrapped status and the prompt are counted, so the
-    /// breadcrumb never scrolls off.
+    /// breadcrumb never scrolls off; the status is counted as it wraps at its longest in the
+    /// view, so every page of a view has as many rows.
     public func show() {
         reportFinishedLoads()
         let size = terminalSize?()
         let renderer = ScreenRenderer(
-            width: size?.columns ?? options.width, style: TextStyle(enabled: options.color), memory: widthMemory,
+            width: size?.columns ?? options.width, style: TextStyle(enabled: options.color), widths: viewWidths,
             height: size?.rows ?? options.terminalRows, ascii: options.ascii)
         guard let list = currentList else {
             emit(renderer.render(stack, pageSize: SessionOptions.defaultPageSize))
@@ -89,22 +93,42 @@ public final class Session {
             report(problem)
             return
         }
+        measureColumns(of: list)
         var pageSize = pageSize(for: list)
-        var screen = renderer.screen(stack, pageSize: pageSize)
+        var screen: ScreenRenderer.Screen
         if options.pageSize == nil, let rows = size?.rows ?? options.terminalRows {
             let linesPerRow = list.style == .subtitle ? 2 : 1
-            // Fitting can change the status line (its numbers), so settle in a few rounds.
-            for _ in 0..<3 {
-                let overhead = screen.lines.count - screen.rowLines + 1
-                let fitted = max(1, (rows - overhead) / linesPerRow)
+            // The page count changes the status line's numbers, so settle in a few rounds,
+            // always from the same start: the page size is the view's, not the page's.
+            pageSize = max(1, rows / linesPerRow)
+            screen = renderer.screen(stack, pageSize: pageSize)
+            for _ in 0..<4 {
+                let fitted = max(1, (rows - screen.overheadLines - 1) / linesPerRow)
                 if fitted == pageSize { break }
                 pageSize = fitted
                 screen = renderer.screen(stack, pageSize: pageSize)
             }
+        } else {
+            screen = renderer.screen(stack, pageSize: pageSize)
         }
         shownPageSize = (ObjectIdentifier(list), pageSize)
-        widthMemory.remember(screen.widths, for: list)
+        shownLeftOut = (ObjectIdentifier(list), screen.columnsLeftOut)
         emit(screen.text)
+    }
+
+    /// Measures the widest value of each shown column over the view of `list`, once per view,
+    /// before it is drawn: with a progress line and Ctrl-C, since a large file takes a pass
+    /// over its bytes. Stopped, the widths follow the pages shown.
+    private func measureColumns(of list: any ListScreen) {
+        let names = list.columnChoice.shown(list.columns).map(\.name)
+        guard list.state.hasRows, list.style == .columns, list.count > 0, !viewWidths.isMeasured(names, of: list)
+        else { return }
+        let measured = loader.runBeforeDrawing("measuring the columns of \(list.title)") { stop in
+            try viewWidths.measure(names, of: list, stop: stop)
+        }
+        if !measured {
+            notify("interrupted: measuring the columns of \(list.title); their widths follow the pages shown")
+        }
     }
 
     /// Runs commands from `source` until `q`, the end of input, or a closed output.
@@ -244,6 +268,13 @@ public final class Session {
     }
 
     // MARK: - Output
+
+    /// Whether the table of `list`, as last drawn, left every column that could be scrolled to
+    /// on the screen.
+    func showsEveryColumn(of list: any ListScreen) -> Bool {
+        guard let shownLeftOut, shownLeftOut.list == ObjectIdentifier(list) else { return false }
+        return shownLeftOut.count == 0
+    }
 
     /// Rows per page of `list`: as last drawn, or an estimate before it is drawn.
     func pageSize(for list: any ListScreen) -> Int {

@@ -36,34 +36,3 @@ public enum TextWrapping {
         }
     }
 }
-
-/// Column widths measured on earlier pages of a view, so that paging does not make columns
-/// shrink and jump: a width only grows until the view changes (a filter, a sort, a load).
-@MainActor
-public final class ColumnWidthMemory {
-    private struct Entry {
-        weak var screen: (any ListScreen)?
-        var version: Int
-        var widths: [String: Int]
-    }
-
-    private var entries: [ObjectIdentifier: Entry] = [:]
-
-    public init() {}
-
-    /// The widths remembered for `screen`'s current view.
-    func widths(for screen: any ListScreen) -> [String: Int] {
-        guard let entry = entries[ObjectIdentifier(screen)], entry.screen === screen,
-            entry.version == screen.viewVersion
-        else { return [:] }
-        return entry.widths
-    }
-
-    /// Remembers `widths` for `screen`'s current view.
-    func remember(_ widths: [String: Int], for screen: any ListScreen) {
-        var merged = self.widths(for: screen)
-        merged.merge(widths) { max($0, $1) }
-        entries = entries.filter { $0.value.screen != nil }
-        entries[ObjectIdentifier(screen)] = Entry(screen: screen, version: screen.viewVersion, widths: merged)
-    }
-}

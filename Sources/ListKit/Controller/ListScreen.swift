@@ -76,6 +76,14 @@ public protocol ListScreen: AnyObject {
     ///
     /// - Throws: `ListError.interrupted` when `stop` was raised before every row was visited.
     func forEachValues(of columns: [String], stop: StopFlag, _ body: ([CellValue]) -> Void) throws
+    /// The widest text of each of `columns` over every row of the view, as `width` measures
+    /// the cells' texts (0 for a column no row fills), in the order of `columns`: what keeps a
+    /// column the same width on every page of a view. A screen over a large file measures its
+    /// bytes on every core.
+    ///
+    /// - Throws: `ListError.interrupted` when `stop` was raised before every row was measured.
+    /// - Complexity: O(n × c) for n rows and c columns.
+    func widestTexts(of columns: [String], width: TextWidth, stop: StopFlag) throws -> [Int]
     /// What choosing the row at `index` of the view does.
     func select(at index: Int) throws -> Selection
     /// Loads sources not loaded yet, or all of them when `force` is true.

@@ -7,13 +7,16 @@ import Tabular
 /// shown until `show`), so an export carries them all. Text fields export exactly as the source
 /// wrote them; numbers as numbers and dates as `yyyy-mm-dd`.
 enum CompanyPresentation {
-    /// The table's columns: the code and short name stay longest on a narrow screen; then every
-    /// other field of the source, in its order, shown only when asked for.
+    /// The table's columns: the code and short name stay longest on a narrow screen, and at the
+    /// left while `>` scrolls the others; then every other field of the source, in its order,
+    /// shown only when asked for. The short and the full name keep at least four characters.
     static var columns: [ListColumn<Company>] {
         let shown: [ListColumn<Company>] = [
-            .code("code", \.code.rawValue, priority: 10),
-            ListColumn("name", kind: .text, priority: 9, minimumWidth: 4) { text($0, .shortName, shown: $0.shortName) },
-            ListColumn("company", kind: .text, priority: 2, minimumWidth: 8) { text($0, .name, shown: $0.name) },
+            .code("code", \.code.rawValue, priority: 10, isPinnedByDefault: true),
+            ListColumn("name", kind: .text, priority: 9, isName: true, isPinnedByDefault: true) {
+                text($0, .shortName, shown: $0.shortName)
+            },
+            ListColumn("company", kind: .text, priority: 2, isName: true) { text($0, .name, shown: $0.name) },
             ListColumn("market", kind: .text, priority: 7) { .text($0.market.title) },
             ListColumn("industry", kind: .text, priority: 4) { .text($0.industryName ?? $0.industryCode ?? "") },
             .integer("capital", \.paidInCapital, grouped: true, priority: 6),

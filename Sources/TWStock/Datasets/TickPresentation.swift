@@ -5,17 +5,22 @@ import ListKit
 enum TickPresentation {
     /// The columns of the all-market list (`withSecurity`: code and name shown, the date in the
     /// header) or of one security's days (the date shown). Every column is exported either way;
-    /// the close and its change stay longest on a narrow screen.
+    /// the close and its change stay longest on a narrow screen. The code and the name (or a
+    /// security's date) stay at the left while `>` scrolls the others; the name keeps at
+    /// least four characters.
     ///
     /// - Parameter name: The security's name for ticks that carry none (a STOCK_DAY month
     ///   names it only in its title).
     static func columns(withSecurity: Bool, name: @escaping () -> String? = { nil }) -> [ListColumn<DailyTick>] {
         [
-            .date("date", \.date, priority: 10, isShownByDefault: !withSecurity),
-            ListColumn("code", kind: .code, priority: 10, isShownByDefault: withSecurity) { .text($0.code.rawValue) },
-            ListColumn("name", kind: .text, priority: 9, minimumWidth: 4, isShownByDefault: withSecurity) {
-                .text($0.name ?? name() ?? "")
-            },
+            .date("date", \.date, priority: 10, isShownByDefault: !withSecurity, isPinnedByDefault: !withSecurity),
+            ListColumn(
+                "code", kind: .code, priority: 10, isShownByDefault: withSecurity, isPinnedByDefault: withSecurity
+            ) { .text($0.code.rawValue) },
+            ListColumn(
+                "name", kind: .text, priority: 9, isShownByDefault: withSecurity, isName: true,
+                isPinnedByDefault: withSecurity
+            ) { .text($0.name ?? name() ?? "") },
             .decimal("open", \.open, grouped: true, priority: 4),
             .decimal("high", \.high, grouped: true, priority: 3),
             .decimal("low", \.low, grouped: true, priority: 3),
