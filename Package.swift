@@ -32,7 +32,7 @@ let package = Package(
         // Polite downloads for datasets: URLSession with deadlines, the per-host throttle across
         // processes, block-page handling and the crash-safe cache. A product of its own, so that
         // plug-ins download the way the built-in datasets do.
-        .target(name: "ListKitNetworking", dependencies: ["BrowseSupport"]),
+        .target(name: "ListKitNetworking", dependencies: ["BrowseSupport", "ListKit"]),
         // Generates dataset plug-ins: names, models, registry edits (used by the new-dataset plugin).
         .target(name: "DatasetScaffold"),
         // A test probe that writes cache entries until it is killed (crash-safety tests).
@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "ListKitTesting", dependencies: ["BrowseSupport", "ListKit", "LineMode"]),
         // A loopback stand-in for the Taiwan exchanges, serving fixtures on their paths: test
         // support only, kept under Tests/.
-        .target(name: "FakeExchange", dependencies: ["ListKitTesting"], path: "Tests/Support/FakeExchange"),
+        .target(name: "FakeExchange", dependencies: ["ListKitTesting", "TWStock"], path: "Tests/Support/FakeExchange"),
         // Taiwan Stock Exchange / TPEx data: models, parsers, HTTP, cache, datasets.
         .target(name: "TWStock", dependencies: ["ListKit", "Tabular", "ListKitNetworking"]),
         // Any CSV/TSV/JSON file, URL or standard input as a dataset, over an index of its bytes.
@@ -81,7 +81,9 @@ let package = Package(
         // Every screen of the program laid out at widths 40 to 200.
         .testTarget(
             name: "LayoutTests",
-            dependencies: ["LineMode", "ListKit", "DemoDatasets", "TWStock", "FileDatasets", "FakeExchange"]),
+            dependencies: [
+                "LineMode", "ListKit", "DemoDatasets", "TWStock", "FileDatasets", "FakeExchange", "ListKitNetworking",
+            ]),
         .testTarget(name: "DemoDatasetsTests", dependencies: ["DemoDatasets", "ListKit"]),
         .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
         .testTarget(name: "ListKitTestingTests", dependencies: ["ListKitTesting", "ListKit"]),
@@ -93,7 +95,7 @@ let package = Package(
         // Compiles and tests the guide's example (Documentation/WritingADatasetPlugin.md).
         // Every Swift block of the README and the guides, compiled together (Generated/), and tests of them.
         .testTarget(name: "GuideTests", dependencies: ["ListKit", "LineMode", "ListKitNetworking", "ListKitTesting"]),
-        .testTarget(name: "ListKitNetworkingTests", dependencies: ["ListKitNetworking", "ListKitTesting"]),
+        .testTarget(name: "ListKitNetworkingTests", dependencies: ["ListKitNetworking", "ListKit", "ListKitTesting"]),
         .testTarget(
             name: "TWStockTests",
             dependencies: ["TWStock", "ListKit", "ListKitNetworking", "ListKitTesting", "FakeExchange"],

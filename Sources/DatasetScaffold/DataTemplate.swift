@@ -128,7 +128,9 @@ public enum DataTemplate {
             @MainActor
             @Suite struct \(type)DatasetTests {
                 @Test func showsEveryRecordOfTheBundledFile() async throws {
-                    let context = DatasetContext(cacheDirectory: FileManager.default.temporaryDirectory)
+                    let context = DatasetContext(
+                        cacheDirectory: FileManager.default.temporaryDirectory,
+                        program: ProgramIdentity(name: "\(name.id)-tests", version: "1.0.0", summary: "tests"))
                     let screen = \(type)Dataset().makeRootScreen(context: context)
                     // The screen as a person at an 80-column terminal reads it.
                     let shown = await ScreenDriver(screen, width: 80).start()

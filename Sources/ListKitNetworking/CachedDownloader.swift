@@ -19,14 +19,20 @@ import Synchronization
 ///
 /// The client brings the rest: the throttle per host, timeouts, the size limit, cancellation.
 ///
+/// A dataset takes the one for its context, ``ListKit/DatasetContext/downloader``: the program's
+/// client, cache folder, offline mode and clock. For one JSON document,
+/// ``ListKit/DatasetContext/download(_:from:fresh:for:)`` is a single call; the downloader is
+/// for bytes of another kind:
+///
 /// ```swift
-/// let downloader = CachedDownloader(
-///     client: HTTPClient.shared(cacheFolder: context.cacheDirectory),
-///     cache: CacheStore(folder: context.cacheDirectory), offline: context.offline, now: context.now)
-/// let download = try await downloader.fetch(
-///     url, key: CachedDownloader.key(for: url, under: "weather"), freshness: .lasts(seconds: 3600),
-///     refresh: request.refresh) { received, total in
-///     request.progress.update { $0.completed = received; $0.total = total }
+/// let download = try await context.downloader.fetch(
+///     url, key: CachedDownloader.key(for: url, under: "weather"), freshness: .hours(1),
+///     refresh: request.refresh
+/// ) { received, total in
+///     request.progress.update {
+///         $0.completed = received
+///         $0.total = total
+///     }
 /// }
 /// for note in download.notes { request.progress.note(note) }
 /// ```
@@ -41,7 +47,8 @@ public struct CachedDownloader: Sendable {
     public let dropIsBlock: Bool
 
     /// - Parameters:
-    ///   - client: Downloads; share one per program (`HTTPClient.shared`) so a block is remembered.
+    ///   - client: Downloads; the program's one (``ListKit/DatasetContext/httpClient``), so that
+    ///     a block is remembered by every screen of the run.
     ///   - cache: Where downloads are kept.
     ///   - offline: When true, the network is never used.
     ///   - now: The clock, for freshness and provenance.

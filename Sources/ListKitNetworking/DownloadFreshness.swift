@@ -3,8 +3,9 @@ import Foundation
 /// How long a cached download answers for itself before the server is asked again.
 ///
 /// ```swift
-/// DownloadFreshness(parsing: "6h")   // .lasts(seconds: 21_600)
-/// DownloadFreshness(parsing: "forever")  // a past month, a release: never asked again
+/// let tenMinutes = DownloadFreshness.minutes(10)  // .lasts(seconds: 600)
+/// let sixHours = DownloadFreshness(parsing: "6h")  // .lasts(seconds: 21_600)
+/// let forever = DownloadFreshness(parsing: "forever")  // a past month, a release: never asked again
 /// ```
 public enum DownloadFreshness: Sendable, Hashable, CustomStringConvertible {
     /// Every fetch asks the server; the cached copy is only the fallback when it fails.
@@ -13,6 +14,15 @@ public enum DownloadFreshness: Sendable, Hashable, CustomStringConvertible {
     case lasts(seconds: Int)
     /// A cached copy never goes stale (data that never changes once published).
     case forever
+
+    /// A copy younger than `count` minutes answers without a request.
+    public static func minutes(_ count: Int) -> DownloadFreshness { .lasts(seconds: count * 60) }
+
+    /// A copy younger than `count` hours answers without a request.
+    public static func hours(_ count: Int) -> DownloadFreshness { .lasts(seconds: count * 3600) }
+
+    /// A copy younger than `count` days answers without a request.
+    public static func days(_ count: Int) -> DownloadFreshness { .lasts(seconds: count * 86_400) }
 
     /// Reads `always`, `forever`, or a whole number with a unit: `90s`, `30m`, `6h`, `1d`, `2w`.
     ///

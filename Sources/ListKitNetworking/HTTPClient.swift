@@ -43,10 +43,11 @@ public final class HTTPClient: HTTPFetching {
     ///   - maxBodyBytes: The most bytes a body may have after decompression; a larger one is
     ///     stopped with `FetchError.tooLarge` as soon as it passes the limit.
     ///   - userAgent: What the client says it is: the program's name and version
-    ///     (`bookshelf/1.0.0`), so a server's log names the program that asked.
+    ///     (`bookshelf/1.0.0`, `ProgramIdentity.userAgent`), so a server's log names the program
+    ///     that asked. There is no default: a program never speaks in another's name.
     public convenience init(
         throttle: HostThrottle?, idleTimeout: Int = 20, deadline: Int = 120,
-        maxBodyBytes: Int = ByteSize.defaultInputLimit.bytes, userAgent: String = "browse/\(BrowseVersion.current)"
+        maxBodyBytes: Int = ByteSize.defaultInputLimit.bytes, userAgent: String
     ) {
         self.init(
             throttle: throttle, idleTimeout: idleTimeout, deadline: deadline, maxBodyBytes: maxBodyBytes,
@@ -73,35 +74,10 @@ public final class HTTPClient: HTTPFetching {
         self.configuration = configuration
     }
 
-    private static let sharedClients = Mutex<[String: HTTPClient]>([:])
-
-    /// The client every part of a program uses for one cache folder, so that a host that
-    /// blocked the client, or could not be reached, is remembered by all of them; throttled by
-    /// ``HostThrottle/shared``, whose records every process of the user shares whatever its
-    /// cache folder.
-    ///
-    /// - Parameters:
-    ///   - cacheFolder: The program's cache folder.
-    ///   - maxBodyBytes: The most bytes a body may have after decompression.
-    ///   - userAgent: What the client says it is (`bookshelf/1.0.0`).
-    public static func shared(
-        cacheFolder: URL, maxBodyBytes: Int = ByteSize.defaultInputLimit.bytes,
-        userAgent: String = "browse/\(BrowseVersion.current)"
-    ) -> HTTPClient {
-        let key = "\(cacheFolder.standardizedFileURL.path)|\(maxBodyBytes)|\(userAgent)"
-        return sharedClients.withLock { clients in
-            if let client = clients[key] { return client }
-            let client = HTTPClient(
-                throttle: HostThrottle.shared, maxBodyBytes: maxBodyBytes, userAgent: userAgent)
-            clients[key] = client
-            return client
-        }
-    }
-
     // No `deinit` invalidating the session: on Linux a URLSession torn down while others work
     // can close or watch their sockets (swift-corelibs-foundation #4791, #3286), and requests of
-    // other clients then hang or reach the wrong server. A client lives as long as the program's
-    // cache folder is in use (`shared`), so its session is kept, finished or not.
+    // other clients then hang or reach the wrong server. A program makes one client for a run
+    // (its context's), so its session is kept, finished or not.
 
     /// The URLSession, made on first use: a run that never downloads (offline, a demo) never
     /// pays for setting one up.

@@ -29,6 +29,8 @@ public final class ScreenDriver {
     private let output = StringSink()
     private let errors = StringSink()
     private var failures = 0
+    /// What starts each message line: the context's program's name.
+    private let messagePrefix: String
 
     /// A driver for `screen` at `width` columns, `pageSize` rows to a page.
     ///
@@ -37,17 +39,15 @@ public final class ScreenDriver {
     ///   - width: The terminal's width, in columns.
     ///   - pageSize: Rows to a page.
     ///   - context: What datasets get; by default a cache folder of its own in the temporary
-    ///     folder, and a fixed clock (`FixedClock.standard`).
+    ///     folder, a fixed clock (`FixedClock.standard`), and a program named `screen-driver`.
     public init(
         _ screen: any ListScreen, width: Int = 80, pageSize: Int = 20, context: DatasetContext? = nil
     ) {
         let context =
             context
-            ?? DatasetContext(
-                cacheDirectory: FileManager.default.temporaryDirectory.appendingPathComponent(
-                    "screen-driver-\(UUID().uuidString)"),
-                now: FixedClock.standard.now)
+            ?? Self.ownContext()
         self.screen = screen
+        messagePrefix = "\(context.program.name): "
         // An empty registry: the screen is the only thing open, as when a program starts in it.
         session = Session(
             registry: DatasetRegistry(), context: context, options: SessionOptions(width: width, pageSize: pageSize),
@@ -60,18 +60,26 @@ public final class ScreenDriver {
     ///   - dataset: The dataset whose first screen is driven.
     ///   - width: The terminal's width, in columns.
     ///   - pageSize: Rows to a page.
-    ///   - context: What the dataset gets; by default its own cache folder and a fixed clock.
+    ///   - context: What the dataset gets; by default its own cache folder, a fixed clock and a
+    ///     program named `screen-driver`.
     /// - Throws: What the dataset throws when it cannot make its screen.
     public convenience init(
         dataset: any Dataset, width: Int = 80, pageSize: Int = 20, context: DatasetContext? = nil
     ) throws {
         let context =
             context
-            ?? DatasetContext(
-                cacheDirectory: FileManager.default.temporaryDirectory.appendingPathComponent(
-                    "screen-driver-\(UUID().uuidString)"),
-                now: FixedClock.standard.now)
+            ?? Self.ownContext()
         self.init(try dataset.makeRootScreen(context: context), width: width, pageSize: pageSize, context: context)
+    }
+
+    /// The context of a driver given none: a cache folder of its own, a fixed clock, and a
+    /// program that says it is a test driver, to a server as in messages.
+    private static func ownContext() -> DatasetContext {
+        DatasetContext(
+            cacheDirectory: FileManager.default.temporaryDirectory.appendingPathComponent(
+                "screen-driver-\(UUID().uuidString)"),
+            now: FixedClock.standard.now,
+            program: ProgramIdentity(name: "screen-driver", version: "1.0.0", summary: "a screen driven by a test"))
     }
 
     /// Opens the screen, loads it (with every batch of a streaming source), and returns the
@@ -92,7 +100,7 @@ public final class ScreenDriver {
     private func take() -> Output {
         let failed = session.failureCount > failures
         failures = session.failureCount
-        let prefix = "browse: "
+        let prefix = messagePrefix
         let messages = errors.text.split(separator: "\n").map { line in
             line.hasPrefix(prefix) ? String(line.dropFirst(prefix.count)) : String(line)
         }

@@ -8,7 +8,7 @@ public struct ManifestCatalog: Sendable {
 
     /// The folder manifests are read from: `--datasets DIR`, else `$XDG_CONFIG_HOME/PROGRAM/datasets`,
     /// else `~/.config/PROGRAM/datasets`; `nil` without a home.
-    public static func folder(explicit: String?, environment: [String: String], program: String = "browse") -> URL? {
+    public static func folder(explicit: String?, environment: [String: String], program: String) -> URL? {
         if let explicit, !explicit.isEmpty { return URL(fileURLWithPath: explicit, isDirectory: true) }
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
             return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("\(program)/datasets")

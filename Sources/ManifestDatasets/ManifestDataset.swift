@@ -106,13 +106,8 @@ struct CachingFetcher: HTTPFetching {
     let freshness: DownloadFreshness
 
     init(context: DatasetContext, request: LoadRequest, key: String, freshness: DownloadFreshness) {
-        let client = HTTPClient.shared(
-            cacheFolder: context.cacheDirectory, maxBodyBytes: context.maxInputBytes,
-            userAgent: context.program.userAgent)
-        self.client = client
-        self.downloader = CachedDownloader(
-            client: client, cache: CacheStore(folder: context.cacheDirectory), offline: context.offline,
-            now: context.now)
+        self.client = context.httpClient
+        self.downloader = context.downloader
         self.request = request
         self.key = key
         self.freshness = freshness

@@ -5,9 +5,11 @@ import ListKit
 /// `$XDG_CONFIG_HOME/PROGRAM/datasets`, else `~/.config/PROGRAM/datasets`. A manifest that does
 /// not pass its checks is left out, and its problem is one line.
 public struct ManifestProvider: DatasetProvider {
+    /// The program's name: its manifests are in its own folder.
     public let program: String
 
-    public init(program: String = "browse") {
+    /// - Parameter program: The program's name (`ProgramIdentity.name`).
+    public init(program: String) {
         self.program = program
     }
 

@@ -29,7 +29,7 @@ struct ImportSubcommand: Subcommand {
             throw UsageError.conflicting("import needs files: browse import FILE… [--date yyyy-mm-dd]")
         }
         let context = environment.context
-        let store = try MarketDataStore.shared(for: context)
+        let store = try context.marketData()
         let messages = environment.messages
         var imported = 0
         for outcome in Importer(store: store, maxFileBytes: context.maxInputBytes).importFiles(

@@ -9,7 +9,8 @@ import ManifestDatasets
 private func manifestFolder(_ invocation: Invocation, _ environment: ProgramEnvironment) throws -> ManifestFolder {
     guard
         let folder = ManifestCatalog.folder(
-            explicit: invocation.datasetOptions["datasets"], environment: environment.context.environment)
+            explicit: invocation.datasetOptions["datasets"], environment: environment.context.environment,
+            program: environment.context.program.name)
     else {
         throw UsageError.conflicting("there is no home folder for manifests: give one with --datasets DIR")
     }

@@ -25,7 +25,11 @@ do {
     MessageWriter(sink: errors, program: "browse").report(error, interactive: false)
     exit(ExitCode.failure.rawValue)
 }
+let identity = ProgramIdentity(
+    name: "browse", version: BrowseVersion.current,
+    summary: "browse lists in the terminal: datasets, CSV/TSV/JSON files and URLs")
 var launcher = Launcher(
+    identity: identity,
     registry: registry,
     terminal: TerminalInfo.current(environment: environment),
     output: FileDescriptorSink(descriptor: STDOUT_FILENO),
@@ -39,6 +43,9 @@ launcher.subcommands = [
     ImportSubcommand(), AddDatasetSubcommand(reserved: reserved), RemoveDatasetSubcommand(),
     CheckDatasetsSubcommand(reserved: reserved, builtIn: Set(registry.ids)),
 ]
-launcher.provider = ManifestProvider()
+launcher.provider = ManifestProvider(program: identity.name)
+// A mirror of the exchanges (`BROWSE_TWSE_URL`, `BROWSE_MOPS_URL`, `BROWSE_TPEX_URL`) is read
+// here, once; the datasets take their hosts from their context.
+launcher.services.useExchangeMirrors(from: environment)
 let code = await launcher.run(arguments: Array(CommandLine.arguments.dropFirst()))
 exit(code.rawValue)

@@ -26,7 +26,11 @@ enum ManifestScaffold {
                     "its source is a URL, and new-dataset bundles the data with the package: download it once and "
                     + "point `source` at the file")
         }
-        let context = DatasetContext(cacheDirectory: FileManager.default.temporaryDirectory, offline: true)
+        // The source is a file, read offline: nothing is downloaded in the tool's name.
+        let context = DatasetContext(
+            cacheDirectory: FileManager.default.temporaryDirectory, offline: true,
+            program: ProgramIdentity(
+                name: "new-dataset-tool", version: BrowseVersion.current, summary: "makes a dataset plug-in"))
         let (table, rows) = try await loaded.table(context: context, progress: ProgressReporter())
         guard !table.columns.isEmpty else {
             throw ScaffoldError.unreadableData(path, reason: "its table has no columns")

@@ -5,7 +5,9 @@ import Testing
 
 @MainActor
 @Suite struct DemoDatasetTests {
-    let context = DatasetContext(cacheDirectory: FileManager.default.temporaryDirectory)
+    let context = DatasetContext(
+        cacheDirectory: FileManager.default.temporaryDirectory,
+        program: ProgramIdentity(name: "demo-tests", version: "1.0.0", summary: "the demo datasets' tests"))
 
     @Test func filmsHaveTheirTrueReleaseYearsAndTheColumnsOfTheirDetail() throws {
         let films = FilmsDataset().makeRootScreen(context: context)

@@ -91,7 +91,8 @@ import Testing
         }
         defer { server.stop() }
         let url = server.baseURL.appendingPathComponent("ticks.csv").absoluteString
-        let opened = try await open(url, opener: FileOpener(fetcher: { _ in HTTPClient(throttle: nil) }))
+        let opened = try await open(
+            url, opener: FileOpener(fetcher: { _ in HTTPClient(throttle: nil, userAgent: "file-datasets-tests/1.0") }))
         #expect(opened.failure == "\(url): it is a web page, not a table; CSV, TSV and JSON files can be opened")
     }
 

@@ -15,7 +15,9 @@ import Testing
 @MainActor
 @Suite struct SourceTests {
     private func opener() -> FileOpener {
-        FileOpener(fetcher: { _ in HTTPClient(throttle: nil, idleTimeout: 5, deadline: 10) })
+        FileOpener(fetcher: { _ in
+            HTTPClient(throttle: nil, idleTimeout: 5, deadline: 10, userAgent: "file-datasets-tests/1.0")
+        })
     }
 
     @Test func aURLServedOnLoopbackOpensAsCSV() async throws {

@@ -76,7 +76,8 @@ func open(
     let context = DatasetContext(
         cacheDirectory: cacheDirectory
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("file-datasets-cache"),
-        offline: offline, options: options, maxInputBytes: maxInputBytes)
+        offline: offline, options: options, maxInputBytes: maxInputBytes,
+        program: ProgramIdentity(name: "file-datasets-tests", version: "1.0.0", summary: "FileDatasets' tests"))
     let screen = try opener.screen(for: name, context: context)
     let progress = ProgressReporter()
     await screen.load(force: false, progress: progress)

@@ -4,7 +4,9 @@ import Testing
 
 @MainActor
 @Suite struct GuideTests {
-    let context = DatasetContext(cacheDirectory: FileManager.default.temporaryDirectory)
+    let context = DatasetContext(
+        cacheDirectory: FileManager.default.temporaryDirectory,
+        program: ProgramIdentity(name: "guide-tests", version: "1.0.0", summary: "the guides' examples"))
 
     @Test func theExampleLoadsWithProgressAndDrillsDown() async throws {
         let screen = SolarSystemDataset().makeRootScreen(context: context)

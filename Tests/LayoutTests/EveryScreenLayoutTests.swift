@@ -4,6 +4,7 @@ import FileDatasets
 import Foundation
 import LineMode
 import ListKit
+import ListKitNetworking
 import ListKitTesting
 import TWStock
 import Testing
@@ -30,10 +31,13 @@ import Testing
         defer { exchange.stop() }
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("browse-layout-\(UUID())")
         defer { try? FileManager.default.removeItem(at: cache) }
-        var environment = exchange.environment
-        environment["BROWSE_NOW"] = "2025-06-30T04:00:00Z"
+        let program = ProgramIdentity(name: "layout-tests", version: "1.0.0", summary: "every screen's layout")
+        var services = DatasetServices()
+        services.exchangeHosts = exchange.hosts
+        services.httpClient = HTTPClient(throttle: HostThrottle.shared, userAgent: program.userAgent)
         let context = DatasetContext(
-            cacheDirectory: cache, now: { Date(timeIntervalSince1970: 1_751_256_000) }, environment: environment)
+            cacheDirectory: cache, now: { Date(timeIntervalSince1970: 1_751_256_000) }, program: program,
+            services: services)
         let registry = try DatasetRegistry([CompaniesDataset(), TicksDataset()] + DemoDatasets.all)
         var screens: [(String, any ListScreen)] = [("datasets", registry.rootScreen(context: context))]
         for dataset in registry.datasets {

@@ -13,7 +13,8 @@ import Testing
     static func launcher() throws -> (Launcher, StringSink) {
         let output = StringSink()
         var launcher = Launcher(
-            registry: try DatasetRegistry([WeatherDataset()]), terminal: TerminalInfo(), output: output,
+            identity: ProgramIdentity.underTest, registry: try DatasetRegistry([WeatherDataset()]),
+            terminal: TerminalInfo(), output: output,
             errors: StringSink())
         launcher.subcommands = [NoteSubcommand()]
         return (launcher, output)
@@ -66,7 +67,8 @@ import Testing
             stack: NavigationStack(
                 root: .list(
                     launcher.registry.rootScreen(
-                        context: DatasetContext(cacheDirectory: URL(fileURLWithPath: "/nonexistent"))))),
+                        context: DatasetContext(
+                            cacheDirectory: URL(fileURLWithPath: "/nonexistent"), program: ProgramIdentity.underTest)))),
             registry: launcher.registry)
         let scripts = CompletionShell.allCases.map { CompletionScript(launcher: launcher).text(for: $0) }
         let manual = ManualPage(launcher: launcher, date: Date(timeIntervalSince1970: 0)).text

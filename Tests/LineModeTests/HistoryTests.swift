@@ -75,16 +75,21 @@ import Testing
 
     @Test func whereTheHistoryIsKept() {
         #expect(
-            HistoryFile.location(environment: ["HOME": "/home/ann"])?.path == "/home/ann/.local/state/browse/history")
+            HistoryFile.location(environment: ["HOME": "/home/ann"], program: "browse")?.path
+                == "/home/ann/.local/state/browse/history")
         #expect(
-            HistoryFile.location(environment: ["HOME": "/home/ann", "XDG_STATE_HOME": "/var/state"])?.path
+            HistoryFile.location(
+                environment: ["HOME": "/home/ann", "XDG_STATE_HOME": "/var/state"], program: "browse")?.path
                 == "/var/state/browse/history")
         #expect(
-            HistoryFile.location(environment: ["HOME": "/home/ann", "XDG_STATE_HOME": "relative"])?.path
+            HistoryFile.location(environment: ["HOME": "/home/ann", "XDG_STATE_HOME": "relative"], program: "browse")?
+                .path
                 == "/home/ann/.local/state/browse/history", "a relative XDG_STATE_HOME is ignored, as the spec says")
-        #expect(HistoryFile.location(environment: ["HOME": "/home/ann", "BROWSE_HISTORY": ""]) == nil, "turned off")
-        #expect(HistoryFile.location(environment: ["BROWSE_HISTORY": "/tmp/h"])?.path == "/tmp/h")
-        #expect(HistoryFile.location(environment: [:]) == nil)
+        #expect(
+            HistoryFile.location(environment: ["HOME": "/home/ann", "BROWSE_HISTORY": ""], program: "browse") == nil,
+            "turned off")
+        #expect(HistoryFile.location(environment: ["BROWSE_HISTORY": "/tmp/h"], program: "browse")?.path == "/tmp/h")
+        #expect(HistoryFile.location(environment: [:], program: "browse") == nil)
     }
 
     @Test @MainActor func upAndDownWalkTheHistoryAndKeepWhatWasTyped() {

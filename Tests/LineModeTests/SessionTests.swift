@@ -94,6 +94,11 @@ struct RawLines: LineSource {
     mutating func nextLine() -> InputLine? { lines.isEmpty ? nil : lines.removeFirst() }
 }
 
+extension ProgramIdentity {
+    /// The program the sessions under test belong to: `browse`, whose name starts each message.
+    static let underTest = ProgramIdentity(name: "browse", version: "0.0.0", summary: "the session under test")
+}
+
 @MainActor
 struct Harness {
     let output = StringSink()
@@ -104,7 +109,7 @@ struct Harness {
         let registry = try DatasetRegistry([NumbersDataset(), BrokenDataset()])
         session = Session(
             registry: registry,
-            context: DatasetContext(cacheDirectory: FileManager.default.temporaryDirectory),
+            context: DatasetContext(cacheDirectory: FileManager.default.temporaryDirectory, program: .underTest),
             options: SessionOptions(width: width, pageSize: pageSize),
             output: output, errors: errors)
     }
@@ -209,7 +214,8 @@ struct Harness {
         let output = ClosingSink(writes: 2)
         let errors = StringSink()
         let session = Session(
-            registry: registry, context: DatasetContext(cacheDirectory: FileManager.default.temporaryDirectory),
+            registry: registry,
+            context: DatasetContext(cacheDirectory: FileManager.default.temporaryDirectory, program: .underTest),
             options: SessionOptions(), output: output, errors: errors)
         var lines = ScriptLines(Array(repeating: "n", count: 1000))
         let code = await session.run(&lines)

@@ -69,7 +69,7 @@ import Testing
         let errors = StringSink()
         let session = Session(
             registry: try DatasetRegistry([SlowBooks(gate: gate)]),
-            context: DatasetContext(cacheDirectory: FileManager.default.temporaryDirectory),
+            context: DatasetContext(cacheDirectory: FileManager.default.temporaryDirectory, program: .underTest),
             options: SessionOptions(width: 60, interactive: true), output: output, errors: errors)
         var typing = Typing(lines: ["open books", "export csv"], gate: gate)
         _ = await session.run(&typing)

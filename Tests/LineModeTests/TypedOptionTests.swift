@@ -12,7 +12,8 @@ import Testing
         let output = StringSink()
         let errors = StringSink()
         var launcher = Launcher(
-            registry: try DatasetRegistry([WeatherDataset()]), terminal: TerminalInfo(), output: output, errors: errors)
+            identity: ProgramIdentity.underTest, registry: try DatasetRegistry([WeatherDataset()]),
+            terminal: TerminalInfo(), output: output, errors: errors)
         launcher.subcommands = [NoteSubcommand()]
         let code = await launcher.run(arguments: arguments)
         return (code, output.text, errors.text)

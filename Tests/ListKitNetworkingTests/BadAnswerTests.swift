@@ -38,7 +38,7 @@ import Testing
     func aBadAnswerIsNamedAndTheHostIsAskedAgain(_ path: String, _ expected: FetchError) async throws {
         let server = try Self.server()
         defer { server.stop() }
-        let client = HTTPClient(throttle: nil)
+        let client = HTTPClient(throttle: nil, userAgent: "listkit-networking-tests/1.0")
         await #expect(throws: expected) {
             try await client.get(server.baseURL.appendingPathComponent(path), progress: nil)
         }
@@ -69,7 +69,7 @@ import Testing
 
     @Test func anIPv6AddressOtherThanTheLoopbackIsRefusedWithALine() async throws {
         #if canImport(FoundationNetworking)
-            let client = HTTPClient(throttle: nil)
+            let client = HTTPClient(throttle: nil, userAgent: "listkit-networking-tests/1.0")
             let url = try #require(URL(string: "https://[2001:db8::1]/x.csv"))
             await #expect(
                 throws: FetchError.failed(

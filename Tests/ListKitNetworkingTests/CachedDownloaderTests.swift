@@ -21,7 +21,8 @@ import Testing
     }
 
     func downloader(
-        _ folder: Folder, clock: Clock, offline: Bool = false, client: HTTPClient = HTTPClient(throttle: nil)
+        _ folder: Folder, clock: Clock, offline: Bool = false,
+        client: HTTPClient = HTTPClient(throttle: nil, userAgent: "listkit-networking-tests/1.0")
     )
         -> CachedDownloader
     {
@@ -118,7 +119,7 @@ import Testing
         let server = try LoopbackServer { _ in .respond(.blockPage) }
         defer { server.stop() }
         let folder = Folder()
-        let client = HTTPClient(throttle: nil)
+        let client = HTTPClient(throttle: nil, userAgent: "listkit-networking-tests/1.0")
         let url = server.baseURL.appendingPathComponent("r.csv")
         let key = CachedDownloader.key(for: url, under: "t")
         do {
@@ -148,12 +149,14 @@ import Testing
             String(decoding: bytes, as: UTF8.self).contains("maintenance") ? "it is down for maintenance" : nil
         }
         let custom = CachedDownloader(
-            client: HTTPClient(throttle: nil), cache: CacheStore(folder: folder.url), offline: false, blockPages: own)
+            client: HTTPClient(throttle: nil, userAgent: "listkit-networking-tests/1.0"),
+            cache: CacheStore(folder: folder.url), offline: false, blockPages: own)
         await #expect(throws: FetchError.blocked(host: "127.0.0.1", reason: "it is down for maintenance")) {
             try await custom.fetch(url, key: "t/a", freshness: .always)
         }
         let plain = CachedDownloader(
-            client: HTTPClient(throttle: nil), cache: CacheStore(folder: folder.url), offline: false, blockPages: .none)
+            client: HTTPClient(throttle: nil, userAgent: "listkit-networking-tests/1.0"),
+            cache: CacheStore(folder: folder.url), offline: false, blockPages: .none)
         #expect(try await plain.fetch(url, key: "t/b", freshness: .always).body.count > 0)
     }
 
@@ -161,7 +164,7 @@ import Testing
         let server = try LoopbackServer { _ in .drop }
         defer { server.stop() }
         let folder = Folder()
-        let client = HTTPClient(throttle: nil)
+        let client = HTTPClient(throttle: nil, userAgent: "listkit-networking-tests/1.0")
         let url = server.baseURL.appendingPathComponent("r.csv")
         let strict = CachedDownloader(
             client: client, cache: CacheStore(folder: folder.url), offline: false, dropIsBlock: true)

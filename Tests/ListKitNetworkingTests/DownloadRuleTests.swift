@@ -39,7 +39,8 @@ import Testing
         let folder = Folder()
         let clock = Clock()
         let downloader = CachedDownloader(
-            client: HTTPClient(throttle: nil), cache: CacheStore(folder: folder.url), offline: false,
+            client: HTTPClient(throttle: nil, userAgent: "listkit-networking-tests/1.0"),
+            cache: CacheStore(folder: folder.url), offline: false,
             now: { clock.now() })
         let url = server.baseURL.appendingPathComponent("numbers")
         let first = try await downloader.fetch(url, key: "n", rule: Self.numbers)
@@ -63,7 +64,8 @@ import Testing
         defer { server.stop() }
         let folder = Folder()
         let downloader = CachedDownloader(
-            client: HTTPClient(throttle: nil), cache: CacheStore(folder: folder.url), offline: false)
+            client: HTTPClient(throttle: nil, userAgent: "listkit-networking-tests/1.0"),
+            cache: CacheStore(folder: folder.url), offline: false)
         await #expect(throws: Unreadable.self) {
             try await downloader.fetch(server.baseURL.appendingPathComponent("numbers"), key: "n", rule: Self.numbers)
         }
@@ -75,7 +77,8 @@ import Testing
         defer { server.stop() }
         let folder = Folder()
         let downloader = CachedDownloader(
-            client: HTTPClient(throttle: nil), cache: CacheStore(folder: folder.url), offline: false)
+            client: HTTPClient(throttle: nil, userAgent: "listkit-networking-tests/1.0"),
+            cache: CacheStore(folder: folder.url), offline: false)
         var rule = Self.numbers
         rule.storage = { _ in ("days/2025-06-30", "2025-06-30") }
         rule.isFinal = { metadata in metadata.tradingDate != nil }
@@ -95,7 +98,8 @@ import Testing
         let body = try #require(
             try FileManager.default.contentsOfDirectory(atPath: folder.url.path).first { $0.hasSuffix(".body") })
         try Data("2\n".utf8).write(to: folder.url.appendingPathComponent(body))
-        let downloader = CachedDownloader(client: HTTPClient(throttle: nil), cache: cache, offline: true)
+        let downloader = CachedDownloader(
+            client: HTTPClient(throttle: nil, userAgent: "listkit-networking-tests/1.0"), cache: cache, offline: true)
         let notes = Mutex<[String]>([])
         await #expect(throws: FetchError.offline("the numbers")) {
             try await downloader.fetch(

@@ -13,7 +13,10 @@ import Testing
         try LoopbackServer(handler: behaviour)
     }
 
-    func fetch(_ server: LoopbackServer, _ path: String, client: HTTPClient = HTTPClient(throttle: nil))
+    func fetch(
+        _ server: LoopbackServer, _ path: String,
+        client: HTTPClient = HTTPClient(throttle: nil, userAgent: "listkit-networking-tests/1.0")
+    )
         async throws(FetchError) -> FetchedResponse
     {
         try await client.get(server.baseURL.appendingPathComponent(path), progress: nil)
@@ -38,8 +41,9 @@ import Testing
         defer { server.stop() }
         _ = try await fetch(server, "/a")
         _ = try await fetch(server, "/b", client: HTTPClient(throttle: nil, userAgent: "bookshelf/1.0.0"))
+        // A client has no name of its own: each says what its program told it, never `browse`.
         #expect(
-            server.requests.map { $0.headers["user-agent"] } == ["browse/\(BrowseVersion.current)", "bookshelf/1.0.0"])
+            server.requests.map { $0.headers["user-agent"] } == ["listkit-networking-tests/1.0", "bookshelf/1.0.0"])
     }
 
     @Test func serverErrorsCarryTheStatusAndRetryAfter() async throws {
@@ -102,7 +106,10 @@ import Testing
         let server = try serve { _ in .silent }
         defer { server.stop() }
         await #expect(throws: FetchError.timeout(host: "127.0.0.1", seconds: 1)) {
-            try await fetch(server, "/x", client: HTTPClient(throttle: nil, idleTimeout: 1, deadline: 30))
+            try await fetch(
+                server, "/x",
+                client: HTTPClient(
+                    throttle: nil, idleTimeout: 1, deadline: 30, userAgent: "listkit-networking-tests/1.0"))
         }
     }
 
@@ -142,7 +149,7 @@ import Testing
     }
 
     @Test func plainHTTPIsOnlyForLoopback() async throws {
-        let client = HTTPClient(throttle: nil)
+        let client = HTTPClient(throttle: nil, userAgent: "listkit-networking-tests/1.0")
         let url = try #require(URL(string: "http://example.com/data.csv"))
         await #expect(throws: FetchError.insecure("http://example.com/data.csv")) {
             try await client.get(url, progress: nil)
@@ -152,7 +159,7 @@ import Testing
     @Test func aBlockedHostIsNotAskedAgain() async throws {
         let server = try serve { _ in .respond(.init(text: "ok")) }
         defer { server.stop() }
-        let client = HTTPClient(throttle: nil)
+        let client = HTTPClient(throttle: nil, userAgent: "listkit-networking-tests/1.0")
         client.markBlocked(host: "127.0.0.1", reason: "it answered with its security page")
         await #expect(throws: FetchError.blocked(host: "127.0.0.1", reason: "it answered with its security page")) {
             try await fetch(server, "/x", client: client)
@@ -164,7 +171,7 @@ import Testing
         let server = try serve { _ in .drop }
         let port = server.port
         server.stop()
-        let client = HTTPClient(throttle: nil)
+        let client = HTTPClient(throttle: nil, userAgent: "listkit-networking-tests/1.0")
         let url = try #require(URL(string: "http://127.0.0.1:\(port)/x"))
         await #expect(throws: FetchError.network(host: "127.0.0.1", reason: "connection refused")) {
             try await client.get(url, progress: nil)
@@ -187,7 +194,7 @@ import Testing
     @Test func plainHTTPToANameThatLooksLikeLoopbackIsRefusedBeforeAnyLookup() async throws {
         let url = try #require(URL(string: "http://127.evil.example/data.csv"))
         await #expect(throws: FetchError.insecure("http://127.evil.example/data.csv")) {
-            try await HTTPClient(throttle: nil).get(url, progress: nil)
+            try await HTTPClient(throttle: nil, userAgent: "listkit-networking-tests/1.0").get(url, progress: nil)
         }
     }
 
@@ -197,7 +204,8 @@ import Testing
         }
         defer { server.stop() }
         await #expect(throws: FetchError.redirect(host: "127.0.0.1", to: "http://127.evil.example/x.csv")) {
-            try await HTTPClient(throttle: nil).get(server.baseURL.appendingPathComponent("x"), progress: nil)
+            try await HTTPClient(throttle: nil, userAgent: "listkit-networking-tests/1.0").get(
+                server.baseURL.appendingPathComponent("x"), progress: nil)
         }
         #expect(server.requests.count == 1)
     }
@@ -224,7 +232,8 @@ import Testing
         }
         defer { server.stop() }
         do {
-            _ = try await HTTPClient(throttle: nil).get(server.baseURL.appendingPathComponent("x"), progress: nil)
+            _ = try await HTTPClient(throttle: nil, userAgent: "listkit-networking-tests/1.0").get(
+                server.baseURL.appendingPathComponent("x"), progress: nil)
             Issue.record("a 503 is not a download")
         } catch {
             #expect(error == .status(503, host: "127.0.0.1", retryAfter: nil))
@@ -263,7 +272,7 @@ import Testing
     @Test(.timeLimit(.minutes(2))) func aHostThatTimedOutFailsAtOnceForTheOtherRequests() async throws {
         let server = try LoopbackServer { _ in .silent }
         defer { server.stop() }
-        let client = HTTPClient(throttle: nil, idleTimeout: 1, deadline: 30)
+        let client = HTTPClient(throttle: nil, idleTimeout: 1, deadline: 30, userAgent: "listkit-networking-tests/1.0")
         for path in ["/L", "/O", "/R"] {
             await #expect(throws: FetchError.timeout(host: "127.0.0.1", seconds: 1)) {
                 try await client.get(server.baseURL.appendingPathComponent(path), progress: nil)
@@ -279,7 +288,7 @@ import Testing
         stopped.stop()
         let running = try LoopbackServer { _ in .respond(.init(text: "ok")) }
         defer { running.stop() }
-        let client = HTTPClient(throttle: nil)
+        let client = HTTPClient(throttle: nil, userAgent: "listkit-networking-tests/1.0")
         let refused = try #require(URL(string: "http://127.0.0.1:\(port)/x"))
         for _ in 0..<2 {
             await #expect(throws: FetchError.network(host: "127.0.0.1", reason: "connection refused")) {
@@ -299,7 +308,7 @@ import Testing
             return .respond(response)
         }
         defer { server.stop() }
-        let client = HTTPClient(throttle: nil, maxBodyBytes: 4 << 20)
+        let client = HTTPClient(throttle: nil, maxBodyBytes: 4 << 20, userAgent: "listkit-networking-tests/1.0")
         await #expect(throws: FetchError.tooLarge(host: "127.0.0.1", limit: 4 << 20)) {
             try await client.get(server.baseURL.appendingPathComponent("endless"), progress: nil)
         }
@@ -311,7 +320,7 @@ import Testing
         }
         defer { server.stop() }
         await #expect(throws: FetchError.tooLarge(host: "127.0.0.1", limit: 1 << 20)) {
-            try await HTTPClient(throttle: nil, maxBodyBytes: 1 << 20).get(
+            try await HTTPClient(throttle: nil, maxBodyBytes: 1 << 20, userAgent: "listkit-networking-tests/1.0").get(
                 server.baseURL.appendingPathComponent("big"), progress: nil)
         }
     }
@@ -324,7 +333,7 @@ import Testing
         defer { server.stop() }
         #expect(bomb.count < 1 << 20, "the compressed body is under the limit")
         await #expect(throws: FetchError.tooLarge(host: "127.0.0.1", limit: 1 << 20)) {
-            try await HTTPClient(throttle: nil, maxBodyBytes: 1 << 20).get(
+            try await HTTPClient(throttle: nil, maxBodyBytes: 1 << 20, userAgent: "listkit-networking-tests/1.0").get(
                 server.baseURL.appendingPathComponent("bomb"), progress: nil)
         }
     }
@@ -333,7 +342,9 @@ import Testing
         let body = Array(repeating: UInt8(ascii: "x"), count: 1 << 20)
         let server = try LoopbackServer { _ in .respond(.init(body: body)) }
         defer { server.stop() }
-        let response = try await HTTPClient(throttle: nil, maxBodyBytes: 1 << 20).get(
+        let response = try await HTTPClient(
+            throttle: nil, maxBodyBytes: 1 << 20, userAgent: "listkit-networking-tests/1.0"
+        ).get(
             server.baseURL.appendingPathComponent("exact"), progress: nil)
         #expect(response.body.count == 1 << 20)
     }

@@ -220,7 +220,8 @@ func withinLimit(_ times: [Double], limit: Int, window: Double) -> Bool {
         defer { try? FileManager.default.removeItem(at: folder) }
         // Two clients over one folder stand for two processes.
         let clients = [
-            HTTPClient(throttle: HostThrottle(folder: folder)), HTTPClient(throttle: HostThrottle(folder: folder)),
+            HTTPClient(throttle: HostThrottle(folder: folder), userAgent: "listkit-networking-tests/1.0"),
+            HTTPClient(throttle: HostThrottle(folder: folder), userAgent: "listkit-networking-tests/1.0"),
         ]
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<7 {

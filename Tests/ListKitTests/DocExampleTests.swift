@@ -58,6 +58,22 @@ private struct PagedBooks: AsyncSequence, Sendable {
     func makeAsyncIterator() -> AsyncIterator { AsyncIterator(pages: server) }
 }
 
+// DatasetServiceKey
+enum WeatherStationsKey: DatasetServiceKey {
+    static func defaultValue(in context: DatasetContext) -> [String] { ["466920"] }
+}
+
+extension DatasetServices {
+    var weatherStations: [String]? {
+        get { self[WeatherStationsKey.self] }
+        set { self[WeatherStationsKey.self] = newValue }
+    }
+}
+
+extension DatasetContext {
+    var weatherStations: [String] { self[service: WeatherStationsKey.self] }
+}
+
 @MainActor
 private enum Examples {
     static func controller() -> GenericListController<ExampleFilm, SubtitleRow> {
@@ -186,6 +202,31 @@ private enum Examples {
         OptionDeclaration("market", value: "listed|otc|emerging|all", summary: "companies of one market only")
     }
 
+    static func services(cache: URL, identity: ProgramIdentity) -> DatasetContext {
+        // DatasetServices
+        var context = DatasetContext(cacheDirectory: cache, program: identity)
+        context.services.weatherStations = ["466920", "467490"]
+        return context
+    }
+
+    /// A screen of days with an `older` command that adds a day per word and has the front end
+    /// load them.
+    static func loadingCommand(_ controller: GenericListController<Day, BasicRow>) -> ListCommand {
+        let olderCommand = ListCommandDeclaration(name: "older", usage: "older DAY…", summary: "more days")
+        func months(_ arguments: String) throws -> [String] { arguments.split(separator: " ").map(String.init) }
+        func source(for month: String) -> ListSource<Day> {
+            ListSource(id: month, title: month) { _ in [Day(id: month)] }
+        }
+        // Selection.load(then:)
+        return ListCommand(olderCommand) { arguments, _ in
+            for month in try months(arguments) { controller.add(source(for: month)) }
+            return .load { ending, progress in
+                if ending == .interrupted { progress.note("older fetches the rest first") }
+                return .none
+            }
+        }
+    }
+
     static func screenCommand() -> ListCommandDeclaration {
         // ListCommandDeclaration
         ListCommandDeclaration(name: "older", usage: "older [N]", summary: "fetch N more months (default 1)")
@@ -239,21 +280,29 @@ private enum Options {
         #expect(months.declaration.usage == "--months N")
         #expect(server.declaration.usage == "--server URL")
         let nowhere = URL(fileURLWithPath: "/nonexistent")
-        #expect(try Examples.months(DatasetContext(cacheDirectory: nowhere, options: ["months": "12"])) == 12)
-        #expect(try Examples.months(DatasetContext(cacheDirectory: nowhere)) == 1, "not given: the default")
+        #expect(
+            try Examples.months(
+                DatasetContext(cacheDirectory: nowhere, options: ["months": "12"], program: Examples.identity())) == 12)
+        #expect(
+            try Examples.months(DatasetContext(cacheDirectory: nowhere, program: Examples.identity())) == 1,
+            "not given: the default")
         let expected = DatasetOptionError(
             option: "months", value: "0", expected: "give a number of months from 1 to 120")
         #expect(throws: expected) {
-            try Examples.months(DatasetContext(cacheDirectory: nowhere, options: ["months": "0"]))
+            try Examples.months(
+                DatasetContext(cacheDirectory: nowhere, options: ["months": "0"], program: Examples.identity()))
         }
-        #expect(Examples.argument().suggestions?(DatasetContext(cacheDirectory: nowhere)) == ["2330", "2317"])
+        #expect(
+            Examples.argument().suggestions?(DatasetContext(cacheDirectory: nowhere, program: Examples.identity())) == [
+                "2330", "2317",
+            ])
         #expect(Examples.identity().userAgent == "bookshelf/1.2.0")
         let books = try await Examples.streaming([["A", "B"], ["C"]]).load(
             LoadRequest(progress: ProgressReporter(), refresh: false))
         #expect(books.map(\.title) == ["A", "B", "C"])
         let stock = try Examples.datasetCommand().makeScreen(
             DatasetCommand.Arguments(positionals: ["2330"]),
-            DatasetContext(cacheDirectory: URL(fileURLWithPath: "/nonexistent")))
+            DatasetContext(cacheDirectory: URL(fileURLWithPath: "/nonexistent"), program: Examples.identity()))
         #expect(stock.title == "2330", "a command's screen is made from its arguments")
         #expect(Examples.declaredColumns().map(\.alignment) == [.leading, .leading, .trailing])
         #expect(Examples.declaredColumns().map(\.narrowestWidth) == [6, 9, 6], "a name keeps four characters")
@@ -267,6 +316,23 @@ private enum Options {
                 "Star Wars: A New Hope", "1977",
             ])
         #expect(Examples.rowWriter().bytes == Array("\"a, b\",\n".utf8))
+        let context = Examples.services(cache: URL(fileURLWithPath: "/nonexistent"), identity: Examples.identity())
+        #expect(context.weatherStations == ["466920", "467490"], "a service set is the one the context gives")
+        #expect(
+            DatasetContext(cacheDirectory: context.cacheDirectory, program: context.program).weatherStations
+                == ["466920"], "a service not set is the key's default")
+        let days = GenericListController(title: "days", sources: [ListSource<Day>]()) { (row: inout BasicRow, day) in
+            row.text = .text(day.id)
+        } select: { _ in
+            .none
+        }
+        guard case .load(let then) = try await Examples.loadingCommand(days).run("2025-05 2025-04", ProgressReporter())
+        else { throw Failure() }
+        await days.load(force: false, progress: ProgressReporter())
+        #expect(days.loadedSources == ["2025-05", "2025-04"], "the front end loads what the command added")
+        let progress = ProgressReporter()
+        _ = try then(.interrupted, progress)
+        #expect(progress.takeNotes() == ["older fetches the rest first"])
     }
 
     @Test func everySwiftBlockInListKitsCommentsIsCompiledHere() throws {

@@ -18,7 +18,10 @@ struct Demo: Dataset {
 
     @Test func rootScreenListsTheDatasetsAndDrillsIntoOne() throws {
         let registry = try DatasetRegistry([Demo(id: "alpha"), Demo(id: "beta")])
-        let root = registry.rootScreen(context: DatasetContext(cacheDirectory: .init(fileURLWithPath: "/tmp")))
+        let root = registry.rootScreen(
+            context: DatasetContext(
+                cacheDirectory: .init(fileURLWithPath: "/tmp"),
+                program: ProgramIdentity(name: "navigation-tests", version: "1.0.0", summary: "tests")))
         #expect(root.column("name") == ["alpha", "beta"])
         guard case .push(let screen) = try root.select(at: 1) else {
             Issue.record("choosing a dataset pushes its screen")

@@ -9,9 +9,7 @@ import Testing
 @MainActor
 @Suite struct DatasetTests {
     func context(_ harness: ExchangeHarness, options: [String: String] = [:], offline: Bool = false) -> DatasetContext {
-        DatasetContext(
-            cacheDirectory: harness.cacheFolder, offline: offline, now: harness.clock.now,
-            environment: harness.exchange.environment, options: options)
+        harness.context(options: options, offline: offline)
     }
 
     @Test func companiesMergeTheThreeMarketsByCodeAndSayWhatIsLoaded() async throws {
@@ -37,9 +35,9 @@ import Testing
         let exchange = try FakeExchange(files: ExchangeHarness.files.filter { $0.key != "companies_R" })
         defer { exchange.stop() }
         let partial = try CompaniesDataset().makeRootScreen(
-            context: DatasetContext(
-                cacheDirectory: harness.cacheFolder.appendingPathComponent("partial"), now: harness.clock.now,
-                environment: exchange.environment))
+            context: ExchangeHarness.context(
+                exchange: exchange, cache: harness.cacheFolder.appendingPathComponent("partial"), now: harness.clock.now
+            ))
         await partial.load(force: false, progress: ProgressReporter())
         #expect(partial.state == .loaded)
         #expect(partial.sourceFailures.map(\.source) == ["興櫃"])
@@ -85,7 +83,7 @@ import Testing
         let harness = try ExchangeHarness()
         defer { harness.cleanUp() }
         let ctx = context(harness)
-        let store = try MarketDataStore.shared(for: ctx)
+        let store = try ctx.marketData()
         _ = try await store.latestMarketDay(request: load().0)
         let screen = try CompaniesDataset().makeRootScreen(context: ctx)
         await screen.load(force: false, progress: ProgressReporter())
@@ -109,8 +107,10 @@ import Testing
         #expect(
             detail.fields.contains(.init("change", "X — not compared (不比價: ex-rights, ex-dividend or a new listing)")))
         #expect(detail.fields.contains(.init("company", "台灣積體電路製造股份有限公司")))
-        let older = try #require(ticks.commands.first { $0.name == "older" })
-        _ = try await older.run("", ProgressReporter())
+        let driver = ScreenDriver(ticks, context: ctx)
+        _ = await driver.start()
+        let older = await driver.run("older")
+        #expect(!older.failed, "\(older.messages)")
         #expect(harness.requests.last == "/exchangeReport/STOCK_DAY?response=json&date=20250501&stockNo=2330")
         // Six requests went to one host in quick succession: the throttle spread them out.
         let times = harness.exchange.server.requests.map(\.receivedAt.timeIntervalSince1970).sorted()
@@ -150,10 +150,10 @@ import Testing
         #expect(detail.fields.contains(.init("value (NT$)", "61,000,000 (TPEx: 成交仟元 61,000 thousands × 1,000)")))
         #expect(detail.fields.contains(.init("note", "＊ (TPEx's mark on this date)")))
         #expect(detail.fields.contains(.init("company", "茂生農經股份有限公司")), "the day's company")
-        let older = try #require(days.commands.first { $0.name == "older" })
-        let progress = ProgressReporter()
-        _ = try await older.run("", progress)
-        #expect(progress.takeNotes() == ["TPEx has no trading days of 1240 in 2025-05"])
+        let driver = ScreenDriver(days, context: context(harness))
+        _ = await driver.start()
+        let older = await driver.run("older")
+        #expect(older.messages == ["TPEx has no trading days of 1240 in 2025-05"])
 
         try screen.applyFilter("6999")
         guard case .detail(let emerging) = try screen.select(at: 0) else {

@@ -91,9 +91,7 @@ import Testing
         #expect(kind(importer.importFiles([tpex], date: nil).first) == "TPEx tradingStock JSON (1240 2025-06)")
         let etf = try copy("STOCK_DAY_2330_202109_resaved.csv", as: "0050_2021-09.csv")
         #expect(kind(importer.importFiles([etf], date: nil).first)?.contains("0050 2021-09") == true)
-        let context = DatasetContext(
-            cacheDirectory: harness.cacheFolder, offline: true, now: harness.clock.now,
-            environment: harness.exchange.environment)
+        let context = harness.context(offline: true)
         let otc = try StockCommand.make(DatasetCommand.Arguments(positionals: ["1240"]), context: context)
         await otc.load(force: false, progress: ProgressReporter())
         #expect(otc.count == 4, "the imported TPEx month, offline")

@@ -105,8 +105,8 @@ import Testing
         let slow = try LoopbackServer { _ in .silent }
         defer { slow.stop() }
         let store = MarketDataStore(
-            hosts: try TWSEHosts(environment: ["BROWSE_MOPS_URL": slow.baseURL.absoluteString]),
-            client: HTTPClient(throttle: nil, idleTimeout: 1, deadline: 5),
+            hosts: TWSEHosts(everyExchangeAt: slow.baseURL),
+            client: HTTPClient(throttle: nil, idleTimeout: 1, deadline: 5, userAgent: ProgramIdentity.tests.userAgent),
             cache: CacheStore(folder: harness.cacheFolder), offline: false, now: harness.clock.now)
         await #expect(throws: FetchError.timeout(host: "127.0.0.1", seconds: 1)) {
             try await store.companies(.listed, request: load().0)

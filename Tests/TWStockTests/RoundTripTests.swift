@@ -23,9 +23,7 @@ struct RoundTripTests {
         for outcome in outcomes {
             if case .refused(let path, let reason) = outcome { Issue.record("\(path) was refused: \(reason)") }
         }
-        let context = DatasetContext(
-            cacheDirectory: harness.cacheFolder, offline: true, now: harness.clock.now,
-            environment: harness.exchange.environment)
+        let context = harness.context(offline: true)
         return (context, harness)
     }
 

@@ -11,9 +11,7 @@ import Testing
 @MainActor
 @Suite struct SecurityScreenTests {
     func context(_ harness: ExchangeHarness, offline: Bool = false) -> DatasetContext {
-        DatasetContext(
-            cacheDirectory: harness.cacheFolder, offline: offline, now: harness.clock.now,
-            environment: harness.exchange.environment)
+        harness.context(offline: offline)
     }
 
     func stock(_ words: [String], months: String? = nil, _ context: DatasetContext) throws -> any ListScreen {
@@ -56,6 +54,79 @@ import Testing
         // 興櫃 has no daily prices: said at once, with no request.
         let error = try #require(throws: StockCommandError.self) { try stock(["6999"], context(harness)) }
         #expect(error.description.hasPrefix("6999 is a 興櫃 (emerging) security: no daily prices are published"))
+    }
+
+    @Test func aCodeTheListsLearnedThisRunGoesStraightToItsExchange() async throws {
+        let harness = try ExchangeHarness()
+        defer { harness.cleanUp() }
+        // A first security's screen, before any company list was downloaded.
+        let first = try stock(["2330"], context(harness))
+        await first.load(force: false, progress: ProgressReporter())
+        let companies = try CompaniesDataset().makeRootScreen(context: context(harness))
+        await companies.load(force: false, progress: ProgressReporter())
+        let before = harness.requests.count
+        let otc = try stock(["1240"], context(harness))
+        #expect(otc.title == "1240 茂生農經", "named by the list downloaded in this run")
+        await otc.load(force: false, progress: ProgressReporter())
+        #expect(
+            Array(harness.requests.dropFirst(before))
+                == ["/www/zh-tw/afterTrading/tradingStock?code=1240&date=2025/06/01&response=json"],
+            "no TWSE request: the lists know 1240 is 上櫃")
+    }
+
+    @Test func theScreenIsMadeWithoutReadingAFileAndItsLoadLearnsTheCompany() async throws {
+        let harness = try ExchangeHarness()
+        defer { harness.cleanUp() }
+        let companies = try CompaniesDataset().makeRootScreen(context: context(harness))
+        await companies.load(force: false, progress: ProgressReporter())
+        _ = try await harness.store().month(YearMonth(year: 2025, month: 6)!, of: StockCode("2330")!, request: load().0)
+        let before = harness.requests.count
+        // Another run: the lists are on disk, and nothing has read them.
+        let later = ExchangeHarness.context(
+            exchange: harness.exchange, cache: harness.cacheFolder, now: harness.clock.now, offline: true)
+        let screen = try stock(["2330"], later)
+        #expect(screen.title == "2330", "the factory read no list")
+        await screen.load(force: false, progress: ProgressReporter())
+        #expect(screen.title == "2330 台積電")
+        #expect(screen.headerLines.first == "2330 台積電 · 台灣積體電路製造股份有限公司 · 上市 · 半導體業")
+        #expect(harness.requests.count == before)
+        // Once a load has read the lists, a 興櫃 code is refused at once; before, its screen
+        // fails when it loads, saying why.
+        #expect(throws: StockCommandError.self) { try stock(["6999"], later) }
+        let fresh = ExchangeHarness.context(
+            exchange: harness.exchange, cache: harness.cacheFolder, now: harness.clock.now, offline: true)
+        let emerging = try stock(["6999"], fresh)
+        await emerging.load(force: false, progress: ProgressReporter())
+        guard case .failed(let reason) = emerging.state else {
+            Issue.record("a 興櫃 security has no daily prices to load")
+            return
+        }
+        #expect(reason.contains("6999 is a 興櫃 (emerging) security: no daily prices are published"))
+        #expect(harness.requests.count == before)
+    }
+
+    @Test func aDamagedCopyOfAMonthIsSaidOnce() async throws {
+        let harness = try ExchangeHarness()
+        defer { harness.cleanUp() }
+        let june = try #require(YearMonth(year: 2025, month: 6))
+        _ = try await harness.store().month(june, of: StockCode("2330")!, request: load().0)
+        let folder = harness.cacheFolder.appendingPathComponent("twse/STOCK_DAY/2330")
+        let body = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).first {
+                $0.hasPrefix("202506.") && $0.hasSuffix(".body")
+            })
+        let path = folder.appendingPathComponent(body)
+        var bytes = try Data(contentsOf: path)
+        bytes[bytes.startIndex] ^= 0xFF
+        try bytes.write(to: path)
+        // Offline, its month's source reads the copy; the days on disk leave that month to it.
+        let screen = SecurityScreen.make(
+            Security(code: StockCode("2330")!, market: .listed), store: try harness.store(offline: true),
+            context: context(harness, offline: true))
+        let progress = ProgressReporter()
+        await screen.load(force: false, progress: progress)
+        let damaged = progress.takeNotes().filter { $0.hasPrefix("ignoring the cached") }
+        #expect(damaged.count == 1, "\(damaged)")
     }
 
     @Test func aCodeNobodyKnowsFailsWithTheReason() async throws {
@@ -105,10 +176,11 @@ import Testing
         let harness = try ExchangeHarness()
         defer { harness.cleanUp() }
         let store = try harness.store()
-        let state = SecurityState(
-            Security(code: StockCode("2330")!, market: .listed), current: YearMonth(year: 2025, month: 6)!)
-        let months = state.months.start(12)
-        let source = SecurityScreen.monthSource(months[3], state: state, store: store, log: ProvenanceLog())
+        let loader = SecurityLoader(
+            Security(code: StockCode("2330")!, market: .listed), store: store, current: YearMonth(year: 2025, month: 6)!
+        )
+        let months = loader.months.start(12)
+        let source = loader.source(for: months[3])
         let progress = ProgressReporter()
         _ = try await source.load(
             LoadRequest(progress: progress, refresh: false, batch: months.map(SecurityScreen.sourceID) + ["cached"]))
@@ -123,19 +195,27 @@ import Testing
         let older = try #require(screen.commands.first { $0.name == "older" })
         // May and April answer at once; March is held back, and Ctrl-C comes while it is asked.
         harness.exchange.hold(true, requestsContaining: "date=20250301")
-        let progress = ProgressReporter()
-        let task = Task { @MainActor in try await older.run("4", progress) }
+        // `older` adds the months and leaves their load to the front end, which is played here:
+        // it loads the screen, Ctrl-C cancels the load, and the command is told.
+        guard case .load(let then) = try await older.run("4", ProgressReporter()) else {
+            Issue.record("older has the front end load the months")
+            return
+        }
+        let load = Task { @MainActor in await screen.load(force: false, progress: ProgressReporter()) }
         try await harness.exchange.server.waitUntil("the request for March") {
             $0.contains { $0.target.contains("date=20250301") }
         }
-        task.cancel()
-        _ = try await task.value
+        load.cancel()
+        await load.value
+        let progress = ProgressReporter()
+        _ = try then(.interrupted, progress)
         #expect(progress.takeNotes().contains("2 of 4 months arrived before Ctrl-C; older fetches the rest first"))
         #expect(screen.column("date").contains("2025-05-02"), "May arrived and is shown")
         #expect(!harness.requests.contains { $0.contains("date=20250201") }, "February was never asked for")
         harness.exchange.hold(false, requestsContaining: "date=20250301")
         let before = harness.requests.count
         _ = try await older.run("1", ProgressReporter())
+        await screen.load(force: false, progress: ProgressReporter())
         #expect(
             harness.requests.dropFirst(before).map { $0.split(separator: "&").dropFirst().first ?? "" } == [
                 "date=20250301", "date=20250201", "date=20250101",
@@ -149,15 +229,33 @@ import Testing
         defer { exchange.stop() }
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("browse-failed-month-\(UUID())")
         defer { try? FileManager.default.removeItem(at: cache) }
-        let ctx = DatasetContext(
-            cacheDirectory: cache, now: { Date(timeIntervalSince1970: 1_751_256_000) },
-            environment: exchange.environment)
+        let ctx = ExchangeHarness.context(
+            exchange: exchange, cache: cache, now: { Date(timeIntervalSince1970: 1_751_256_000) })
         let screen = try stock(["2330"], months: "3", ctx)
         await screen.load(force: false, progress: ProgressReporter())
         #expect(screen.state == .loaded)
         #expect(screen.sourceFailures.map(\.source) == ["month 2025-04"])
         #expect(screen.sourceFailures.first?.reason.contains("asked for 2025-04 but TWSE answered for 2025-06") == true)
         #expect(screen.column("date").contains("2025-06-16") && screen.column("date").contains("2025-05-02"))
+    }
+
+    @Test func olderWhoseMonthFailsFailsTheCommandSayingItOnceAndKeepsTheScreen() async throws {
+        var files = ExchangeHarness.files
+        files["STOCK_DAY_2330_202505"] = Fixture.url("STOCK_DAY_2330_title_month_differs.json")
+        let exchange = try FakeExchange(files: files)
+        defer { exchange.stop() }
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("browse-older-fails-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let context = ExchangeHarness.context(
+            exchange: exchange, cache: cache, now: { Date(timeIntervalSince1970: 1_751_256_000) })
+        let driver = ScreenDriver(try stock(["2330"], context), width: 100, context: context)
+        _ = await driver.start()
+        let older = await driver.run("older")
+        #expect(older.failed, "no month arrived: the command failed")
+        let said = older.messages.filter { $0.contains("month 2025-05 did not load") }
+        #expect(said.count == 1, "\(older.messages)")
+        #expect(said.first?.hasPrefix("2330 台積電: month 2025-05 did not load: ") == true, "\(said)")
+        #expect(older.screen.contains("2025-06-16"), "June is still shown")
     }
 
     @Test func aPastMonthIsCachedForGoodAndTheCurrentOneFollowsFreshness() async throws {

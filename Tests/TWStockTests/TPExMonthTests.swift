@@ -100,7 +100,8 @@ import Testing
 
     @Test func theURLIsTPExsOwnAndAMirrorReplacesItsHost() throws {
         let code = try #require(StockCode("2926"))
-        let hosts = try TWSEHosts(environment: [:])
+        let hosts = TWSEHosts.exchanges
+        #expect(try TWSEHosts(environment: [:]) == hosts, "without mirror variables, the exchanges themselves")
         #expect(
             hosts.tpexStockMonth(code, month: YearMonth(year: 2025, month: 5)!).absoluteString
                 == "https://www.tpex.org.tw/www/zh-tw/afterTrading/tradingStock?code=2926&date=2025/05/01&response=json"

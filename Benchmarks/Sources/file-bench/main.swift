@@ -67,7 +67,10 @@ func run() async throws {
     let repetitions = arguments.count > 1 ? Int(arguments[1]) ?? 9 : 9
     // A third argument names one step to repeat, for profiling: cells, export or filter.
     let only = arguments.count > 2 ? arguments[2] : nil
-    let context = DatasetContext(cacheDirectory: FileManager.default.temporaryDirectory)
+    let context = DatasetContext(
+        cacheDirectory: FileManager.default.temporaryDirectory,
+        program: ProgramIdentity(
+            name: "file-bench", version: "1.0.0", summary: "times a file's load, filter and export"))
     let clock = ContinuousClock()
 
     var loadTimes: [Timing] = []

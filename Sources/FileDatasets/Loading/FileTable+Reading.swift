@@ -14,7 +14,7 @@ extension FileTable {
         -> FileTable
     {
         let loader = FileLoader(
-            location: .path(path), options: options, fetcher: { HTTPClient(throttle: nil) }, offline: true,
+            location: .path(path), options: options, fetcher: { NoDownloads() }, offline: true,
             standardInput: -1)
         return try await loader.load(progress: ProgressReporter())
     }

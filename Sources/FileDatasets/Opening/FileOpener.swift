@@ -14,8 +14,8 @@ public struct FileOpener: ListOpener {
     /// An opener.
     ///
     /// - Parameters:
-    ///   - fetcher: Makes the downloader for URLs; by default the program's shared `HTTPClient`
-    ///     for the context's cache folder.
+    ///   - fetcher: Makes the downloader for URLs; by default the context's client
+    ///     (`DatasetContext.httpClient`), which every screen of the program shares.
     ///   - standardInput: The descriptor `-` reads; standard input by default.
     public init(fetcher: (@Sendable (DatasetContext) -> any HTTPFetching)? = nil, standardInput: Int32 = 0) {
         self.makeFetcher = fetcher
@@ -53,12 +53,7 @@ public struct FileOpener: ListOpener {
         let makeFetcher = self.makeFetcher
         let loader = FileLoader(
             location: location, options: options,
-            fetcher: {
-                makeFetcher?(context)
-                    ?? HTTPClient.shared(
-                        cacheFolder: context.cacheDirectory, maxBodyBytes: context.maxInputBytes,
-                        userAgent: context.program.userAgent)
-            },
+            fetcher: { makeFetcher?(context) ?? context.httpClient },
             offline: context.offline, standardInput: standardInput, maxInputBytes: context.maxInputBytes,
             cacheFolder: context.cacheDirectory, now: context.now)
         return FileScreen.make(loader: loader)

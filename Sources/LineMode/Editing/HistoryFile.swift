@@ -35,7 +35,7 @@ public struct HistoryFile: Sendable, Hashable {
     ///
     /// - Returns: nil when the variable is set and empty (the history is turned off), or when
     ///   there is no home folder to keep it in.
-    public static func location(environment: [String: String], program: String = "browse") -> HistoryFile? {
+    public static func location(environment: [String: String], program: String) -> HistoryFile? {
         if let chosen = environment[variable(program: program)] {
             return chosen.isEmpty ? nil : HistoryFile(path: chosen)
         }

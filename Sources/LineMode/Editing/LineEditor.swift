@@ -48,7 +48,7 @@ public struct LineEditor: LineSource {
     ///   - note: Writes a message (a history file that cannot be written), once.
     /// - Returns: nil when the prompt cannot edit here; read plain lines instead.
     public static func atTerminal(
-        input: Int32, output: Int32, environment: [String: String], program: String = "browse",
+        input: Int32, output: Int32, environment: [String: String], program: String,
         context: @escaping @MainActor () -> CompletionContext, note: @escaping @MainActor (String) -> Void
     ) -> LineEditor? {
         guard isatty(input) != 0, isatty(output) != 0 else { return nil }

@@ -20,7 +20,7 @@ public struct CacheLocation: Sendable, Hashable {
     ///   - explicit: `--cache-dir`, when given.
     ///   - environment: The program's environment (`XDG_CACHE_HOME`, `HOME`, `TMPDIR`).
     ///   - program: The program's name (`browse`).
-    public static func resolve(explicit: String?, environment: [String: String], program: String = "browse")
+    public static func resolve(explicit: String?, environment: [String: String], program: String)
         -> CacheLocation
     {
         if let explicit, !explicit.isEmpty {

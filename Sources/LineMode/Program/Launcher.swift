@@ -22,9 +22,13 @@ public struct Launcher {
     public var identity: ProgramIdentity
     /// The program's name, at the start of each message.
     public var program: String { identity.name }
+    /// Services every dataset's context carries (``ListKit/DatasetContext/services``): those the
+    /// program sets where it starts, such as mirrors read from the environment. A service not
+    /// set is made from the context when first asked for.
+    public var services = DatasetServices()
 
     public init(
-        identity: ProgramIdentity = .browse, registry: DatasetRegistry, terminal: TerminalInfo,
+        identity: ProgramIdentity, registry: DatasetRegistry, terminal: TerminalInfo,
         output: any TextSink, errors: any TextSink
     ) {
         self.identity = identity
@@ -49,9 +53,11 @@ public struct Launcher {
     ///   - opener: Opens names that are not datasets (pass `FileOpener()` from FileDatasets
     ///     to offer files and URLs); `nil` offers datasets only.
     ///   - subcommands: Verbs of its own (`import`).
+    ///   - services: Services every dataset's context carries; the others are made when first
+    ///     asked for (the program's HTTP client).
     public static func main(
         identity: ProgramIdentity, datasets: [any Dataset], opener: (any ListOpener)? = nil,
-        subcommands: [any Subcommand] = []
+        subcommands: [any Subcommand] = [], services: DatasetServices = DatasetServices()
     ) async -> Never {
         Signals.ignoreBrokenPipe()
         Signals.cleanUpBeforeEnding()
@@ -71,6 +77,7 @@ public struct Launcher {
             output: FileDescriptorSink(descriptor: STDOUT_FILENO), errors: errors)
         launcher.opener = opener
         launcher.subcommands = subcommands
+        launcher.services = services
         let code = await launcher.run(arguments: Array(CommandLine.arguments.dropFirst()))
         exit(code.rawValue)
     }
@@ -204,7 +211,7 @@ public struct Launcher {
         let session = Session(
             registry: registry, context: context,
             options: sessionOptions(invocation, commandsFromTerminal: commandDescriptor != STDIN_FILENO),
-            output: output, errors: errors, opener: opener, program: program)
+            output: output, errors: errors, opener: opener)
         if terminal.outputIsTerminal, invocation.width == nil, terminal.size != nil {
             // The window may be resized during the session: each screen fits it as it is then.
             session.terminalSize = { TerminalInfo.currentSize() }
@@ -383,7 +390,8 @@ public struct Launcher {
             now: Self.clock(environment: terminal.environment),
             environment: terminal.environment,
             options: invocation.datasetOptions,
-            maxInputBytes: invocation.maxInput?.bytes ?? ByteSize.defaultInputLimit.bytes, program: identity)
+            maxInputBytes: invocation.maxInput?.bytes ?? ByteSize.defaultInputLimit.bytes, program: identity,
+            services: services)
     }
 
     /// The clock: `BROWSE_NOW` (an ISO 8601 instant) fixes it, for reproducible transcripts.

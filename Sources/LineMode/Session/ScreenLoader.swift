@@ -33,6 +33,22 @@ struct ScreenLoader {
     /// - Parameter early: Return as soon as rows arrive (at a prompt), leaving the rest to load
     ///   in the background; otherwise wait for all of it (a script's transcript stays the same).
     func load(_ list: any ListScreen, force: Bool, early: Bool = false) async -> Outcome {
+        await loadTellingInterruption(list, force: force, early: early).outcome
+    }
+
+    /// Loads the sources of `list` not loaded yet (those a command added, ``ListKit/Selection/load(then:)``),
+    /// waiting for all of them, as ``load(_:force:early:)`` loads a screen.
+    ///
+    /// - Returns: How the load came out, and whether Ctrl-C stopped it (what arrived is kept:
+    ///   a list with rows is still `.loaded`).
+    func loadAdded(to list: any ListScreen) async -> (outcome: Outcome, ending: LoadEnding) {
+        let result = await loadTellingInterruption(list, force: false, early: false)
+        return (result.outcome, result.interrupted ? .interrupted : .finished)
+    }
+
+    private func loadTellingInterruption(_ list: any ListScreen, force: Bool, early: Bool) async -> (
+        outcome: Outcome, interrupted: Bool
+    ) {
         let reporter = ProgressReporter()
         let indicator = ProgressIndicator(
             title: list.title, reporter: reporter, sink: progressSink, animated: animatesProgress)
@@ -44,9 +60,9 @@ struct ScreenLoader {
         }
         indicator.stop()
         if interrupted { load.task?.cancel() }
-        if !load.isFinished, !interrupted { return .arriving(load) }
+        if !load.isFinished, !interrupted { return (.arriving(load), false) }
         await Interrupts.shared.windingDown { await load.task?.value }
-        return finish(load, interrupted: interrupted)
+        return (finish(load, interrupted: interrupted), interrupted)
     }
 
     /// Waits, with the progress indicator and Ctrl-C, for a background load to end.

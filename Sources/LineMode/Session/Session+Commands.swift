@@ -317,7 +317,33 @@ extension Session {
         case .pending(let title, let resolve):
             let resolved = try await loader.run(title: title, resolve)
             try await handle(resolved, from: list, row: row)
+        case .load(let then):
+            let ending = await loadAdded(to: list)
+            let progress = ProgressReporter()
+            let next: Selection
+            do {
+                next = try then(ending, progress)
+            } catch {
+                for note in progress.takeNotes() { notify(note) }
+                throw error
+            }
+            for note in progress.takeNotes() { notify(note) }
+            try await handle(next, from: list, row: row)
         }
+    }
+
+    /// Loads the sources a command added to `list`, the one way a screen loads: progress, Ctrl-C
+    /// keeping what arrived, each note and partial failure said once. A load that brought
+    /// nothing new and failed fails the command, without saying the failures again.
+    private func loadAdded(to list: (any ListScreen)?) async -> LoadEnding {
+        guard let list else { return .finished }
+        await waitForBackgroundLoad(of: list)
+        let before = Set(list.loadedSources)
+        let (outcome, ending) = await loader.loadAdded(to: list)
+        report(outcome, of: list)
+        let arrived = !Set(list.loadedSources).subtracting(before).isEmpty
+        if case .loaded = outcome, ending == .finished, !arrived, !list.sourceFailures.isEmpty { countFailure() }
+        return ending
     }
 
     /// Refuses a command that reads rows of a list whose data can no longer be trusted (its

@@ -39,18 +39,18 @@ public final class Session {
     /// A session that starts at the list of datasets.
     ///
     /// - Parameters:
+    ///   - context: What datasets get; its program's name starts each message line.
     ///   - opener: Opens names after `open` that are not datasets (files, URLs); `nil` knows
     ///     only datasets.
-    ///   - program: The name that starts each message line.
     public init(
         registry: DatasetRegistry, context: DatasetContext, options: SessionOptions,
-        output: any TextSink, errors: any TextSink, opener: (any ListOpener)? = nil, program: String = "browse"
+        output: any TextSink, errors: any TextSink, opener: (any ListOpener)? = nil
     ) {
         self.registry = registry
         self.context = context
         self.options = options
         self.output = output
-        let messages = MessageWriter(sink: errors, program: program)
+        let messages = MessageWriter(sink: errors, program: context.program.name)
         self.messages = messages
         self.resolver = TargetResolver(registry: registry, opener: opener, insideSession: true)
         self.loader = ScreenLoader(
@@ -210,7 +210,9 @@ public final class Session {
         report(await loader.load(list, force: force, early: options.interactive), of: list)
     }
 
-    private func report(_ outcome: ScreenLoader.Outcome, of list: any ListScreen) {
+    /// Says how a load came out: a failure, an interruption, or rows still arriving (kept to
+    /// report when they end).
+    func report(_ outcome: ScreenLoader.Outcome, of list: any ListScreen) {
         switch outcome {
         case .loaded:
             break
@@ -335,8 +337,13 @@ public final class Session {
             stopOutput(error)
             return
         }
+        countFailure()
+        messages.report(error, interactive: options.interactive)
+    }
+
+    /// Counts a failed command whose reason was already said: a script will end with status 1.
+    func countFailure() {
         failed = true
         failureCount += 1
-        messages.report(error, interactive: options.interactive)
     }
 }

@@ -206,3 +206,13 @@ extension GenericListController {
         if found == nil { self.anchor = nil }
     }
 }
+
+extension GenericListController: RowExporting {
+    /// The store writes the view's rows itself when it can (a file copies its records' bytes,
+    /// and stops when the file under them changed).
+    public func exportRows(
+        format: ExportFormat, columns: [String], write: (_ bytes: UnsafeRawBufferPointer, _ rows: Int) throws -> Void
+    ) throws -> Bool {
+        try store.export(format: format, columns: columns, at: store.view, write: write)
+    }
+}

@@ -14,6 +14,23 @@ public enum Selection {
     case back
     /// The outcome needs work first (a download): the front end shows progress while it runs.
     case pending(title: String, resolve: @MainActor (ProgressReporter) async throws -> Selection)
+    /// Load the screen's sources that are not loaded yet — those a command just added (`older`
+    /// adds months) — the way the front end loads a screen: with progress, Ctrl-C keeping what
+    /// arrived, and each note and partial failure said once; a load that brings nothing new
+    /// and fails is a failed command. Then `then` says what follows, told how the load ended,
+    /// with a reporter for notes of its own. A command that loads more returns this rather than
+    /// loading the screen itself.
+    ///
+    /// ```swift
+    /// ListCommand(olderCommand) { arguments, _ in
+    ///     for month in try months(arguments) { controller.add(source(for: month)) }
+    ///     return .load { ending, progress in
+    ///         if ending == .interrupted { progress.note("older fetches the rest first") }
+    ///         return .none
+    ///     }
+    /// }
+    /// ```
+    case load(then: @MainActor (_ ending: LoadEnding, _ progress: ProgressReporter) throws -> Selection)
 }
 
 /// A detail view: a title and ordered fields.

@@ -1,6 +1,7 @@
 /// Who a program built on ListKit is: the name it answers to in messages, `--help` and
 /// `--version`, and under which it keeps its cache and history; its version; and one line on
-/// what it does.
+/// what it does. Every program names itself: there is no default, so a program built on ListKit
+/// never tells a server, or a person, that it is another.
 ///
 /// ```swift
 /// ProgramIdentity(name: "bookshelf", version: "1.2.0", summary: "the books on our shelves")
@@ -17,11 +18,6 @@ public struct ProgramIdentity: Sendable, Hashable {
         self.version = version
         self.summary = summary
     }
-
-    /// The `browse` program of this package.
-    public static let browse = ProgramIdentity(
-        name: "browse", version: BrowseVersion.current,
-        summary: "browse lists in the terminal: datasets, CSV/TSV/JSON files and URLs")
 
     /// What a download says it is (`browse/0.1.0`).
     public var userAgent: String { "\(name)/\(version)" }

@@ -34,7 +34,7 @@ public struct CompaniesDataset: Dataset {
 
     @MainActor
     public func makeRootScreen(context: DatasetContext) throws -> any ListScreen {
-        let store = try MarketDataStore.shared(for: context)
+        let store = try context.marketData()
         let markets = try context.options.value(Self.market) ?? Market.allCases
         let log = ProvenanceLog()
         let sources = Market.allCases.map { market in

@@ -4,7 +4,8 @@ import ListKit
 /// market, an ETF, a TDR — in a session or as `browse stock 2330 --months 12`.
 ///
 /// The market comes from the cached lists when they know the code; otherwise the screen asks
-/// TWSE, then TPEx, and says which answered.
+/// TWSE, then TPEx, and says which answered. A 興櫃 code is refused at once when the lists this
+/// run has read know it, else when its screen loads.
 enum StockCommand {
     /// `--months N`: how many months the screen opens with.
     static let months = TypedOption.integer(
@@ -14,7 +15,7 @@ enum StockCommand {
 
     /// `CODE`: Tab offers the codes of the cached company lists.
     static let code = ArgumentDeclaration("CODE", summary: "a security's code: 2330, 00632R") { context in
-        (try? MarketDataStore.shared(for: context).cachedCodes()) ?? []
+        (try? context.marketData().cachedCodes()) ?? []
     }
 
     static let command = DatasetCommand(
@@ -32,8 +33,9 @@ enum StockCommand {
         }
         guard let code = StockCode(text) else { throw StockCommandError.notACode(text) }
         let months = try arguments.options.value(Self.months) ?? 1
-        let store = try MarketDataStore.shared(for: context)
-        let company = store.cachedCompany(code)
+        let store = try context.marketData()
+        // Only what this run has read already: the cached lists are read by the screen's loads.
+        let company = store.knownCompany(code)
         if let company, company.market == .emerging {
             throw StockCommandError.noDailyPrices(MarketDataError.noDailyPrices(code, company.market))
         }

@@ -15,7 +15,7 @@ public struct TicksDataset: Dataset {
 
     @MainActor
     public func makeRootScreen(context: DatasetContext) throws -> any ListScreen {
-        let store = try MarketDataStore.shared(for: context)
+        let store = try context.marketData()
         let log = ProvenanceLog()
         let dates = DateBox()
         let source = ListSource<DailyTick>(id: "latest", title: "STOCK_DAY_ALL") { request in
@@ -39,7 +39,7 @@ public struct TicksDataset: Dataset {
             searchText: searchText, header: header
         ) { tick in
             // Every security of the list is on TWSE: its months come from STOCK_DAY.
-            let company = store.cachedCompany(tick.code)
+            let company = store.knownCompany(tick.code)
             let security = Security(code: tick.code, name: tick.name, company: company, market: .listed)
             return .push(SecurityScreen.make(security, store: store, context: context))
         }

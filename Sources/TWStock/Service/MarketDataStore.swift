@@ -13,6 +13,8 @@ import Tabular
 /// download never replaces good data and falls back to the cached copy with a note; a host
 /// that blocks the client (its "FOR SECURITY REASONS" page, or a dropped connection) gets no
 /// more requests in this run; `offline` never touches the network.
+///
+/// A program's datasets share one, their context's (`DatasetContext.marketData()`).
 public final class MarketDataStore: Sendable {
     public let hosts: TWSEHosts
     public let offline: Bool
@@ -22,7 +24,8 @@ public final class MarketDataStore: Sendable {
     private let now: @Sendable () -> Date
     private let cacheProblemReported = Mutex(false)
     private let parsedDays = Mutex<[String: MarketDay]>([:])
-    private let knownCompanies = Mutex<[StockCode: Company]?>(nil)
+    /// Each market's companies by code, from its list as last downloaded or read from the cache.
+    private let companyIndex = Mutex<[Market: [StockCode: Company]]>([:])
 
     public init(
         hosts: TWSEHosts, client: any HTTPFetching, cache: CacheStore, offline: Bool,
@@ -37,44 +40,22 @@ public final class MarketDataStore: Sendable {
             client: client, cache: cache, offline: offline, now: now, blockPages: Self.blockPages, dropIsBlock: true)
     }
 
-    private static let instances = Mutex<[String: MarketDataStore]>([:])
-
-    /// The store for a context, shared by every screen of the run, so a block is remembered
-    /// across screens and the throttle is one.
-    ///
-    /// - Throws: `TWSEHostsError` for a bad host override.
-    public static func shared(for context: DatasetContext) throws(TWSEHostsError) -> MarketDataStore {
-        let hosts = try TWSEHosts(environment: context.environment)
-        let key =
-            "\(context.cacheDirectory.path)|\(context.offline)|\(hosts)|\(context.maxInputBytes)|\(context.program.userAgent)"
-        return instances.withLock { instances in
-            if let store = instances[key] { return store }
-            let cache = CacheStore(folder: context.cacheDirectory)
-            // What a writer killed in an earlier run left behind goes when the next run starts.
-            cache.removeAbandonedFiles()
-            let store = MarketDataStore(
-                hosts: hosts,
-                client: HTTPClient.shared(
-                    cacheFolder: context.cacheDirectory, maxBodyBytes: context.maxInputBytes,
-                    userAgent: context.program.userAgent),
-                cache: cache, offline: context.offline, now: context.now)
-            instances[key] = store
-            return store
-        }
-    }
-
     // MARK: - Companies
 
-    /// One market's companies.
+    /// One market's companies; the store remembers them by code for ``knownCompany(_:)``.
     public func companies(_ market: Market, request: LoadRequest) async throws -> Sourced<ParseResult<Company>> {
         let resource = ExchangeResource<ParseResult<Company>>(
-            key: "mops/t187ap03_\(market.fileSuffix)", title: "the \(market.title) company list",
+            key: Self.companyListKey(market), title: "the \(market.title) company list",
             url: hosts.companyList(market),
             isFresh: { metadata, now in Freshness.companyListIsFresh(fetchedAt: metadata.fetchedAt, now: now) },
             parse: { bytes, _ in try Self.parseCompanies(bytes, market: market) },
             issues: \.issues, count: \.records.count)
-        return try await obtain(resource, request: request)
+        let result = try await obtain(resource, request: request)
+        remember(result.value.records, of: market)
+        return result
     }
+
+    static func companyListKey(_ market: Market) -> String { "mops/t187ap03_\(market.fileSuffix)" }
 
     static func parseCompanies(_ bytes: [UInt8], market: Market) throws(TWSEParseError) -> ParseResult<Company> {
         if Self.firstByte(of: bytes) == UInt8(ascii: "[") {
@@ -83,33 +64,57 @@ public final class MarketDataStore: Sendable {
         return try CompanyListParser.parse(bytes, market: market)
     }
 
-    /// A company from the cached company lists, without touching the network.
-    public func cachedCompany(_ code: StockCode) -> Company? {
-        cachedCompanies()[code]
+    private func remember(_ companies: [Company], of market: Market) {
+        var byCode: [StockCode: Company] = [:]
+        for company in companies where byCode[company.code] == nil { byCode[company.code] = company }
+        companyIndex.withLock { $0[market] = byCode }
     }
 
-    /// The codes of the cached company lists whose daily prices an exchange publishes (上市
-    /// and 上櫃: 興櫃 has none), sorted, without touching the network: what Tab offers after
-    /// `stock`.
-    public func cachedCodes() -> [String] {
-        cachedCompanies().values.filter { $0.market != .emerging }.map(\.code.rawValue).sorted()
-    }
-
-    /// The cached company lists by code, read once.
-    private func cachedCompanies() -> [StockCode: Company] {
-        knownCompanies.withLock { known in
-            if let known { return known }
-            var companies: [StockCode: Company] = [:]
+    /// A company from the lists this store has read, without reading a file or touching the
+    /// network: for a screen being made on the main actor. The lists of 上市, 上櫃 and 興櫃 are
+    /// asked in that order.
+    ///
+    /// - Complexity: O(1).
+    public func knownCompany(_ code: StockCode) -> Company? {
+        companyIndex.withLock { index in
             for market in Market.allCases {
-                guard let entry = try? cache.read("mops/t187ap03_\(market.fileSuffix)"),
-                    let result = try? Self.parseCompanies(Array(entry.body), market: market)
-                else { continue }
-                for company in result.records where companies[company.code] == nil {
-                    companies[company.code] = company
-                }
+                if let company = index[market]?[code] { return company }
             }
-            known = companies
-            return companies
+            return nil
+        }
+    }
+
+    /// A company from the company lists, reading the cached ones this store has not read yet
+    /// (once each), without touching the network: for a load, off the main actor.
+    ///
+    /// - Complexity: O(n) in the lists' size the first time, O(1) after.
+    public func company(_ code: StockCode) -> Company? {
+        readCachedLists()
+        return knownCompany(code)
+    }
+
+    /// The codes of the company lists whose daily prices an exchange publishes (上市 and 上櫃:
+    /// 興櫃 has none), sorted, reading the cached lists not read yet and never the network:
+    /// what Tab offers after `stock`.
+    public func cachedCodes() -> [String] {
+        readCachedLists()
+        return companyIndex.withLock { index in
+            [Market.listed, .otc].flatMap { index[$0]?.keys.map(\.rawValue) ?? [] }
+        }.sorted()
+    }
+
+    /// Reads the cached company lists this store has not read yet, once each.
+    private func readCachedLists() {
+        let unread = companyIndex.withLock { index in Market.allCases.filter { index[$0] == nil } }
+        for market in unread {
+            guard let entry = try? cache.read(Self.companyListKey(market)) else { continue }
+            let companies = (try? Self.parseCompanies(Array(entry.body), market: market))?.records ?? []
+            var byCode: [StockCode: Company] = [:]
+            for company in companies where byCode[company.code] == nil { byCode[company.code] = company }
+            // A list downloaded meanwhile is newer than the copy just read: it stays.
+            companyIndex.withLock { index in
+                if index[market] == nil { index[market] = byCode }
+            }
         }
     }
 
@@ -201,33 +206,55 @@ public final class MarketDataStore: Sendable {
     }
 
     /// Every month of `code` in the cache, from either exchange (downloaded or imported),
-    /// without touching the network.
-    public func cachedMonths(of code: StockCode, progress: ProgressReporter) -> [StockMonth] {
+    /// without touching the network, but the months in `excluded` (those a screen loads by
+    /// themselves), which are not read at all.
+    public func cachedMonths(
+        of code: StockCode, excluding excluded: Set<YearMonth> = [], progress: ProgressReporter
+    ) -> [StockMonth] {
+        cachedMonthKeys(of: code).compactMap { key, month, market -> StockMonth? in
+            guard !excluded.contains(month) else { return nil }
+            return readMonth(key, month: month, code: code, market: market, progress: progress)
+        }
+    }
+
+    /// The cache keys of `code`'s months, newest first within each exchange (TWSE, then TPEx).
+    private func cachedMonthKeys(of code: StockCode) -> [(key: String, month: YearMonth, market: Market)] {
         [Market.listed, .otc].flatMap { market in
-            cache.keys(under: "\(Self.monthPrefix(market))/\(code.rawValue)").compactMap { key -> StockMonth? in
+            cache.keys(under: "\(Self.monthPrefix(market))/\(code.rawValue)").compactMap {
+                key -> (key: String, month: YearMonth, market: Market)? in
                 let name = key.split(separator: "/").last.map(String.init) ?? ""
                 guard name.count == 6, let number = Int(name),
                     let month = YearMonth(year: number / 100, month: number % 100)
                 else { return nil }
-                do {
-                    guard let entry = try cache.read(key) else { return nil }
-                    let format: TWSEFormat = market == .otc ? .tpexStockMonthJSON : .stockDayJSON
-                    return try Self.parseMonth(Array(entry.body), month: month, code: code, format: format)
-                } catch {
-                    progress.note(String(describing: error))
-                    return nil
-                }
-            }
+                return (key, month, market)
+            }.sorted { $0.month > $1.month }
+        }
+    }
+
+    private func readMonth(
+        _ key: String, month: YearMonth, code: StockCode, market: Market, progress: ProgressReporter
+    ) -> StockMonth? {
+        do {
+            guard let entry = try cache.read(key) else { return nil }
+            let format: TWSEFormat = market == .otc ? .tpexStockMonthJSON : .stockDayJSON
+            return try Self.parseMonth(Array(entry.body), month: month, code: code, format: format)
+        } catch {
+            progress.note(String(describing: error))
+            return nil
         }
     }
 
     /// The market whose exchange publishes `code`'s daily prices, as far as the cache knows:
-    /// the company lists, then months with trading days, then the all-market days (every code
-    /// in them is on TWSE). `nil` when the cache does not say.
+    /// the company lists, then the newest cached month with trading days, then the all-market
+    /// days (every code in them is on TWSE). `nil` when the cache does not say.
     public func knownMarket(of code: StockCode, progress: ProgressReporter) -> Market? {
-        if let company = cachedCompany(code) { return company.market }
-        if let month = cachedMonths(of: code, progress: progress).first(where: { !$0.ticks.isEmpty }) {
-            return month.market
+        if let company = company(code) { return company.market }
+        for (key, month, market) in cachedMonthKeys(of: code) {
+            if let found = readMonth(key, month: month, code: code, market: market, progress: progress),
+                !found.ticks.isEmpty
+            {
+                return found.market
+            }
         }
         let listed = cachedMarketDays(progress: progress).contains { day in day.ticks.contains { $0.code == code } }
         return listed ? .listed : nil
@@ -345,15 +372,6 @@ public final class MarketDataStore: Sendable {
         return false
     }
 
-    private func readCache(_ key: String, progress: ProgressReporter) -> CacheEntry? {
-        do {
-            return try cache.read(key)
-        } catch {
-            progress.note(error.description)
-            return nil
-        }
-    }
-
     private func reportCacheProblem(_ error: CacheError, progress: ProgressReporter) {
         let first = cacheProblemReported.withLock { reported in
             defer { reported = true }
@@ -366,6 +384,10 @@ public final class MarketDataStore: Sendable {
     func store(_ key: String, body: Data, source: String, tradingDate: CalendarDate?) throws(CacheError) {
         try cache.write(key, body: body, source: source, fetchedAt: now(), tradingDate: tradingDate?.description)
         parsedDays.withLock { $0[key] = nil }
+        // An imported company list is read again when a company is next asked for.
+        if let market = Market.allCases.first(where: { Self.companyListKey($0) == key }) {
+            _ = companyIndex.withLock { $0.removeValue(forKey: market) }
+        }
     }
 }
 

@@ -1,44 +1,62 @@
 import Foundation
 import ListKit
 
-/// Where the exchange's data lives. Each base can be pointed elsewhere (a mirror, a test
-/// server) with an environment variable; the paths stay as on the real hosts.
+/// Where the exchanges' data lives: TWSE, MOPS (the company lists) and TPEx. Each base can be
+/// another server (a mirror, a test's loopback server); the paths stay as on the real hosts.
+///
+/// A context carries them as a service (``ListKit/DatasetServices/exchangeHosts``): a test sets
+/// its own server's, and `browse` reads the mirror variables once when it starts
+/// (``ListKit/DatasetServices/useExchangeMirrors(from:)``).
 public struct TWSEHosts: Sendable, Hashable {
-    /// `BROWSE_TWSE_URL`, default `https://www.twse.com.tw`.
+    /// TWSE (`https://www.twse.com.tw`): the all-market day and 上市 months.
     public var twse: URL
-    /// `BROWSE_TWSE_OPENAPI_URL`, default `https://openapi.twse.com.tw`.
-    public var openAPI: URL
-    /// `BROWSE_MOPS_URL`, default `https://mopsfin.twse.com.tw`.
+    /// MOPS open data (`https://mopsfin.twse.com.tw`): the company lists.
     public var mops: URL
-    /// `BROWSE_TPEX_URL`, default `https://www.tpex.org.tw`.
+    /// TPEx (`https://www.tpex.org.tw`): 上櫃 months.
     public var tpex: URL
 
-    public init(
-        twse: URL, openAPI: URL, mops: URL,
-        tpex: URL = URL(string: "https://www.tpex.org.tw") ?? URL(fileURLWithPath: "/")
-    ) {
+    /// - Parameters:
+    ///   - twse: TWSE's base URL, without a trailing slash.
+    ///   - mops: MOPS open data's base URL.
+    ///   - tpex: TPEx's base URL.
+    public init(twse: URL, mops: URL, tpex: URL) {
         self.twse = twse
-        self.openAPI = openAPI
         self.mops = mops
         self.tpex = tpex
     }
 
-    /// The hosts, with any overrides from `environment`.
+    /// Every exchange at one server (`http://127.0.0.1:8080`): a mirror or a test's loopback
+    /// server that serves all their paths.
     ///
-    /// - Throws: `TWSEHostsError` when an override is not an http(s) URL.
+    /// - Parameter base: The server's base URL; a trailing slash is dropped.
+    public init(everyExchangeAt base: URL) {
+        let text = base.absoluteString
+        let trimmed = text.hasSuffix("/") ? URL(string: String(text.dropLast())) ?? base : base
+        self.init(twse: trimmed, mops: trimmed, tpex: trimmed)
+    }
+
+    /// The exchanges themselves.
+    public static let exchanges = TWSEHosts(
+        twse: URL(string: "https://www.twse.com.tw") ?? URL(fileURLWithPath: "/"),
+        mops: URL(string: "https://mopsfin.twse.com.tw") ?? URL(fileURLWithPath: "/"),
+        tpex: URL(string: "https://www.tpex.org.tw") ?? URL(fileURLWithPath: "/"))
+
+    /// The hosts, with the mirrors `environment` names: `BROWSE_TWSE_URL`, `BROWSE_MOPS_URL`
+    /// and `BROWSE_TPEX_URL`. For a program's edge; a dataset takes its context's hosts.
+    ///
+    /// - Throws: `TWSEHostsError` when a variable is not an http(s) URL.
     public init(environment: [String: String]) throws(TWSEHostsError) {
-        func base(_ name: String, _ fallback: String) throws(TWSEHostsError) -> URL {
-            let text = environment[name].flatMap { $0.isEmpty ? nil : $0 } ?? fallback
+        func base(_ name: String, _ fallback: URL) throws(TWSEHostsError) -> URL {
+            guard let text = environment[name], !text.isEmpty else { return fallback }
             guard let url = URL(string: text.hasSuffix("/") ? String(text.dropLast()) : text),
                 url.scheme == "https" || url.scheme == "http", url.host != nil
             else { throw .badURL(variable: name, value: text) }
             return url
         }
+        let exchanges = Self.exchanges
         self.init(
-            twse: try base("BROWSE_TWSE_URL", "https://www.twse.com.tw"),
-            openAPI: try base("BROWSE_TWSE_OPENAPI_URL", "https://openapi.twse.com.tw"),
-            mops: try base("BROWSE_MOPS_URL", "https://mopsfin.twse.com.tw"),
-            tpex: try base("BROWSE_TPEX_URL", "https://www.tpex.org.tw"))
+            twse: try base("BROWSE_TWSE_URL", exchanges.twse), mops: try base("BROWSE_MOPS_URL", exchanges.mops),
+            tpex: try base("BROWSE_TPEX_URL", exchanges.tpex))
     }
 
     /// The MOPS company list of one market (`/opendata/t187ap03_L.csv`).
@@ -82,7 +100,7 @@ public struct TWSEHosts: Sendable, Hashable {
     }
 }
 
-/// A host override that cannot be used.
+/// A mirror variable that cannot be used.
 public enum TWSEHostsError: Error, Sendable, Hashable, CustomStringConvertible {
     case badURL(variable: String, value: String)
 

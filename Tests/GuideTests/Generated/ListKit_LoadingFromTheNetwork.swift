@@ -41,13 +41,11 @@ enum BookServerError: UserFacingError {
 /// The book server, asked through the program's polite client.
 struct BookServer: Sendable {
     let base: URL
-    let client: HTTPClient
+    let client: any HTTPFetching
 
     init(base: URL, context: DatasetContext) {
         self.base = base
-        client = HTTPClient.shared(
-            cacheFolder: context.cacheDirectory, maxBodyBytes: context.maxInputBytes,
-            userAgent: context.program.userAgent)
+        client = context.httpClient
     }
 
     func url(ofPage number: Int) throws -> URL {
@@ -77,18 +75,8 @@ struct BookServer: Sendable {
 extension BookServer {
     /// The first page, kept for an hour.
     func newArrivals(context: DatasetContext, request: LoadRequest) async throws -> [Book] {
-        let downloader = CachedDownloader(
-            client: client, cache: CacheStore(folder: context.cacheDirectory), offline: context.offline,
-            now: context.now)
-        let url = try url(ofPage: 1)
-        let rule = DownloadRule<BookPage>(
-            title: "the book server's new arrivals", isFresh: DownloadFreshness.lasts(seconds: 3600).rule,
-            decode: { body, _ in try JSONDecoder().decode(BookPage.self, from: body) },
-            isEmpty: { $0.books.isEmpty })
-        let download = try await downloader.fetch(
-            url, key: CachedDownloader.key(for: url, under: "bookshelf"), rule: rule, refresh: request.refresh,
-            note: { request.progress.note($0) })
-        return download.value.books.map(\.book)
+        let page = try await context.download(BookPage.self, from: try url(ofPage: 1), fresh: .hours(1), for: request)
+        return page.books.map(\.book)
     }
 }
 

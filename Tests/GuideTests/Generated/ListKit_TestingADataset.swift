@@ -3,6 +3,7 @@
 
 import Foundation
 import ListKit
+import ListKitNetworking
 import ListKitTesting
 import Testing
 
@@ -28,6 +29,7 @@ import Testing
 }
 
 // Sources/ListKit/ListKit.docc/TestingADataset.md, block 2
+
 /// A book server of three pages, one book each; `failing` answers 503 from the second page on.
 func bookServer(failing: Bool = false) throws -> LoopbackServer {
     try LoopbackServer { request in
@@ -64,7 +66,9 @@ func bookServer(failing: Bool = false) throws -> LoopbackServer {
         defer { server.stop() }
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("bookshelf-\(UUID())")
         defer { try? FileManager.default.removeItem(at: cache) }
-        let online = DatasetContext(cacheDirectory: cache, now: FixedClock.standard.now)
+        var online = DatasetContext(cacheDirectory: cache, now: FixedClock.standard.now, program: .bookshelfTests)
+        // A client of the test's own: no throttle to wait for, and a name the server can check.
+        online.services.httpClient = HTTPClient(throttle: nil, userAgent: ProgramIdentity.bookshelfTests.userAgent)
         let first = try await ScreenDriver(dataset: NewArrivalsDataset(server: server.baseURL), context: online).start()
         #expect(first.screen.contains("Book 1"))
         var offline = online
@@ -72,5 +76,11 @@ func bookServer(failing: Bool = false) throws -> LoopbackServer {
         let again = try await ScreenDriver(dataset: NewArrivalsDataset(server: server.baseURL), context: offline).start()
         #expect(again.screen.contains("Book 1"))
         #expect(server.requests.count == 1, "offline never asks")
+        #expect(server.requests.first?.headers["user-agent"] == "bookshelf-tests/1.0.0")
     }
+}
+
+extension ProgramIdentity {
+    /// The program the tests say they are: every context names one.
+    static let bookshelfTests = ProgramIdentity(name: "bookshelf-tests", version: "1.0.0", summary: "tests")
 }

@@ -1,7 +1,9 @@
 // Generated from README.md by DocumentationCodeTests: edit the document, not this file.
 // swift-format-ignore-file
 
+import Foundation
 import ListKit
+import ListKitNetworking
 
 // README.md, block 1
 
@@ -31,5 +33,19 @@ struct MountainsDataset: Dataset {
         } select: { mountain in
             .detail(Detail(title: mountain.name, fields: [.init("height", "\(mountain.metres) m")]))
         }
+    }
+}
+
+// README.md, block 2
+
+struct Reading: Decodable, Sendable, Identifiable {
+    let station: String
+    let temperature: Double
+    var id: String { station }
+}
+
+func readings(from url: URL, context: DatasetContext) -> ListSource<Reading> {
+    ListSource(id: "readings", title: "readings") { request in
+        try await context.download([Reading].self, from: url, fresh: .minutes(10), for: request)
     }
 }

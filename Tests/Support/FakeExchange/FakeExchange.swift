@@ -1,11 +1,13 @@
 import Foundation
 import ListKitTesting
 import Synchronization
+import TWStock
 
 /// A loopback stand-in for TWSE, TPEx and MOPS, serving fixture files on the real paths, with
-/// a switch for the faults the real hosts show. Point `browse` at it with `environment`: every
-/// host is this one server, so TWSE, MOPS and TPEx requests share one throttle budget, and
-/// `arrivals` is the server's own log of when each request came.
+/// a switch for the faults the real hosts show. Point a context at it with `hosts`
+/// (`context.services.exchangeHosts`), and the `browse` program with `environment`, its mirror
+/// variables: every host is this one server, so TWSE, MOPS and TPEx requests share one throttle
+/// budget, and `arrivals` is the server's own log of when each request came.
 ///
 /// Files are given by name:
 /// - `companies_X` (X = L, O, R) answers `/opendata/t187ap03_X.csv`;
@@ -58,12 +60,13 @@ public final class FakeExchange: Sendable {
         }
     }
 
-    /// The environment that points `browse` here.
+    /// The hosts that point a context's exchange datasets here.
+    public var hosts: TWSEHosts { TWSEHosts(everyExchangeAt: server.baseURL) }
+
+    /// The environment that points the `browse` program here: its mirror variables.
     public var environment: [String: String] {
         let base = server.baseURL.absoluteString
-        return [
-            "BROWSE_TWSE_URL": base, "BROWSE_TWSE_OPENAPI_URL": base, "BROWSE_MOPS_URL": base, "BROWSE_TPEX_URL": base,
-        ]
+        return ["BROWSE_TWSE_URL": base, "BROWSE_MOPS_URL": base, "BROWSE_TPEX_URL": base]
     }
 
     /// The server's log: each request's path and query, and when it arrived, in order.

@@ -7,11 +7,16 @@ import Synchronization
 
 @testable import TWStock
 
-/// A fake exchange serving our fixtures, and a store pointed at it with its own cache.
+/// A fake exchange serving our fixtures, and a context and a store pointed at it with their own
+/// cache.
 struct ExchangeHarness {
     let exchange: FakeExchange
     let cacheFolder: URL
     let clock: TestClock
+    /// The context every test of the harness opens screens with: the fake exchange's hosts and a
+    /// client of the tests' own, throttled as a program's is. Its copies share one store, as a
+    /// program's screens do.
+    private let shared: DatasetContext
 
     static let files: [String: URL] = [
         "companies_L": Fixture.url("t187ap03_L_bom_crlf.csv"),
@@ -30,14 +35,35 @@ struct ExchangeHarness {
         cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent("browse-store-\(UUID())")
         // 2025-06-30 12:00 Taipei: June is the current month.
         clock = TestClock(Date(timeIntervalSince1970: 1_751_256_000))
+        shared = Self.context(exchange: exchange, cache: cacheFolder, now: clock.now)
+    }
+
+    /// A context pointed at `exchange`, with a client of the tests' own.
+    static func context(
+        exchange: FakeExchange, cache: URL, now: @escaping @Sendable () -> Date, offline: Bool = false
+    ) -> DatasetContext {
+        var services = DatasetServices()
+        services.exchangeHosts = exchange.hosts
+        services.httpClient = HTTPClient(throttle: HostThrottle.shared, userAgent: ProgramIdentity.tests.userAgent)
+        return DatasetContext(cacheDirectory: cache, offline: offline, now: now, program: .tests, services: services)
+    }
+
+    /// The harness's context, with `options`; offline, a context of its own (its store reads
+    /// the cache only).
+    func context(options: [String: String] = [:], offline: Bool = false) -> DatasetContext {
+        var context = shared
+        context.options = OptionValues(options)
+        if offline { context.offline = true }
+        return context
     }
 
     func store(offline: Bool = false, cache: URL? = nil, idleTimeout: Int = 5, deadline: Int = 10) throws
         -> MarketDataStore
     {
         MarketDataStore(
-            hosts: try TWSEHosts(environment: exchange.environment),
-            client: HTTPClient(throttle: nil, idleTimeout: idleTimeout, deadline: deadline),
+            hosts: exchange.hosts,
+            client: HTTPClient(
+                throttle: nil, idleTimeout: idleTimeout, deadline: deadline, userAgent: ProgramIdentity.tests.userAgent),
             cache: CacheStore(folder: cache ?? cacheFolder), offline: offline, now: clock.now)
     }
 
@@ -55,6 +81,11 @@ final class TestClock: Sendable {
     init(_ start: Date) { instant = Mutex(start) }
     var now: @Sendable () -> Date { { [self] in instant.withLock { $0 } } }
     func advance(hours: Double) { instant.withLock { $0 = $0.addingTimeInterval(hours * 3600) } }
+}
+
+extension ProgramIdentity {
+    /// The program these tests say they are, to the fake exchange as in messages.
+    static let tests = ProgramIdentity(name: "twstock-tests", version: "1.0.0", summary: "TWStock's tests")
 }
 
 extension Fixture {

@@ -9,10 +9,10 @@ import Testing
 @Suite struct LibraryTests {
     nonisolated static let catalogue = #"[{"title": "Dune", "author": "Frank Herbert", "year": 1965, "pages": 617}]"#
 
-    func context(server: LoopbackServer, cache: URL, offline: Bool = false) -> DatasetContext {
+    /// The program's own context: its name goes to the server.
+    func context(cache: URL, offline: Bool = false) -> DatasetContext {
         DatasetContext(
             cacheDirectory: cache, offline: offline, now: FixedClock.standard.now,
-            environment: ["CUSTOM_BROWSER_LIBRARY_URL": server.baseURL.absoluteString],
             program: ProgramIdentity(name: "custom-browser", version: "1.0.0", summary: "books"))
     }
 
@@ -28,10 +28,10 @@ import Testing
         defer { server.stop() }
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("library-\(UUID())")
         defer { try? FileManager.default.removeItem(at: cache) }
-        let online = try ScreenDriver(dataset: LibraryDataset(), context: context(server: server, cache: cache))
+        let library = LibraryDataset(server: server.baseURL)
+        let online = try ScreenDriver(dataset: library, context: context(cache: cache))
         #expect(await online.start().screen.contains("Frank Herbert"))
-        let offline = try ScreenDriver(
-            dataset: LibraryDataset(), context: context(server: server, cache: cache, offline: true))
+        let offline = try ScreenDriver(dataset: library, context: context(cache: cache, offline: true))
         #expect(await offline.start().screen.contains("Frank Herbert"))
         #expect(server.requests.count == 1)
         #expect(server.requests.first?.headers["user-agent"] == "custom-browser/1.0.0")
@@ -42,12 +42,14 @@ import Testing
         defer { server.stop() }
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("library-\(UUID())")
         defer { try? FileManager.default.removeItem(at: cache) }
-        let first = try await ScreenDriver(dataset: LibraryDataset(), context: context(server: server, cache: cache))
-            .start()
+        let first = try await ScreenDriver(
+            dataset: LibraryDataset(server: server.baseURL), context: context(cache: cache)
+        )
+        .start()
         #expect(first.failed)
         #expect(first.messages.contains { $0.contains("503") })
         #expect(throws: LibraryError.noServer) {
-            try LibraryDataset().makeRootScreen(context: DatasetContext(cacheDirectory: cache))
+            try LibraryDataset(server: nil).makeRootScreen(context: context(cache: cache))
         }
     }
 }
