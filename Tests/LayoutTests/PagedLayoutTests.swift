@@ -25,7 +25,7 @@ import Testing
                 row == 999_999 ? "三商美邦人壽保險1999" : names[row % names.count] + (row < 28 ? "" : String(row / 1_000))
             let volume = row == 500_000 ? "\"22,875,008,123\"" : String(row % 9_973 * 13)
             let line = "2017/01/\(row % 20 + 10),\(1101 + row % 2_000),\"\(name)\",\(volume),\(row % 900 + 10).25\n"
-            bytes += Array(line.utf8)
+            bytes.append(contentsOf: line.utf8)
         }
         return bytes
     }
@@ -54,7 +54,9 @@ import Testing
 
     /// The file at `path`, loaded as `browse PATH` loads it.
     func open(_ path: String) async throws -> any ListScreen {
-        let context = DatasetContext(cacheDirectory: FileManager.default.temporaryDirectory)
+        let context = DatasetContext(
+            cacheDirectory: FileManager.default.temporaryDirectory,
+            program: ProgramIdentity(name: "layout-tests", version: "1.0.0", summary: "paged layouts"))
         let screen = try #require(try FileOpener().screen(named: path, context: context))
         await screen.load(force: false, progress: ProgressReporter())
         #expect(screen.state == .loaded)
@@ -62,12 +64,13 @@ import Testing
     }
 
     /// Draws the first, a middle and the last page of `screen` at `width` with one renderer,
-    /// as a session does, and holds every page's column widths equal.
+    /// as a session does (its widths measured once per view, whatever the terminal's width),
+    /// and holds every page's column widths equal.
     func expectWidthsHold(
-        _ screen: any ListScreen, width: Int, pageSize: Int, name: String,
+        _ screen: any ListScreen, width: Int, pageSize: Int, name: String, widths viewWidths: ViewWidths,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let renderer = ScreenRenderer(width: width, style: TextStyle(enabled: false))
+        let renderer = ScreenRenderer(width: width, style: TextStyle(enabled: false), widths: viewWidths)
         let stack = NavigationStack(root: .list(screen))
         var widths: [[String: Int]] = []
         var headers: Set<String> = []
@@ -105,11 +108,12 @@ import Testing
         try Data(Self.millionRows()).write(to: URL(fileURLWithPath: path))
         let screen = try await open(path)
         #expect(screen.count == 1_000_000)
+        let widths = ViewWidths()
         for width in [80, 160] {
-            try expectWidthsHold(screen, width: width, pageSize: 25, name: "證券名稱")
+            try expectWidthsHold(screen, width: width, pageSize: 25, name: "證券名稱", widths: widths)
         }
         // The widest name is on the last page only; every page makes room for it at 160.
-        let renderer = ScreenRenderer(width: 160, style: TextStyle(enabled: false))
+        let renderer = ScreenRenderer(width: 160, style: TextStyle(enabled: false), widths: widths)
         let first = renderer.screen(NavigationStack(root: .list(screen)), pageSize: 25)
         #expect(first.columnWidths["證券名稱"] == 20, "\(first.columnWidths)")
         #expect(first.columnWidths["成交股數"] == 14, "the middle's volume sets the width of the first page's")
@@ -123,12 +127,13 @@ import Testing
         try Data(Self.companies()).write(to: URL(fileURLWithPath: path))
         let screen = try await open(path)
         #expect(screen.columns.count == 33)
+        let widths = ViewWidths()
         for width in [80, 160] {
-            try expectWidthsHold(screen, width: width, pageSize: 20, name: "公司代號")
+            try expectWidthsHold(screen, width: width, pageSize: 20, name: "公司代號", widths: widths)
             var scrolled = screen.columnChoice
             scrolled.scrollOffset = 3
             screen.columnChoice = scrolled
-            try expectWidthsHold(screen, width: width, pageSize: 20, name: "公司簡稱")
+            try expectWidthsHold(screen, width: width, pageSize: 20, name: "公司簡稱", widths: widths)
             screen.columnChoice = ColumnChoice()
         }
     }

@@ -41,7 +41,7 @@ struct Quote: Identifiable, Sendable {
         let output = StringSink()
         let session = Session(
             registry: DatasetRegistry(),
-            context: DatasetContext(cacheDirectory: FileManager.default.temporaryDirectory),
+            context: DatasetContext(cacheDirectory: FileManager.default.temporaryDirectory, program: .underTest),
             options: SessionOptions(width: columns), output: output, errors: StringSink())
         session.terminalSize = { (columns, rows) }
         await session.start(with: quotes())
@@ -105,7 +105,7 @@ struct Quote: Identifiable, Sendable {
         let errors = StringSink()
         let session = Session(
             registry: DatasetRegistry(),
-            context: DatasetContext(cacheDirectory: FileManager.default.temporaryDirectory),
+            context: DatasetContext(cacheDirectory: FileManager.default.temporaryDirectory, program: .underTest),
             options: SessionOptions(width: 160), output: output, errors: errors)
         await session.start(with: Self.quotes())
         session.show()
