@@ -92,7 +92,9 @@ import Testing
                 try screen.widestTexts(of: screen.columnNames, width: .terminal, stop: .never)))
         for (column, shown) in widths[0] {
             let widest = max(measured[column] ?? 0, DisplayWidth.of(column))
-            #expect(shown <= widest, "\(width): \(column) is no wider than its widest value", sourceLocation: sourceLocation)
+            #expect(
+                shown <= widest, "\(width): \(column) is no wider than its widest value", sourceLocation: sourceLocation
+            )
         }
         let named = try #require(widths[0][name], "\(width): \(name) is shown", sourceLocation: sourceLocation)
         #expect(
