@@ -8,6 +8,8 @@ public enum Command: Sendable, Hashable {
     case previousPage
     /// Go to a page (1-based).
     case page(Int)
+    /// Go to the last page (`G`, `g last`, `end`).
+    case lastPage
     /// Filter to rows containing the text; an empty text clears the filter.
     case filter(String)
     /// Sort by a column; `nil` restores the natural order.
@@ -59,6 +61,7 @@ extension Command {
         case .nextPage: return SessionCommands.next
         case .previousPage: return SessionCommands.previous
         case .page: return SessionCommands.page
+        case .lastPage: return SessionCommands.end
         case .filter: return SessionCommands.filter
         case .sort: return SessionCommands.sort
         case .back: return SessionCommands.back
@@ -95,7 +98,7 @@ extension Command {
         case .filter: return "the filter"
         case .select: return "choosing a row"
         case .nextPage: return "the next page"
-        case .sort, .open, .refresh, .export, .where, .frequencies, .statistics, .chart, .page:
+        case .sort, .open, .refresh, .export, .where, .frequencies, .statistics, .chart, .page, .lastPage:
             return declaration?.names.first ?? "it"
         default: return "it"
         }

@@ -26,6 +26,11 @@ public struct ScreenRenderer {
     public var height: Int?
     /// Charts in `*`, `-` and `|` instead of braille (`--ascii`, or a locale without UTF-8).
     public var ascii = false
+    /// The terminal's height when text screens (a detail, long help) are paged, as at a
+    /// person's prompt; `nil` shows them whole (a script, a pipe).
+    public var textHeight: Int?
+    /// The first line of the text on top that the page shows (`n` moved it on).
+    public var textFirstLine = 0
 
     public init(
         width: Int?, style: TextStyle, widths: ViewWidths = ViewWidths(), height: Int? = nil, ascii: Bool = false
@@ -54,6 +59,9 @@ public struct ScreenRenderer {
         public var columnsLeftOut = 0
         /// The width of each column the table shows, by name: the same on every page of a view.
         public var columnWidths: [String: Int] = [:]
+        /// The page of a text screen (a detail, long help) too long for the terminal; `nil` when
+        /// the whole text is shown.
+        public var textPage: TextPage?
 
         /// The whole screen, each line ending in a newline.
         public var text: String { lines.map { $0 + "\n" }.joined() }
@@ -70,19 +78,59 @@ public struct ScreenRenderer {
         var rowLines = 0
         var spareStatusLines = 0
         var table = ColumnsStatus()
+        var textPage: TextPage?
         switch stack.top {
         case .list(let list):
             let body: [String]
             (body, rowLines, spareStatusLines, table) = renderList(list, pageSize: pageSize, atRoot: stack.depth == 1)
             lines += body
         case .detail(let detail, let list, let row):
-            lines += renderDetail(detail, list: list, row: row)
+            let (body, hints) = renderDetail(detail, list: list, row: row)
+            (lines, textPage) = paged(head: lines, body: body, hints: hints)
         case .chart(let chart, _):
             lines += renderChart(chart)
         }
         return Screen(
             lines: lines, rowLines: rowLines, overheadLines: lines.count - rowLines + spareStatusLines,
-            columnsLeftOut: table.leftOut, columnWidths: table.widths)
+            columnsLeftOut: table.leftOut, columnWidths: table.widths, textPage: textPage)
+    }
+
+    /// Text shown over the top of `stack` as a screen of its own (`h` longer than the
+    /// terminal): the breadcrumb with `title` after it, then the text, a page at a time from
+    /// `textFirstLine` when `textHeight` is set.
+    ///
+    /// - Parameter text: Lines already fitted to the width (help wraps its own).
+    public func textScreen(_ stack: NavigationStack, title: String, text: [String]) -> Screen {
+        let head = wrapped((stack.breadcrumb + [title]).joined(separator: " › ")).map(style.bold)
+        let body = text.flatMap { TextWrapping.wrap(VisibleText.make($0), width: width) }
+        let (lines, page) = paged(head: head, body: body, hints: ["b back"])
+        return Screen(lines: lines, rowLines: 0, overheadLines: lines.count, textPage: page)
+    }
+
+    /// `head` over `body`, with `hints` in the status line: the whole text, or, when
+    /// `textHeight` is set and the text does not fit it with the prompt, the page of `body`
+    /// from `textFirstLine` and a status line that says which lines it shows.
+    ///
+    /// The page size counts the status line as it wraps at its longest (the last line's
+    /// number), so every page of the text has as many lines.
+    private func paged(head: [String], body: [String], hints: [String]) -> ([String], TextPage?) {
+        let whole = head + body + wrapped(hints.joined(separator: " · ")).map(style.dim)
+        guard let textHeight, whole.count + 1 > textHeight, !body.isEmpty else { return (whole, nil) }
+        let paging = "n next · p previous"
+        let hints = hints.contains(where: { $0.contains(paging) }) ? hints : [paging] + hints
+        let total = NumberText.grouped(body.count)
+        let longest = statusLines(["lines \(total)–\(total) of \(total)"] + hints)
+        let size = max(1, textHeight - head.count - longest.count - 1)
+        let page = Paging(count: body.count, pageSize: size, position: textFirstLine)
+        let status = statusLines(
+            [
+                "lines \(NumberText.grouped(page.range.lowerBound + 1))–\(NumberText.grouped(page.range.upperBound))"
+                    + " of \(total)"
+            ] + hints)
+        return (
+            head + body[page.range] + status.map(style.dim),
+            TextPage(first: page.range.lowerBound, size: size, total: body.count)
+        )
     }
 
     // MARK: - Lists
@@ -328,7 +376,8 @@ public struct ScreenRenderer {
 
     // MARK: - Details
 
-    private func renderDetail(_ detail: Detail, list: (any ListScreen)?, row: Int?) -> [String] {
+    /// A detail's lines (its fields, then its notes) and the parts of its status line.
+    private func renderDetail(_ detail: Detail, list: (any ListScreen)?, row: Int?) -> ([String], [String]) {
         let names = detail.fields.map { VisibleText.make($0.name) }
         let nameWidth = names.map(DisplayWidth.of).max() ?? 0
         let indent = 2 + nameWidth + 2
@@ -357,8 +406,7 @@ public struct ScreenRenderer {
             hint.append("n next · p previous")
         }
         hint.append("b back")
-        lines += wrapped(hint.joined(separator: " · ")).map(style.dim)
-        return lines
+        return (lines, hint)
     }
 
     /// `text` made visible (titles, source names and statuses come from data too: a company

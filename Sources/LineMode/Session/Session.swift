@@ -27,6 +27,16 @@ public final class Session {
     /// How many columns the table of the list on screen left out, as last drawn: `>` has
     /// nothing to bring in when there are none.
     private var shownLeftOut: (list: ObjectIdentifier, count: Int)?
+    /// Long text shown over the current screen, a page at a time.
+    var textOverlay: TextOverlay?
+    /// The first line shown of the detail on top, and which detail that is: `n` pages through
+    /// a detail longer than the terminal before it steps to the next row.
+    var detailFirstLine: (key: DetailKey, first: Int)?
+    /// The page of text (a detail's, the overlay's) as last drawn; `nil` when it was whole.
+    private(set) var shownTextPage: TextPage?
+    /// How many screens have been drawn: a command that failed before drawing leaves the
+    /// overlay it replaced on the screen.
+    private(set) var drawCount = 0
     private var failed = false
     /// Loads going on in the background, by screen: their first rows are shown.
     private var background: [ObjectIdentifier: BackgroundLoad] = [:]
@@ -80,12 +90,34 @@ public final class Session {
     /// view, so every page of a view has as many rows.
     public func show() {
         reportFinishedLoads()
+        drawCount += 1
+        shownTextPage = nil
         let size = terminalSize?()
-        let renderer = ScreenRenderer(
-            width: size?.columns ?? options.width, style: TextStyle(enabled: options.color), widths: viewWidths,
+        let width = size?.columns ?? options.width
+        var renderer = ScreenRenderer(
+            width: width, style: TextStyle(enabled: options.color), widths: viewWidths,
             height: size?.rows ?? options.terminalRows, ascii: options.ascii)
+        // Text is paged only where a person can page it; a script's transcript has it whole.
+        renderer.textHeight = options.interactive ? size?.rows ?? options.terminalRows : nil
+        if var overlay = textOverlay {
+            renderer.textFirstLine = overlay.first
+            let lines = overlay.make(width).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let screen = renderer.textScreen(
+                stack, title: overlay.title, text: lines.last == "" ? lines.dropLast() : lines)
+            overlay.first = screen.textPage?.first ?? 0
+            textOverlay = overlay
+            shownTextPage = screen.textPage
+            emit(screen.text)
+            return
+        }
         guard let list = currentList else {
-            emit(renderer.render(stack, pageSize: SessionOptions.defaultPageSize))
+            if let key = DetailKey(stack), let detailFirstLine, detailFirstLine.key == key {
+                renderer.textFirstLine = detailFirstLine.first
+            }
+            let screen = renderer.screen(stack, pageSize: SessionOptions.defaultPageSize)
+            shownTextPage = screen.textPage
+            detailFirstLine = DetailKey(stack).map { ($0, screen.textPage?.first ?? 0) }
+            emit(screen.text)
             return
         }
         // Rows read from a file that shrank would be zeros, not the file's: say so instead.
@@ -186,7 +218,9 @@ public final class Session {
             let command = try CommandParser.parse(line)
             return try await execute(command)
         } catch CommandError.empty {
-            // An empty line does nothing, as at a shell prompt.
+            // At a prompt an empty line draws the screen again (as Ctrl-L does), the page as it
+            // was; in a script it does nothing.
+            if options.interactive { show() }
         } catch {
             report(error)
         }
