@@ -101,7 +101,9 @@ extension Session {
             show()
         case .sort(let order):
             let list = try requireList("sort")
-            try await loader.runOverRows("the sort") { stop in try list.applySort(order, stop: stop) }
+            // Named as typed, so the progress line and an interruption say which sort.
+            let title = order.map { "sort " + $0.description } ?? "the sort"
+            try await loader.runOverRows(title) { stop in try list.applySort(order, stop: stop) }
             show()
         case .custom(let name, let arguments):
             try await runCustom(name, arguments: arguments)
@@ -146,7 +148,8 @@ extension Session {
         case .where(let text):
             let list = try requireList("where")
             let expression = text.isEmpty ? nil : try WhereParser.parse(text, columns: list.columns)
-            try await loader.runOverRows("where") { stop in try list.applyWhere(expression, stop: stop) }
+            let title = expression.map { "where " + TextFitting.truncate($0.description, toWidth: 40) } ?? "where"
+            try await loader.runOverRows(title) { stop in try list.applyWhere(expression, stop: stop) }
             show()
         case .frequencies(let name):
             let list = try requireList("freq")
