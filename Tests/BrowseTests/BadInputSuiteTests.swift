@@ -74,7 +74,7 @@ import Testing
             status: 0, message: "", shows: "台積,a\n台,1\n"),
         Case(
             name: "missing file", arguments: ["/nonexistent/data.csv"], status: 2,
-            message: "no dataset, file or URL named"),
+            message: "/nonexistent/data.csv: no such file"),
         Case(name: "a folder", arguments: [folder.path], status: 1, message: "is a folder"),
         Case(
             name: "nonsense delimiter", arguments: [path("films.csv"), "--delimiter", "nonsense"], status: 2,

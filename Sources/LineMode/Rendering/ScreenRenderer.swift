@@ -310,16 +310,13 @@ public struct ScreenRenderer {
         let failed = Set(list.sourceFailures.map(\.source))
         let loaded = list.loadedSources.filter { !failed.contains($0) }
         if loaded.count > 1 || (!failed.isEmpty && !loaded.isEmpty) {
-            // Many sources (a year of months) are counted, not listed; failures are still named.
-            parts.append(
-                loaded.count > 4 ? "loaded \(loaded.count) sources" : "loaded " + loaded.joined(separator: ", "))
+            // Many sources of a kind (a year of months) are counted; failures are still named.
+            parts.append("loaded " + SourceTitles.loaded(loaded))
         }
-        for failure in list.sourceFailures {
-            // A refresh that failed keeps the rows from before.
-            let kept = list.loadedSources.contains(failure.source)
-            parts.append(
-                kept ? "\(failure.source) could not be refreshed (earlier rows shown)" : "\(failure.source) failed")
-        }
+        // A refresh that failed keeps the rows from before.
+        let refreshes = list.sourceFailures.map(\.source).filter { list.loadedSources.contains($0) }
+        parts += refreshes.map { "\($0) could not be refreshed (earlier rows shown)" }
+        parts += SourceTitles.failed(list.sourceFailures.map(\.source).filter { !refreshes.contains($0) })
         parts += columns
         if list.count == 0, !list.filterText.isEmpty {
             parts.append("/ clears the filter")

@@ -33,7 +33,16 @@ struct ScreenLoader {
     /// - Parameter early: Return as soon as rows arrive (at a prompt), leaving the rest to load
     ///   in the background; otherwise wait for all of it (a script's transcript stays the same).
     func load(_ list: any ListScreen, force: Bool, early: Bool = false) async -> Outcome {
-        await loadTellingInterruption(list, force: force, early: early).outcome
+        let (outcome, interrupted) = await loadTellingInterruption(list, force: force, early: early)
+        // Ctrl-C that left rows (months of `stock 2330 --months 12` that arrived) is said too,
+        // once: a source that streams says so itself.
+        if interrupted, case .loaded = outcome, !list.notedItsStop {
+            let rows = NumberText.grouped(list.totalCount)
+            messages.note(
+                "interrupted: the load of \(list.title) stopped; the \(rows) row\(list.totalCount == 1 ? "" : "s") "
+                    + "that arrived are shown, r loads it all again")
+        }
+        return outcome
     }
 
     /// Loads the sources of `list` not loaded yet (those a command added, ``ListKit/Selection/load(then:)``),

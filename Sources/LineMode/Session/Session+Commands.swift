@@ -350,6 +350,7 @@ extension Session {
     }
 
     private func select(row: Int) async throws {
+        if case .chart = stack.top { throw SessionError.onAChart("a row number") }
         guard case .list(let list) = stack.top else { throw SessionError.notAList("a row number") }
         guard row >= 1, row <= list.count else { throw ListError.rowOutOfRange(row: row, count: list.count) }
         let selection = try list.select(at: row - 1)
@@ -389,7 +390,7 @@ extension Session {
             stack.replaceTop(.detail(detail, from: list, row: next))
             show()
         case .chart:
-            throw SessionError.notAList(forward ? "n" : "p")
+            throw SessionError.onAChart(forward ? "n" : "p")
         }
     }
 

@@ -68,6 +68,12 @@ public final class Session {
             interactive: options.interactive)
         self.stack = NavigationStack(root: .list(registry.rootScreen(context: context)))
         messages.beforeEachLine = { [weak self] in self?.flush() }
+        if options.errorsAreTerminal {
+            messages.width = { [weak self] in
+                guard let self else { return nil }
+                return self.terminalSize?()?.columns ?? TerminalInfo.currentSize()?.columns ?? self.options.width
+            }
+        }
     }
 
     /// True when a command failed; a script then ends with a failure status.
@@ -253,7 +259,13 @@ public final class Session {
         case .interrupted:
             notify("interrupted: the load of \(list.title) was cancelled; r tries again")
         case .failed(let error):
-            report(error)
+            // At a prompt the list on screen says why it did not load, with what to do: said
+            // once there, not again above it. A script's transcript keeps the line on stderr.
+            if options.interactive, let shown = currentList, shown === list {
+                countFailure()
+            } else {
+                report(error)
+            }
         case .arriving(let load):
             background[ObjectIdentifier(list)] = load
             Task { @MainActor [weak self] in

@@ -52,6 +52,8 @@ public enum SessionError: UserFacingError, Hashable {
 public enum OpenError: UserFacingError, Hashable {
     /// Nothing is named `name`; `filesAndURLs` is true when the program also opens files and URLs.
     case unknownName(String, datasets: [String], filesAndURLs: Bool)
+    /// `name` is written as a path (`/data/prices.csv`, `prices.csv`) and no file is there.
+    case noSuchFile(String)
 
     public var description: String {
         switch self {
@@ -60,6 +62,8 @@ public enum OpenError: UserFacingError, Hashable {
             let describe = filesAndURLs ? " (--list describes them)" : ""
             return "no \(what) named \"\(CommandError.excerpt(name))\"; datasets: \(datasets.joined(separator: ", "))"
                 + describe
+        case .noSuchFile(let name):
+            return "\(CommandError.excerpt(name)): no such file"
         }
     }
 

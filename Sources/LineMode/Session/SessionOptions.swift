@@ -16,6 +16,8 @@ public struct SessionOptions: Sendable, Hashable {
     public var ascii = false
     /// Standard output is a terminal: an export printed there is made visible, as a screen is.
     public var outputIsTerminal = false
+    /// Standard error is a terminal: messages are broken at spaces to fit its width.
+    public var errorsAreTerminal = false
 
     /// Rows per page when nothing says otherwise.
     public static let defaultPageSize = 20

@@ -35,4 +35,16 @@ public enum TextWrapping {
             return piece
         }
     }
+
+    /// `text` in lines at most `width` columns wide, broken as ``wrap(_:width:)`` breaks it,
+    /// every line after the first indented by `indent` spaces (a message's continuation).
+    ///
+    /// - Complexity: O(n) in the length of `text`.
+    public static func wrap(_ text: String, width: Int, indent: Int) -> [String] {
+        let pieces = wrap(text, width: width)
+        guard pieces.count > 1, width > indent + 1 else { return pieces }
+        let margin = String(repeating: " ", count: indent)
+        let rest = wrap(pieces.dropFirst().joined(separator: " "), width: width - indent)
+        return [pieces[0]] + rest.map { margin + $0 }
+    }
 }

@@ -48,6 +48,7 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     public internal(set) var scope: ((T) -> Bool)?
     public internal(set) var position = 0
     public internal(set) var viewVersion = 0
+    public internal(set) var notedItsStop = false
 
     // Loading (`+Loading`).
     var sources: [ListSource<T>]

@@ -93,6 +93,9 @@ public protocol ListScreen: AnyObject {
     var waitsForAllRowsBeforeQueries: Bool { get }
     /// While rows are arriving, what the status line says of the rest (`indexing 23%`).
     var receivingNote: String? { get }
+    /// Whether the last load, stopped by Ctrl-C, said in a note what it kept (the rows of a
+    /// stream that arrived): a front end then does not say it again.
+    var notedItsStop: Bool { get }
 }
 
 extension ListScreen {
@@ -110,6 +113,7 @@ extension ListScreen {
     public var dataProblem: (any Error)? { nil }
     public var waitsForAllRowsBeforeQueries: Bool { false }
     public var receivingNote: String? { nil }
+    public var notedItsStop: Bool { false }
 
     /// The column names, in declared order.
     public var columnNames: [String] { columns.map(\.name) }
