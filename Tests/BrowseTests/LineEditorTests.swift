@@ -164,7 +164,7 @@ import Testing
         defer { slow.stop() }
         let folder = try Folder()
         var mirrors: [String: String] = [:]
-        for name in ["BROWSE_TWSE_URL", "BROWSE_MOPS_URL", "BROWSE_TWSE_OPENAPI_URL"] {
+        for name in ["BROWSE_TWSE_URL", "BROWSE_MOPS_URL", "BROWSE_TPEX_URL"] {
             mirrors[name] = slow.baseURL.absoluteString
         }
         let terminal = try start(["ticks", "--cache-dir", folder.path + "/cache"], in: folder, environment: mirrors)

@@ -43,7 +43,9 @@ final class FileTableStore: ListStore {
 
     var columns: [Column]? {
         tables.current?.columns.map { column in
-            Column(column.name, kind: columnKinds[column.name] ?? column.type.columnKind, minimumWidth: 8)
+            var shown = Column(column.name, kind: columnKinds[column.name] ?? column.type.columnKind, minimumWidth: 8)
+            shown.exportName = column.header
+            return shown
         }
     }
 

@@ -33,6 +33,11 @@ public struct Column: Sendable, Hashable {
     /// True for a column kept at the left while `>` and `<` scroll the others, until the person
     /// pins others with `key` (a security's code and name).
     public var isPinnedByDefault: Bool
+    /// What an export's header line calls the column, when the source's header is not the
+    /// name the screen needs: a file's empty header cell (named by its letter, `J`, on the
+    /// screen) is exported empty, as the file has it. `nil` exports `name`. JSON keys stay
+    /// `name`, which are distinct.
+    public var exportName: String?
 
     /// The cells of text a name keeps however narrow the screen (four CJK characters), or its
     /// whole text when that is shorter.

@@ -14,24 +14,33 @@
 public struct TableExporter {
     public let format: ExportFormat
     public let columns: [String]
+    /// The header line's cells (CSV, TSV, Markdown): the source's own header where the columns
+    /// were renamed for the screen, else the names.
+    public let headers: [String]
     private let write: (String) throws -> Void
     private var rowsWritten = 0
 
     /// An exporter that sends its text to `write`, in pieces.
-    public init(format: ExportFormat, columns: [String], write: @escaping (String) throws -> Void) {
+    ///
+    /// - Parameter headers: What the header line writes for each column (a file's empty
+    ///   header cell); `nil` writes `columns`. JSON keys are always `columns`.
+    public init(
+        format: ExportFormat, columns: [String], headers: [String]? = nil, write: @escaping (String) throws -> Void
+    ) {
         self.format = format
         self.columns = columns
+        self.headers = headers.flatMap { $0.count == columns.count ? $0 : nil } ?? columns
         self.write = write
     }
 
     /// Writes the header (or the opening bracket).
     public mutating func begin() throws {
         switch format {
-        case .csv: try write(Self.csvRecord(columns.map(Self.csvField).joined(separator: ",")) + "\n")
-        case .tsv: try write(columns.map(Self.tsvField).joined(separator: "\t") + "\n")
+        case .csv: try write(Self.csvRecord(headers.map(Self.csvField).joined(separator: ",")) + "\n")
+        case .tsv: try write(headers.map(Self.tsvField).joined(separator: "\t") + "\n")
         case .json: try write("[")
         case .markdown:
-            try write("| " + columns.map(Self.markdownField).joined(separator: " | ") + " |\n")
+            try write("| " + headers.map(Self.markdownField).joined(separator: " | ") + " |\n")
             try write("|" + String(repeating: " --- |", count: columns.count) + "\n")
         }
     }
