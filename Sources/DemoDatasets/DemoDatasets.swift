@@ -13,7 +13,7 @@ public struct PeopleDataset: Dataset {
         GenericListController(
             title: id, items: Person.all,
             columns: [
-                .text("name", \.name, priority: 10, minimumWidth: 10),
+                .text("name", \.name, priority: 10, minimumWidth: 10, isName: true, isPinnedByDefault: true),
                 .text("played", \.role, priority: 5, minimumWidth: 8),
                 .integer("born", \.birthYear, priority: 8),
             ])
@@ -33,7 +33,7 @@ public struct FilmsDataset: Dataset {
         GenericListController(
             title: id, items: Film.all,
             columns: [
-                .text("title", \.title, priority: 10, minimumWidth: 12),
+                .text("title", \.title, priority: 10, minimumWidth: 12, isName: true, isPinnedByDefault: true),
                 .integer("year", \.releaseYear, priority: 9),
                 .text("director", \.director, priority: 5, minimumWidth: 8),
                 .text("episode", \.place, priority: 3, minimumWidth: 8),

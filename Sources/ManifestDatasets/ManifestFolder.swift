@@ -46,7 +46,15 @@ package struct ManifestFolder: Sendable {
                 file: (existing as NSString).lastPathComponent,
                 message: "already describes \(manifest.id); remove-dataset \(manifest.id) first, or choose another id")
         }
-        let table = try await Self.open(loaded, context: context, progress: progress)
+        let table: FileTable
+        do {
+            table = try await Self.openSource(loaded, context: context, progress: progress)
+        } catch {
+            // No manifest was written: the source is what to name, not a file that is not there.
+            throw ManifestProblem(
+                file: PasswordRedaction.redacting(manifest.source.location),
+                message: "\(error); \(manifest.id) was not added")
+        }
         draft.columns = table.columns.map { ManifestColumn(name: $0.name) }
         let text = ManifestText.json(draft)
         do {
@@ -70,6 +78,20 @@ package struct ManifestFolder: Sendable {
         -> FileTable
     {
         let manifest = loaded.manifest
+        do {
+            return try await openSource(loaded, context: context, progress: progress)
+        } catch {
+            let key = manifest.source.hasOptions ? ["source", manifest.source.isURL ? "url" : "path"] : ["source"]
+            throw loaded.problem(
+                key, "cannot be read (\(PasswordRedaction.redacting(manifest.source.location))): \(error)")
+        }
+    }
+
+    /// Opens a manifest's source, throwing what the reading threw.
+    private static func openSource(
+        _ loaded: LoadedManifest, context: DatasetContext, progress: ProgressReporter
+    ) async throws -> FileTable {
+        let manifest = loaded.manifest
         var bare = manifest
         bare.columns = nil
         bare.sort = nil
@@ -77,18 +99,12 @@ package struct ManifestFolder: Sendable {
         let request = LoadRequest(progress: progress, refresh: false, batch: [])
         let freshness =
             manifest.source.freshness.flatMap(DownloadFreshness.init(parsing:)) ?? ManifestDataset.defaultFreshness
-        do {
-            return try await recipe.load(
-                fetcher: {
-                    CachingFetcher(
-                        context: context, request: request, key: "manifests/\(manifest.id)", freshness: freshness)
-                }, progress: progress, maxInputBytes: context.maxInputBytes
-            ).0
-        } catch {
-            let key = manifest.source.hasOptions ? ["source", manifest.source.isURL ? "url" : "path"] : ["source"]
-            throw loaded.problem(
-                key, "cannot be read (\(PasswordRedaction.redacting(manifest.source.location))): \(error)")
-        }
+        return try await recipe.load(
+            fetcher: {
+                CachingFetcher(
+                    context: context, request: request, key: "manifests/\(manifest.id)", freshness: freshness)
+            }, progress: progress, maxInputBytes: context.maxInputBytes
+        ).0
     }
 
     /// Every manifest of the folder checked, its source opened too: what `check-datasets`

@@ -4,7 +4,8 @@ import ListKit
 import TWStock
 
 /// `browse import FILE… [--date yyyy-mm-dd] [--code CODE]`: adds hand-downloaded TWSE, TPEx
-/// and MOPS files to the cache. Exit 0 when at least one file was imported, 1 when none, 2 for usage.
+/// and MOPS files to the cache. Exit 0 when every file was imported, 1 when any was refused (the
+/// others are still imported), 2 for usage.
 struct ImportSubcommand: Subcommand {
     var name: String { "import" }
     var synopsis: String { "FILE… [--date yyyy-mm-dd] [--code CODE]" }
@@ -33,6 +34,7 @@ struct ImportSubcommand: Subcommand {
         let store = try context.marketData()
         let messages = environment.messages
         var imported = 0
+        var refused: [String] = []
         for outcome in Importer(store: store, maxFileBytes: context.maxInputBytes).importFiles(
             paths, date: date, code: code)
         {
@@ -43,12 +45,17 @@ struct ImportSubcommand: Subcommand {
                 try environment.output.write("imported \(VisibleText.make(path)): \(kind), \(count) records\n")
                 for issue in skipped { messages.note("\(path): \(issue)") }
             case .refused(let path, let reason):
+                refused.append(path)
                 messages.note("not imported \(path): \(reason)")
             }
         }
         let total = paths.count
-        messages.note(
-            "imported \(imported) of \(total) file\(total == 1 ? "" : "s") into \(context.cacheDirectory.path)")
-        return imported > 0 ? .success : .failure
+        var summary =
+            "imported \(imported) of \(total) file\(total == 1 ? "" : "s") into \(context.cacheDirectory.path)"
+        if !refused.isEmpty, total > 1 {
+            summary += "; not imported: " + refused.map(VisibleText.make).joined(separator: ", ")
+        }
+        messages.note(summary)
+        return refused.isEmpty ? .success : .failure
     }
 }

@@ -43,7 +43,9 @@ struct AddDatasetSubcommand: Subcommand {
         }
         let folder = try manifestFolder(invocation, environment)
         let given = invocation.datasetOptions
-        var source = ManifestSource(location: invocation.arguments[1])
+        // A path on the command line is the shell's, from the current folder; in the manifest a
+        // relative path would be read from the manifest's folder, so it is written whole.
+        var source = ManifestSource(location: Self.fromCurrentFolder(invocation.arguments[1]))
         source.format = given["format-in"]
         source.delimiter = given["delimiter"]
         source.encoding = given["encoding"]
@@ -59,6 +61,14 @@ struct AddDatasetSubcommand: Subcommand {
             "added \(VisibleText.make(id)): \(VisibleText.make(path)), \(columns.count) columns: "
                 + VisibleText.make(columns.joined(separator: ", ")) + "\n")
         return .success
+    }
+
+    /// `location` as the current folder reads it: a relative path (or pattern) made whole; a
+    /// URL and a whole path as they are.
+    static func fromCurrentFolder(_ location: String) -> String {
+        guard !location.contains("://"), !location.hasPrefix("/"), !location.isEmpty else { return location }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            .appendingPathComponent(location).standardizedFileURL.path
     }
 }
 

@@ -20,7 +20,7 @@ import Testing
                 "browse: there is no row 99: choose 1–6",
                 "browse: there is no row 0: choose 1–6",
                 "browse: there is no page 0: there is only page 1",
-                "browse: g needs an argument: g N goes to page N",
+                "browse: g needs an argument: g N goes to page N, G or g last to the last",
                 "browse: no column \"nosuchcolumn\"; columns: title, year, director, episode",
                 "browse: a line of 102400 bytes is too long (the limit is 65536); nothing was run",
                 "browse: the line is not valid UTF-8 text; nothing was run",

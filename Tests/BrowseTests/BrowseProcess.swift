@@ -53,13 +53,16 @@ enum Browse {
         return environment
     }
 
-    /// Runs browse with `arguments`, feeding `input` (bytes) to its standard input.
-    static func run(_ arguments: [String], input: Data? = nil, environment extra: [String: String] = [:]) throws -> Run
-    {
+    /// Runs browse with `arguments`, feeding `input` (bytes) to its standard input, in
+    /// `directory` when given.
+    static func run(
+        _ arguments: [String], input: Data? = nil, environment extra: [String: String] = [:], directory: URL? = nil
+    ) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment(extra)
+        if let directory { process.currentDirectoryURL = directory }
         let stdin = Pipe()
         let stdout = Pipe()
         let stderr = Pipe()

@@ -31,7 +31,7 @@ import Testing
         #expect(truncate(path, 100) == 0)
         for command in ["n", "g 1000", "/row4", "sort note desc", "export csv \(output)", "freq name", "12"] {
             terminal.type(command + "\r")
-            try terminal.waitFor(
+            try terminal.waitForMessage(
                 "the file changed while open (shrinking.csv is shorter than when it was read); r reloads it")
             try terminal.waitFor(PseudoTerminal.prompt)
         }

@@ -20,7 +20,7 @@ import Testing
         process.executableURL = Browse.executable
         process.arguments = arguments + ["--cache-dir", cache.path]
         var environment = Browse.environment()
-        for name in ["BROWSE_TWSE_URL", "BROWSE_MOPS_URL", "BROWSE_TWSE_OPENAPI_URL"] {
+        for name in ["BROWSE_TWSE_URL", "BROWSE_MOPS_URL", "BROWSE_TPEX_URL"] {
             environment[name] = silent.baseURL.absoluteString
         }
         process.environment = environment

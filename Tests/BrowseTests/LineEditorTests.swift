@@ -131,7 +131,7 @@ import Testing
         defer { slow.stop() }
         let folder = try ScratchFolder("pty")
         var mirrors: [String: String] = [:]
-        for name in ["BROWSE_TWSE_URL", "BROWSE_MOPS_URL", "BROWSE_TWSE_OPENAPI_URL"] {
+        for name in ["BROWSE_TWSE_URL", "BROWSE_MOPS_URL", "BROWSE_TPEX_URL"] {
             mirrors[name] = slow.baseURL.absoluteString
         }
         let terminal = try PseudoTerminal.browse(

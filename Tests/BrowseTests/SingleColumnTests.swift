@@ -46,13 +46,16 @@ import Testing
                 == "[\n  {\"a\": \"x\"},\n  {\"a\": null},\n  {\"a\": \"y\"}\n]\n")
     }
 
-    /// An empty key is a column without a name: it gets a letter, as an empty CSV header does,
-    /// and its rows are its values, not its header.
+    /// An empty key is a column without a name: on the screen it gets a letter, as an empty CSV
+    /// header does, and its rows are its values, not its header; an export keeps the key empty
+    /// (quoted, so that the header is a record of one field).
     @Test func anEmptyKeyIsAColumnOfItsOwn() throws {
         let file = try Self.write("empty-key.json", #"[{"":1},{"":2}]"#)
         defer { try? FileManager.default.removeItem(at: file.folder) }
         let run = try Browse.run([file.path, "--format", "csv"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == "A\n1\n2\n")
+        #expect(run.stdout == "\"\"\n1\n2\n")
+        let shown = try Browse.run([file.path, "-c", "cols"])
+        #expect(shown.stdout.contains("datasets › empty-key.json\n#  A"), "\(shown.stdout)")
     }
 }

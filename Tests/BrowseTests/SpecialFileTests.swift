@@ -41,7 +41,7 @@ import Testing
         let terminal = try PseudoTerminal.browse(["small.csv"], in: folder, environment: ["BROWSE_HISTORY": ""])
         try terminal.waitFor(PseudoTerminal.prompt)
         terminal.type("export csv pipe\r")
-        try terminal.waitFor(
+        try terminal.waitForMessage(
             "could not write pipe: it is a FIFO (a named pipe) that no program is reading; start its reader first")
         try terminal.waitFor(PseudoTerminal.prompt)
         // With a reader, the export goes through the FIFO.
@@ -76,7 +76,8 @@ import Testing
             run.stderr.contains("could not write chain45.csv: too many levels of symbolic links; nothing was written"))
         #expect(
             run.stderr.contains("could not write loop-a.csv: too many levels of symbolic links; nothing was written"))
-        #expect(run.stderr.contains("wrote 1 row to chain30.csv"), "a chain the kernel follows is written through")
+        #expect(
+            run.stderr.contains("replaced chain30.csv: wrote 1 row"), "a chain the kernel follows is written through")
         for index in 0...45 {
             #expect(folder.kind("chain\(index).csv") == S_IFLNK, "chain\(index).csv stays a link")
         }

@@ -262,7 +262,7 @@ import Testing
     static func exchange(_ server: LoopbackServer) -> [String: String] {
         let base = server.baseURL.absoluteString
         return [
-            "BROWSE_TWSE_URL": base, "BROWSE_TWSE_OPENAPI_URL": base, "BROWSE_MOPS_URL": base, "BROWSE_TPEX_URL": base,
+            "BROWSE_TWSE_URL": base, "BROWSE_MOPS_URL": base, "BROWSE_TPEX_URL": base,
         ]
     }
 

@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func everyNameParsesToTheCommandOfItsDeclaration() throws {
-        #expect(SessionCommands.all.count == 23, "the 23 commands of a session")
+        #expect(SessionCommands.all.count == 25, "the 25 commands of a session")
         for declaration in SessionCommands.all {
             for name in declaration.names.isEmpty ? [nil] : declaration.names.map(Optional.some) {
                 let line = Self.line(for: declaration, name: name)

@@ -12,6 +12,12 @@ import Testing
         ("p", .previousPage),
         ("g 4", .page(4)),
         ("g ４", .page(4)),
+        ("G", .lastPage),
+        ("Ｇ", .lastPage),
+        ("g last", .lastPage),
+        ("g end", .lastPage),
+        ("g first", .page(1)),
+        ("end", .lastPage),
         ("/台積", .filter("台積")),
         ("/", .filter("")),
         ("/ two words ", .filter("two words")),
@@ -43,10 +49,15 @@ import Testing
     @Test func badLinesSayWhatWouldWork() {
         #expect(throws: CommandError.empty) { try CommandParser.parse("   ") }
         #expect(throws: CommandError.badRow("-1")) { try CommandParser.parse("-1") }
-        #expect(throws: CommandError.missingArgument(command: "g", usage: "g N goes to page N")) {
+        #expect(
+            throws: CommandError.missingArgument(command: "g", usage: "g N goes to page N, G or g last to the last")
+        ) {
             try CommandParser.parse("g")
         }
-        #expect(throws: CommandError.badNumber(command: "g", text: "x", usage: "g N goes to page N")) {
+        #expect(
+            throws: CommandError.badNumber(
+                command: "g", text: "x", usage: "g N goes to page N, G or g last to the last")
+        ) {
             try CommandParser.parse("g x")
         }
         #expect(throws: CommandError.unknownFormat("xls")) { try CommandParser.parse("export xls") }

@@ -137,17 +137,24 @@ private enum Examples {
     static func declaredColumns() -> [Column] {
         // Column
         [
-            Column("code", kind: .code, priority: 10),
-            Column("name", kind: .text, priority: 9, minimumWidth: 8),
-            Column("close", kind: .decimal, priority: 8),
+            Column("code", kind: .code, priority: 10, isPinnedByDefault: true),
+            Column("name", kind: .text, priority: 9, isName: true, isPinnedByDefault: true),
+            Column("change", kind: .decimal, short: "chg", priority: 8),
         ]
+    }
+
+    static func textWidth() -> Int {
+        // TextWidth
+        let characters = TextWidth { utf8 in String(decoding: utf8, as: UTF8.self).count }
+        let width = characters.of("台積電")  // 3
+        return width
     }
 
     static func listColumns() -> [ListColumn<ExampleFullFilm>] {
         typealias Film = ExampleFullFilm
         // ListColumn
         let columns: [ListColumn<Film>] = [
-            .text("title", \.title, priority: 10, minimumWidth: 12),
+            .text("title", \.title, priority: 10, isName: true),
             .integer("year", \.releaseYear, priority: 9),
             .text("director", \.director, priority: 5),
         ]
@@ -310,6 +317,8 @@ private enum Options {
             DatasetContext(cacheDirectory: URL(fileURLWithPath: "/nonexistent"), program: Examples.identity()))
         #expect(stock.title == "2330", "a command's screen is made from its arguments")
         #expect(Examples.declaredColumns().map(\.alignment) == [.leading, .leading, .trailing])
+        #expect(Examples.declaredColumns().map(\.narrowestWidth) == [6, 9, 6], "a name keeps four characters")
+        #expect(Examples.textWidth() == 3)
         #expect(
             Examples.listColumns().cells(of: ExampleFullFilm.all[0]).map(\.cell.text) == [
                 "Star Wars: A New Hope", "1977", "George Lucas",

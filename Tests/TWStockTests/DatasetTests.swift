@@ -22,7 +22,7 @@ import Testing
         #expect(codes == codes.sorted(), "sorted by code")
         #expect(Set(codes).count == codes.count, "no code twice")
         #expect(screen.headerLines.first == "上市 上櫃 興櫃 · \(codes.count) companies", "the subtitle names the markets")
-        #expect(screen.headerLines.last?.hasPrefix("已取得 上市 上櫃 興櫃 資料 - 數量 \(codes.count) 筆") == true)
+        #expect(screen.headerLines.last?.hasPrefix("MOPS data as of ") == true, "\(screen.headerLines)")
         try screen.applyFilter("台積")
         #expect(screen.column("capital") == ["259327332420"], "exported without separators")
     }
@@ -43,6 +43,13 @@ import Testing
         #expect(partial.sourceFailures.map(\.source) == ["興櫃"])
         #expect(partial.sourceFailures.first?.reason.contains("HTTP 404") == true)
         #expect(partial.count > 0)
+        // The header names what loaded, once: not 興櫃, and no count of the whole after a switch.
+        #expect(partial.headerLines.first == "上市 上櫃 · \(partial.count) companies", "\(partial.headerLines)")
+        let market = try #require(partial.commands.first { $0.name == "market" })
+        _ = try await market.run("otc", ProgressReporter())
+        #expect(partial.headerLines.first?.hasPrefix("上櫃 · \(partial.count) compan") == true, "\(partial.headerLines)")
+        #expect(!partial.headerLines.joined().contains("筆"), "no second count of every market: \(partial.headerLines)")
+        #expect(partial.headerLines.count == 2 && partial.headerLines[1].hasPrefix("MOPS data as of "))
         _ = screen
     }
 

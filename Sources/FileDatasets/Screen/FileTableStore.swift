@@ -44,7 +44,9 @@ final class FileTableStore: ListStore {
 
     var columns: [Column]? {
         tables.current?.columns.map { column in
-            Column(column.name, kind: columnKinds[column.name] ?? column.type.columnKind, minimumWidth: 8)
+            var shown = Column(column.name, kind: columnKinds[column.name] ?? column.type.columnKind, minimumWidth: 8)
+            shown.exportName = column.header
+            return shown
         }
     }
 
@@ -87,6 +89,13 @@ final class FileTableStore: ListStore {
         let read = table.forEachValues(of: columns, rows: tableRows(of: positions), stop: stop, body)
         if stop.isRaised { throw ListError.interrupted }
         return read
+    }
+
+    func widestTexts(of columns: [String], at positions: [Int]?, width: TextWidth, stop: StopFlag) throws -> [Int]? {
+        guard let table = tables.table(holding: items.count) else { return nil }
+        let widest = table.widestTexts(of: columns, rows: tableRows(of: positions), width: width, stop: stop)
+        if stop.isRaised { throw ListError.interrupted }
+        return widest
     }
 
     func export(

@@ -4,10 +4,14 @@ public struct TableColumn: Sendable, Hashable {
     public let name: String
     /// What its values are.
     public let type: ColumnType
+    /// The header cell as the file has it, when `name` is not it (an empty cell, a repeated
+    /// name, spaces around it): what exports write. `nil` for a file without a header.
+    public let header: String?
 
-    public init(name: String, type: ColumnType) {
+    public init(name: String, type: ColumnType, header: String? = nil) {
         self.name = name
         self.type = type
+        self.header = header == name ? nil : header
     }
 
     /// The spreadsheet name of a 0-based column: A, B, … Z, AA, AB ….

@@ -51,8 +51,10 @@ enum TableIndexer {
             throw .tooManyColumns(name, count: columnCount, limit: maximumColumns)
         }
         var names: [String]
+        var headers: [String?] = Array(repeating: nil, count: columnCount)
         if hasHeader {
             names = headerScan.fields.map { $0.string(in: buffer, quote: dialect.quote) }
+            headers = names
         } else {
             names = (0..<columnCount).map(TableColumn.letterName)
         }
@@ -152,7 +154,7 @@ enum TableIndexer {
             irregularRows.removeAll { $0 >= low.count }
         }
         let types = inference.types
-        let columns = zip(names, types).map { TableColumn(name: $0, type: $1) }
+        let columns = names.indices.map { TableColumn(name: names[$0], type: types[$0], header: headers[$0]) }
         let table = FileTable(
             name: name, bytes: bytes, dialect: dialect, columns: columns,
             offsets: RowOffsets(low: low, bases: segments), problems: problems,
@@ -168,10 +170,17 @@ enum TableIndexer {
         let last = table.rowCount - 1
         let start = CSVCursor(offset: table.offset(ofRow: last), line: table.line(ofRow: last))
         guard let notes = TableFrame.notes(in: table.buffer, dialect: table.dialect, after: start) else { return table }
+        // The notes were counted as the index counted them: a note quoted across lines is
+        // read again from its second line (as after a stray quote), which counts once more.
+        var scanner = PieceScanner(
+            buffer: table.buffer, dialect: table.dialect, columnCount: table.columns.count, end: table.buffer.count)
+        scanner.cursor = start
+        _ = scanner.next()
+        let counted = scanner.countProblems()
         return FileTable(
             name: table.name, bytes: table.bytes, dialect: table.dialect, columns: table.columns,
             offsets: table.offsets,
-            problems: table.problems.removingRecords(fromLine: notes.line, count: notes.records),
+            problems: table.problems.removingRecords(fromLine: notes.line, count: counted),
             irregularRows: table.irregularRows, notes: table.notes, around: table.around + notes.lines)
     }
 
@@ -387,6 +396,24 @@ private struct PieceScanner {
         result.strayQuotes = strayQuotes
         result.end = cursor
         return result
+    }
+
+    /// How many problems the records from the cursor to the end hold, counted as ``run(into:progress:)``
+    /// counts them (a record of the wrong width that spans lines is read again from its next line).
+    ///
+    /// - Complexity: O(n) in the bytes scanned.
+    mutating func countProblems() -> Int {
+        var count = 0
+        while cursor.offset < end, let record = next() {
+            if record.unterminated {
+                count += 1
+                resync(after: record.span)
+            } else if fields.count != columnCount {
+                count += 1
+                if spansLines(record.span) { resync(after: record.span) }
+            }
+        }
+        return count
     }
 
     /// Counts the current record's values for type inference.

@@ -8,6 +8,8 @@ package enum Command: Sendable, Hashable {
     case previousPage
     /// Go to a page (1-based).
     case page(Int)
+    /// Go to the last page (`G`, `g last`, `end`).
+    case lastPage
     /// Filter to rows containing the text; an empty text clears the filter.
     case filter(String)
     /// Sort by a column; `nil` restores the natural order.
@@ -36,6 +38,8 @@ package enum Command: Sendable, Hashable {
     case only([String])
     /// Scroll the shown columns sideways: positive to the right (`>`), negative back (`<`).
     case scrollColumns(Int)
+    /// Pin these columns at the left while the others scroll (`key COL…`); none unpins all.
+    case key([String])
     /// Keep rows that satisfy a typed condition (`where close > 500`); empty clears it.
     case `where`(String)
     /// The distinct values of a column, most frequent first (`freq COL`).
@@ -57,6 +61,7 @@ extension Command {
         case .nextPage: return SessionCommands.next
         case .previousPage: return SessionCommands.previous
         case .page: return SessionCommands.page
+        case .lastPage: return SessionCommands.end
         case .filter: return SessionCommands.filter
         case .sort: return SessionCommands.sort
         case .back: return SessionCommands.back
@@ -72,6 +77,7 @@ extension Command {
         case .show: return SessionCommands.show
         case .only: return SessionCommands.only
         case .scrollColumns: return SessionCommands.scroll
+        case .key: return SessionCommands.key
         case .where: return SessionCommands.condition
         case .frequencies: return SessionCommands.frequencies
         case .statistics: return SessionCommands.statistics
@@ -92,7 +98,7 @@ extension Command {
         case .filter: return "the filter"
         case .select: return "choosing a row"
         case .nextPage: return "the next page"
-        case .sort, .open, .refresh, .export, .where, .frequencies, .statistics, .chart, .page:
+        case .sort, .open, .refresh, .export, .where, .frequencies, .statistics, .chart, .page, .lastPage:
             return declaration?.names.first ?? "it"
         default: return "it"
         }

@@ -4,8 +4,8 @@ import ListKit
 /// The session's own commands, each declared once, in the order `h` lists them.
 package enum SessionCommands {
     package static let all: [SessionCommandDeclaration] = [
-        select, next, previous, page, filter, sort, condition, frequencies, statistics, chart, columns, hide, show,
-        only, scroll, back, home, open, list, refresh, export, help, quit,
+        select, next, previous, page, end, filter, sort, condition, frequencies, statistics, chart, columns, hide, show,
+        only, scroll, key, back, home, open, list, refresh, export, help, quit,
     ]
 
     /// Every word that starts a command, each once: a dataset named like one could not be
@@ -37,25 +37,35 @@ package enum SessionCommands {
     }
 
     static let next = SessionCommandDeclaration(
-        ["n", "next"], synopsis: "n", summary: "next page (in a detail: the next row)"
+        ["n", "next"], synopsis: "n", summary: "next page (in a detail: its next page, then the next row)"
     ) { _, _ in .nextPage }
 
     static let previous = SessionCommandDeclaration(
-        ["p", "prev", "previous"], synopsis: "p", summary: "previous page (in a detail: the row before)"
+        ["p", "prev", "previous"], synopsis: "p", summary: "previous page (in a detail: its page or the row before)"
     ) { _, _ in .previousPage }
 
     static let page = SessionCommandDeclaration(
-        ["g", "page", "go"], synopsis: "g N", summary: "go to page N", examples: [("g 5", "the fifth page")],
+        ["g", "page", "go"], synopsis: "g N", summary: "go to page N; G or g last: the last page",
+        details: ["a long text (help, a detail) pages as a list does: g N is its page N"],
+        examples: [("g 5", "the fifth page"), ("G", "the last page"), ("g last", "the last page too")],
         rowUse: .waitsForAll
     ) { word, rest throws(CommandError) in
-        let usage = "g N goes to page N"
+        let usage = "g N goes to page N, G or g last to the last"
+        // `G` alone, as in less and vi; `g` alone is a page number left out.
+        if rest.isEmpty, word == "G" || word == "Ｇ" { return .lastPage }
         guard !rest.isEmpty else { throw .missingArgument(command: word, usage: usage) }
         let folded = TextFolding.fold(rest)
+        if folded == "last" || folded == "end" { return .lastPage }
+        if folded == "first" { return .page(1) }
         guard folded.allSatisfy({ $0.isASCII && $0.isNumber }) else {
             throw .badNumber(command: word, text: rest, usage: usage)
         }
         return .page(Int(folded) ?? Int.max)
     }
+
+    static let end = SessionCommandDeclaration(
+        ["end"], synopsis: "end", summary: "go to the last page (as G and g last do)", rowUse: .waitsForAll
+    ) { _, _ in .lastPage }
 
     static let filter = SessionCommandDeclaration(
         [], form: .prefix(["/", "／"]), synopsis: "/TEXT",
@@ -159,10 +169,25 @@ package enum SessionCommands {
 
     static let scroll = SessionCommandDeclaration(
         [], form: .repeated([">", "<"]), synopsis: "> / <",
-        summary: "scroll the columns sideways (>> two at a time; the first column stays)"
+        summary: "scroll the columns sideways (>> two at a time; pinned columns stay, see key)"
     ) { word, _ in
         .scrollColumns(word.first == ">" ? word.count : -word.count)
     }
+
+    static let key = SessionCommandDeclaration(
+        ["key"], synopsis: "key [COL…]",
+        summary: "pin columns at the left while > and < scroll the others; key alone unpins",
+        details: [
+            "the columns stay in the order given, before the others; a hidden column is shown again",
+            "a Taiwan screen pins its code and name until key says otherwise; show all pins them again",
+            "cols says which columns are pinned",
+        ],
+        examples: [
+            ("key 證券名稱", "the name stays at the left while > scrolls the rest"),
+            ("key date close", "two columns stay, date first"), ("key", "nothing pinned: > scrolls every column"),
+        ],
+        completion: .columns(besides: [])
+    ) { _, rest in .key(CommandParser.words(rest)) }
 
     static let back = SessionCommandDeclaration(
         ["b", "back"], synopsis: "b", summary: "back one screen (from a detail, to that row's page)"

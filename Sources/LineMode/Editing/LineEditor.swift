@@ -133,8 +133,10 @@ package struct LineEditor: LineSource {
                 case .suspend:
                     TerminalMode.suspend()
                 case .clearScreen:
+                    // The session draws the current page on the cleared screen, then the line.
                     send("\u{1B}[H\u{1B}[2J")
-                    draw(state)
+                    interrupted = state
+                    return .redraw
                 case .list(let candidates):
                     send("\r\n" + Self.columns(candidates, width: terminalWidth()))
                     draw(state)

@@ -13,6 +13,10 @@ public final class MessageWriter {
     /// Runs before each line, so that what standard output holds is written first and the two
     /// streams read in order in a terminal or a transcript.
     package var beforeEachLine: (@MainActor () -> Void)?
+    /// The terminal's width when messages go to one: a message is then broken at spaces, its
+    /// later lines indented, rather than cut mid-word by the terminal. `nil` keeps each message
+    /// on one line (a log, a pipe, a test reads it whole).
+    package var width: (@MainActor () -> Int?)?
 
     package init(sink: any TextSink, program: String) {
         self.sink = sink
@@ -22,7 +26,9 @@ public final class MessageWriter {
     /// Writes `text` as one line: `browse: text`.
     public func note(_ text: String) {
         beforeEachLine?()
-        try? sink.write("\(program): \(VisibleText.make(PasswordRedaction.redacting(text)))\n")
+        let line = "\(program): \(VisibleText.make(PasswordRedaction.redacting(text)))"
+        let lines = width?().map { TextWrapping.wrap(line, width: $0, indent: 2) } ?? [line]
+        try? sink.write(lines.map { $0 + "\n" }.joined())
         try? sink.flush()
     }
 

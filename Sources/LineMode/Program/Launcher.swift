@@ -92,7 +92,11 @@ public struct Launcher {
         return options
     }
 
-    private var messages: MessageWriter { MessageWriter(sink: errors, program: program) }
+    private var messages: MessageWriter {
+        let writer = MessageWriter(sink: errors, program: program)
+        if terminal.errorIsTerminal { writer.width = { TerminalInfo.currentSize()?.columns ?? 80 } }
+        return writer
+    }
 
     /// The options each owner declares, in the order `--help` lists them: each dataset's (which
     /// its commands share), the opener's, the provider's.
@@ -258,6 +262,7 @@ public struct Launcher {
             animatesProgress: terminal.animatesProgress)
         options.ascii = invocation.ascii || !terminal.usesUTF8
         options.outputIsTerminal = terminal.outputIsTerminal
+        options.errorsAreTerminal = terminal.errorIsTerminal
         return options
     }
 

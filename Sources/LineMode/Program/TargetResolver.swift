@@ -33,7 +33,18 @@ struct TargetResolver {
                     "open - cannot read standard input inside a session; start the program with - instead")
             }
             if let screen = try opener.screen(named: name, context: context) { return screen }
+            if Self.looksLikeAPath(name) { throw OpenError.noSuchFile(name) }
         }
         throw OpenError.unknownName(name, datasets: registry.ids, filesAndURLs: opener != nil)
+    }
+
+    /// Whether `name` is written as a file's path: with a slash (not a URL's), or a file
+    /// name's extension (`prices.csv`). A dataset's name is a word.
+    static func looksLikeAPath(_ name: String) -> Bool {
+        if name.contains("://") { return false }
+        if name.contains("/") || name.hasPrefix("~") { return true }
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+        let suffix = name[name.index(after: dot)...]
+        return (1...5).contains(suffix.count) && suffix.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
     }
 }

@@ -19,20 +19,26 @@ package struct ScreenRenderer {
     /// The width to fit; `nil` for no limit.
     package var width: Int?
     package var style: TextStyle
-    /// Widths seen on earlier pages of the same views, so columns stay put while paging.
-    package var memory: ColumnWidthMemory?
+    /// The widest value of each column over each view, measured once per view, so columns
+    /// are as wide on every page.
+    package var widths: ViewWidths
     /// The terminal's height, when known: charts take about half of it, and a screen with a
     /// chart draws a compact one above its table when there are at least 20 rows.
     package var height: Int?
     /// Charts in `*`, `-` and `|` instead of braille (`--ascii`, or a locale without UTF-8).
     package var ascii = false
+    /// The terminal's height when text screens (a detail, long help) are paged, as at a
+    /// person's prompt; `nil` shows them whole (a script, a pipe).
+    package var textHeight: Int?
+    /// The first line of the text on top that the page shows (`n` moved it on).
+    package var textFirstLine = 0
 
     package init(
-        width: Int?, style: TextStyle, memory: ColumnWidthMemory? = nil, height: Int? = nil, ascii: Bool = false
+        width: Int?, style: TextStyle, widths: ViewWidths = ViewWidths(), height: Int? = nil, ascii: Bool = false
     ) {
         self.width = width
         self.style = style
-        self.memory = memory
+        self.widths = widths
         self.height = height
         self.ascii = ascii
     }
@@ -45,8 +51,18 @@ package struct ScreenRenderer {
         package var lines: [String]
         /// Lines taken by the rows of the page (two per row in the subtitle style).
         package var rowLines: Int
-        /// The table's column widths, to remember for the next page of the same view.
-        package var widths: [String: Int] = [:]
+        /// Lines besides the rows that any page of the view may take: the status line counted
+        /// as it wraps at its longest (the last page's numbers, columns scrolled and left out),
+        /// so that a page size fitted to the terminal is the same on every page of the view.
+        package var overheadLines: Int
+        /// How many of the columns that could be scrolled to the table left out for lack of
+        /// width: `>` has nothing to bring in when there are none.
+        package var columnsLeftOut = 0
+        /// The width of each column the table shows, by name: the same on every page of a view.
+        package var columnWidths: [String: Int] = [:]
+        /// The page of a text screen (a detail, long help) too long for the terminal; `nil` when
+        /// the whole text is shown.
+        package var textPage: TextPage?
 
         /// The whole screen, each line ending in a newline.
         package var text: String { lines.map { $0 + "\n" }.joined() }
@@ -61,23 +77,70 @@ package struct ScreenRenderer {
     package func screen(_ stack: NavigationStack, pageSize: Int) -> Screen {
         var lines = wrapped(stack.breadcrumb.joined(separator: " › ")).map(style.bold)
         var rowLines = 0
-        var widths: [String: Int] = [:]
+        var spareStatusLines = 0
+        var table = ColumnsStatus()
+        var textPage: TextPage?
         switch stack.top {
         case .list(let list):
             let body: [String]
-            (body, rowLines, widths) = renderList(list, pageSize: pageSize, atRoot: stack.depth == 1)
+            (body, rowLines, spareStatusLines, table) = renderList(list, pageSize: pageSize, atRoot: stack.depth == 1)
             lines += body
         case .detail(let detail, let list, let row):
-            lines += renderDetail(detail, list: list, row: row)
+            let (body, hints) = renderDetail(detail, list: list, row: row)
+            (lines, textPage) = paged(head: lines, body: body, hints: hints)
         case .chart(let chart, _):
             lines += renderChart(chart)
         }
-        return Screen(lines: lines, rowLines: rowLines, widths: widths)
+        return Screen(
+            lines: lines, rowLines: rowLines, overheadLines: lines.count - rowLines + spareStatusLines,
+            columnsLeftOut: table.leftOut, columnWidths: table.widths, textPage: textPage)
+    }
+
+    /// Text shown over the top of `stack` as a screen of its own (`h` longer than the
+    /// terminal): the breadcrumb with `title` after it, then the text, a page at a time from
+    /// `textFirstLine` when `textHeight` is set.
+    ///
+    /// - Parameter text: Lines already fitted to the width (help wraps its own).
+    package func textScreen(_ stack: NavigationStack, title: String, text: [String]) -> Screen {
+        let head = wrapped((stack.breadcrumb + [title]).joined(separator: " › ")).map(style.bold)
+        let body = text.flatMap { TextWrapping.wrap(VisibleText.make($0), width: width) }
+        let (lines, page) = paged(head: head, body: body, hints: ["b back"])
+        return Screen(lines: lines, rowLines: 0, overheadLines: lines.count, textPage: page)
+    }
+
+    /// `head` over `body`, with `hints` in the status line: the whole text, or, when
+    /// `textHeight` is set and the text does not fit it with the prompt, the page of `body`
+    /// from `textFirstLine` and a status line that says which lines it shows.
+    ///
+    /// The page size counts the status line as it wraps at its longest (the last line's
+    /// number), so every page of the text has as many lines.
+    private func paged(head: [String], body: [String], hints: [String]) -> ([String], TextPage?) {
+        let whole = head + body + wrapped(hints.joined(separator: " · ")).map(style.dim)
+        guard let textHeight, whole.count + 1 > textHeight, !body.isEmpty else { return (whole, nil) }
+        let paging = "n next · p previous"
+        let hints = hints.contains(where: { $0.contains(paging) }) ? hints : [paging] + hints
+        let total = NumberText.grouped(body.count)
+        let longest = statusLines(["lines \(total)–\(total) of \(total)"] + hints)
+        let size = max(1, textHeight - head.count - longest.count - 1)
+        let page = Paging(count: body.count, pageSize: size, position: textFirstLine)
+        let status = statusLines(
+            [
+                "lines \(NumberText.grouped(page.range.lowerBound + 1))–\(NumberText.grouped(page.range.upperBound))"
+                    + " of \(total)"
+            ] + hints)
+        return (
+            head + body[page.range] + status.map(style.dim),
+            TextPage(first: page.range.lowerBound, size: size, total: body.count)
+        )
     }
 
     // MARK: - Lists
 
-    private func renderList(_ list: any ListScreen, pageSize: Int, atRoot: Bool) -> ([String], Int, [String: Int]) {
+    /// The list's lines, how many of them are rows, how many more lines its status line may
+    /// take on another page of the view, and what the table left out and its widths.
+    private func renderList(_ list: any ListScreen, pageSize: Int, atRoot: Bool) -> (
+        [String], Int, Int, ColumnsStatus
+    ) {
         // Header lines describe loaded items; before that they would only say "0 rows".
         var lines = list.state.hasRows ? list.headerLines.flatMap(wrapped) : []
         if list.state.hasRows, let request = list.chartRequest, let height,
@@ -89,37 +152,49 @@ package struct ScreenRenderer {
         }
         switch list.state {
         case .idle:
-            return (lines + wrapped("not loaded · r loads it").map(style.dim), 0, [:])
+            return (lines + wrapped("not loaded · r loads it").map(style.dim), 0, 0, ColumnsStatus())
         case .loading:
-            return (lines + [style.dim("loading…")], 0, [:])
+            return (lines + [style.dim("loading…")], 0, 0, ColumnsStatus())
         case .failed(let failure):
             let hint = wrapped("r tries again · b goes back").map(style.dim)
-            return (lines + wrapped("could not load: \(failure)") + hint, 0, [:])
+            return (lines + wrapped("could not load: \(failure)") + hint, 0, 0, ColumnsStatus())
         case .loaded, .receiving:
             break
         }
         let page = Paging(count: list.count, pageSize: pageSize, position: list.position)
         let rows = list.rows(in: page.range)
-        var columnsStatus: [String] = []
+        var columnsStatus = ColumnsStatus()
         var rowLines = 0
-        var widths: [String: Int] = [:]
         if list.count > 0 {
             let body: [String]
-            (body, columnsStatus, widths) = renderRows(rows, firstNumber: page.range.lowerBound + 1, list: list)
+            (body, columnsStatus) = renderRows(rows, firstNumber: page.range.lowerBound + 1, list: list)
             rowLines = rows.count * (list.style == .subtitle ? 2 : 1)
             lines += body
         }
-        lines += statusLines(status(list, page: page, columns: columnsStatus)).map(style.dim)
+        let shown = statusLines(status(list, page: page, columns: columnsStatus.parts))
+        // The longest status of the view: the last page's numbers, and every column note.
+        let last = Paging(count: list.count, pageSize: pageSize, position: list.count - 1)
+        let longest = statusLines(status(list, page: last, columns: columnsStatus.longest, widestNumbers: true))
+        lines += shown.map(style.dim)
         if atRoot { lines += wrapped("a number opens it · h for help").map(style.dim) }
-        return (lines, rowLines, widths)
+        return (lines, rowLines, max(0, longest.count - shown.count), columnsStatus)
+    }
+
+    /// What the status line says about columns left out and scrolled past, and the most it
+    /// may say on any page of the view; how many columns the table left out, and its widths.
+    private struct ColumnsStatus {
+        var parts: [String] = []
+        var longest: [String] = []
+        var leftOut = 0
+        var widths: [String: Int] = [:]
     }
 
     /// The page's lines, and what the status line should say about columns.
     private func renderRows(
         _ rows: [[NamedCell]], firstNumber: Int, list: any ListScreen
-    ) -> ([String], [String], [String: Int]) {
-        let lastNumber = firstNumber + rows.count - 1
-        let numberWidth = max(1, String(lastNumber).count)
+    ) -> ([String], ColumnsStatus) {
+        // As wide as the view's last row number on every page, so the columns never move.
+        let numberWidth = max(1, String(list.count).count)
         let indent = numberWidth + TableLayout.gap
         let available = width.map { max(1, $0 - indent) }
         func number(_ value: Int) -> String {
@@ -137,7 +212,7 @@ package struct ScreenRenderer {
                     lines.append(String(repeating: " ", count: indent) + style.dim(truncated(detail, available)))
                 }
             }
-            return (lines, [], [:])
+            return (lines, ColumnsStatus())
         case .columns:
             return renderTable(
                 rows, list: list, firstNumber: firstNumber, number: number, numberWidth: numberWidth,
@@ -148,14 +223,14 @@ package struct ScreenRenderer {
     private func renderTable(
         _ rows: [[NamedCell]], list: any ListScreen, firstNumber: Int, number: (Int) -> String, numberWidth: Int,
         available: Int?
-    ) -> ([String], [String], [String: Int]) {
-        let (columns, scrolled) = Self.visibleColumns(of: list)
+    ) -> ([String], ColumnsStatus) {
+        let (columns, pinned, scrolled) = list.columnChoice.visible(list.columns)
         let names = columns.map(\.name)
         let cells = rows.map { NamedCellLookup.cells(of: $0, in: names) }
         let texts = cells.map { $0.map { VisibleText.make($0.text) } }
         let layout = TableLayout(
-            columns: columns, headers: names.map(VisibleText.make), rows: texts,
-            remembered: memory?.widths(for: list) ?? [:], width: available)
+            columns: columns, headers: names.map(VisibleText.make),
+            widest: widths.widest(of: names, in: list, page: texts), pinned: pinned, width: available)
         var lines = [
             style.bold(
                 trimmedRight(
@@ -166,24 +241,24 @@ package struct ScreenRenderer {
             let line = tinted(layout.line(row), cells: cells[offset], layout: layout)
             lines.append(trimmedRight(number(firstNumber + offset) + line))
         }
-        var status: [String] = []
-        if layout.leftOut > 0 {
-            let count = layout.leftOut
-            status += ["\(count) more column\(count == 1 ? "" : "s")", "scroll with >", "cols lists them"]
+        func leftOut(_ count: Int) -> [String] {
+            ["\(count) more column\(count == 1 ? "" : "s")", "scroll with >", "cols lists them"]
         }
-        if scrolled > 0 {
-            status += ["\(scrolled) column\(scrolled == 1 ? "" : "s") scrolled past", "back with <"]
+        func scrolledPast(_ count: Int) -> [String] {
+            ["\(count) column\(count == 1 ? "" : "s") scrolled past", "back with <"]
         }
-        return (lines, status, layout.widthsByName)
-    }
-
-    /// The columns the table tries to show: the person's choice, the first one kept in place
-    /// and the rest scrolled by `>`; and how many were scrolled past.
-    static func visibleColumns(of list: any ListScreen) -> ([Column], Int) {
-        let shown = list.columnChoice.shown(list.columns)
-        guard shown.count > 1 else { return (shown, 0) }
-        let offset = min(max(0, list.columnChoice.scrollOffset), shown.count - 2)
-        return ([shown[0]] + shown.dropFirst(1 + offset), offset)
+        var status = ColumnsStatus()
+        if layout.leftOut > 0 { status.parts += leftOut(layout.leftOut) }
+        if scrolled > 0 { status.parts += scrolledPast(scrolled) }
+        // `>` scrolls only while columns are left out, and may then leave out or scroll past
+        // any of the shown columns.
+        let shown = list.columnChoice.shown(list.columns).count
+        if layout.leftOut > 0 || scrolled > 0 {
+            status.longest = leftOut(max(2, shown)) + scrolledPast(max(2, shown))
+        }
+        status.leftOut = layout.leftOut
+        status.widths = Dictionary(layout.placed.map { ($0.column.name, $0.width) }) { first, _ in first }
+        return (lines, status)
     }
 
     /// Rises in red and falls in green, the Taiwan convention, when colour is on.
@@ -203,14 +278,19 @@ package struct ScreenRenderer {
         return parts.joined(separator: String(repeating: " ", count: TableLayout.gap))
     }
 
-    private func status(_ list: any ListScreen, page: Paging, columns: [String]) -> [String] {
+    /// The parts of the status line of `page`; with `widestNumbers`, its rows numbered as
+    /// widely as the view's last row, for the longest status any page may have.
+    private func status(_ list: any ListScreen, page: Paging, columns: [String], widestNumbers: Bool = false)
+        -> [String]
+    {
         var parts: [String] = []
         if list.count == 0 {
             parts.append(list.totalCount == 0 ? "no rows" : "no rows match")
         } else {
             let more = list.state == .receiving ? "… " + (list.receivingNote ?? "loading") : ""
+            let first = widestNumbers ? list.count : page.range.lowerBound + 1
             parts.append(
-                "rows \(NumberText.grouped(page.range.lowerBound + 1))–\(NumberText.grouped(page.range.upperBound))"
+                "rows \(NumberText.grouped(first))–\(NumberText.grouped(page.range.upperBound))"
                     + " of \(NumberText.grouped(list.count))\(more)")
         }
         if !list.filterText.isEmpty {
@@ -231,16 +311,13 @@ package struct ScreenRenderer {
         let failed = Set(list.sourceFailures.map(\.source))
         let loaded = list.loadedSources.filter { !failed.contains($0) }
         if loaded.count > 1 || (!failed.isEmpty && !loaded.isEmpty) {
-            // Many sources (a year of months) are counted, not listed; failures are still named.
-            parts.append(
-                loaded.count > 4 ? "loaded \(loaded.count) sources" : "loaded " + loaded.joined(separator: ", "))
+            // Many sources of a kind (a year of months) are counted; failures are still named.
+            parts.append("loaded " + SourceTitles.loaded(loaded))
         }
-        for failure in list.sourceFailures {
-            // A refresh that failed keeps the rows from before.
-            let kept = list.loadedSources.contains(failure.source)
-            parts.append(
-                kept ? "\(failure.source) could not be refreshed (earlier rows shown)" : "\(failure.source) failed")
-        }
+        // A refresh that failed keeps the rows from before.
+        let refreshes = list.sourceFailures.map(\.source).filter { list.loadedSources.contains($0) }
+        parts += refreshes.map { "\($0) could not be refreshed (earlier rows shown)" }
+        parts += SourceTitles.failed(list.sourceFailures.map(\.source).filter { !refreshes.contains($0) })
         parts += columns
         if list.count == 0, !list.filterText.isEmpty {
             parts.append("/ clears the filter")
@@ -297,7 +374,8 @@ package struct ScreenRenderer {
 
     // MARK: - Details
 
-    private func renderDetail(_ detail: Detail, list: (any ListScreen)?, row: Int?) -> [String] {
+    /// A detail's lines (its fields, then its notes) and the parts of its status line.
+    private func renderDetail(_ detail: Detail, list: (any ListScreen)?, row: Int?) -> ([String], [String]) {
         let names = detail.fields.map { VisibleText.make($0.name) }
         let nameWidth = names.map(DisplayWidth.of).max() ?? 0
         let indent = 2 + nameWidth + 2
@@ -326,8 +404,7 @@ package struct ScreenRenderer {
             hint.append("n next · p previous")
         }
         hint.append("b back")
-        lines += wrapped(hint.joined(separator: " · ")).map(style.dim)
-        return lines
+        return (lines, hint)
     }
 
     /// `text` made visible (titles, source names and statuses come from data too: a company

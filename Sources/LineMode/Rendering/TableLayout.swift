@@ -1,12 +1,15 @@
 import ListKit
 
-/// Column widths for a table that must fit a terminal width, decided from the declared columns.
+/// Column widths for a table that must fit a terminal width, decided from the declared columns
+/// and the widest value of each over the whole view, so a column is as wide on every page.
 ///
 /// Alignment comes from each column's kind, never from a page's content. A number, a date or
-/// a code is shown whole or not at all: when the table is too wide, headers of such columns
-/// are shortened to their values first, then text columns give up width down to their
-/// minimum, then whole columns are left out, lowest priority first (the rightmost of equal
-/// priorities). Leftover width goes back to text columns that were squeezed.
+/// a code is shown whole or not at all, and a header whole or in the short form its column
+/// declares (`chg` for `change`), never cut: when the table is too wide, headers of numbers,
+/// dates and codes give way to their short forms first, then text columns give up width down
+/// to their minimum (a name keeps ``Column/nameMinimumWidth`` cells of text), then whole
+/// columns are left out, lowest priority first (the rightmost of equal priorities). The pinned
+/// columns at the left go last. Leftover width goes back to text columns that were squeezed.
 package struct TableLayout: Sendable, Hashable {
     /// One column that made it onto the screen.
     package struct Placed: Sendable, Hashable {
@@ -14,8 +17,7 @@ package struct TableLayout: Sendable, Hashable {
         package let index: Int
         package let column: Column
         package let width: Int
-        /// The header as shown: the name, shortened only when it must be, never to the same
-        /// text as a neighbour's.
+        /// The header as shown: the name, or its short form when the name does not fit.
         package let header: String
     }
 
@@ -27,32 +29,30 @@ package struct TableLayout: Sendable, Hashable {
     /// The gap between columns.
     package static let gap = 2
 
-    /// Lays out `columns` over `rows` of texts (already made visible, one per column).
+    /// Lays out `columns`, whose widest values over the view are `widest`.
     ///
     /// Only the columns that can fit are fitted: each column after the first takes at least
-    /// the gap, so at most `width / gap + 1` of them, the first and then the highest
+    /// the gap, so at most `width / gap + 1` of them, the pinned ones and then the highest
     /// priorities (the leftmost of equals), are ever weighed against each other.
     ///
     /// - Parameters:
-    ///   - columns: The columns the table shows, in order.
+    ///   - columns: The columns the table shows, in order, the pinned ones first.
     ///   - headers: The header text of each column (made visible).
-    ///   - rows: The page's texts, one array per row, aligned with `columns`.
-    ///   - remembered: Widths measured earlier in the same view, by column name, so columns do
-    ///     not shrink and jump while paging; they only grow.
+    ///   - widest: The display width of each column's widest value over the whole view.
+    ///   - pinned: How many of the first columns are pinned: they stay while they fit, in
+    ///     order, whatever their priority; the first column always stays.
     ///   - width: The width to fit; `nil` for no limit.
-    /// - Complexity: O(r × c) for r rows of c cells, plus O(c log c × l) for headers of
-    ///   length l and O(k log k) for the k ≤ `width / gap + 1` columns that can fit.
-    package init(
-        columns: [Column], headers: [String], rows: [[String]], remembered: [String: Int] = [:], width: Int?
-    ) {
-        let content: [Int] = columns.indices.map { index in
-            var widest = remembered[columns[index].name] ?? 0
-            for row in rows where index < row.count {
-                widest = max(widest, DisplayWidth.of(row[index]))
-            }
-            return widest
-        }
+    /// - Complexity: O(c) for c columns, plus O(k log k) for the k ≤ `width / gap + 1`
+    ///   columns that can fit.
+    package init(columns: [Column], headers: [String], widest: [Int], pinned: Int = 1, width: Int?) {
+        let content = columns.indices.map { $0 < widest.count ? widest[$0] : 0 }
         let headerWidths = headers.map(DisplayWidth.of)
+        let shortHeaders = columns.indices.map { index -> String? in
+            guard let short = columns[index].shortName.map(VisibleText.make),
+                DisplayWidth.of(short) < headerWidths[index]
+            else { return nil }
+            return short
+        }
         let natural = columns.indices.map { max(content[$0], headerWidths[$0]) }
         guard let width else {
             self.placed = columns.indices.map {
@@ -62,39 +62,59 @@ package struct TableLayout: Sendable, Hashable {
             return
         }
         let sizes = ColumnSizes(
-            columns: columns, content: content, natural: natural, distinct: Self.distinctWidths(headers))
-        let kept = Self.keptColumns(sizes, width: width)
+            columns: columns, content: content, natural: natural,
+            header: columns.indices.map { shortHeaders[$0].map(DisplayWidth.of) ?? headerWidths[$0] })
+        let kept = Self.keptColumns(sizes, pinned: pinned, width: width)
         var widths = Self.fit(kept, sizes, width: width)
         if kept.count == 1, let only = kept.first, widths[only] ?? 0 > width, !columns[only].kind.isNeverCut {
             widths[only] = max(1, width)
         }
         self.placed = kept.map { index in
             let width = widths[index] ?? natural[index]
-            let header =
-                headerWidths[index] <= width ? headers[index] : TextFitting.truncate(headers[index], toWidth: width)
+            let header: String
+            if headerWidths[index] <= width {
+                header = headers[index]
+            } else if let short = shortHeaders[index], DisplayWidth.of(short) <= width {
+                header = short
+            } else {
+                // Only a lone column wider than the whole screen gets here.
+                header = TextFitting.truncate(headers[index], toWidth: width)
+            }
             return Placed(index: index, column: columns[index], width: width, header: header)
         }
         self.leftOut = columns.count - kept.count
     }
 
-    /// What the fitting knows of each column: its kind and priority, the width of its values
-    /// and its natural width, and how narrow its header can be cut and still read apart.
+    /// Lays out `columns` over `rows` of texts (already made visible, one per column): the
+    /// widest of each column is its widest in these rows (a whole table, as `--format table`
+    /// prints it).
+    ///
+    /// - Complexity: O(r × c) for r rows of c cells, then as the layout over widest values.
+    package init(columns: [Column], headers: [String], rows: [[String]], pinned: Int = 1, width: Int?) {
+        let widest: [Int] = columns.indices.map { index in
+            rows.reduce(0) { index < $1.count ? max($0, DisplayWidth.of($1[index])) : $0 }
+        }
+        self.init(columns: columns, headers: headers, widest: widest, pinned: pinned, width: width)
+    }
+
+    /// What the fitting knows of each column: its kind and priority, the width of its values,
+    /// its natural width, and the width of its narrowest header (its short form, if it has one).
     struct ColumnSizes {
         let columns: [Column]
         let content: [Int]
         let natural: [Int]
-        let distinct: [Int]
+        let header: [Int]
 
-        /// The narrowest a number, date or code column gets: its header shortened to its
-        /// values, never to the same text as another header's, and never wider than it was.
+        /// The narrowest a number, date or code column gets: its values, under its narrowest
+        /// header.
         func shortened(_ index: Int) -> Int {
-            min(natural[index], max(content[index], distinct[index], 2))
+            max(content[index], header[index])
         }
 
-        /// The narrowest a text column gets: its minimum width, or the width that tells its
-        /// header apart, whichever is more, and never wider than it was.
+        /// The narrowest a text column gets: its minimum width (a name's is wider), or its whole
+        /// width when that is less; never narrower than its narrowest header.
         func floor(_ index: Int) -> Int {
-            max(min(natural[index], columns[index].minimumWidth), min(natural[index], distinct[index]))
+            max(min(natural[index], columns[index].narrowestWidth), header[index])
         }
 
         /// The narrowest `index` can be made.
@@ -104,19 +124,22 @@ package struct TableLayout: Sendable, Hashable {
     }
 
     /// The columns shown, in order: when the narrowest widths of all do not fit, whole columns
-    /// are left out, the lowest priority first (the rightmost of equals); the first column
-    /// (the row's key) goes last.
+    /// are left out, the lowest priority first (the rightmost of equals); the pinned columns
+    /// (at least the first, the row's key) go last, the rightmost first.
     ///
     /// A column's narrowest width does not depend on the others, so the columns that stay are
-    /// the first and then the longest run, in priority order, whose narrowest widths fit.
+    /// the longest run, pinned ones first and then in priority order, whose narrowest widths fit.
     ///
     /// - Complexity: O(c log c) to order the columns, then O(k) for the k that fit.
-    static func keptColumns(_ sizes: ColumnSizes, width: Int) -> [Int] {
+    static func keptColumns(_ sizes: ColumnSizes, pinned: Int = 1, width: Int) -> [Int] {
         let columns = sizes.columns
         guard !columns.isEmpty else { return [] }
-        let order = columns.indices.dropFirst().sorted { a, b in
-            columns[a].priority != columns[b].priority ? columns[a].priority > columns[b].priority : a < b
-        }
+        let held = min(columns.count, max(1, pinned))
+        let order =
+            Array(1..<held)
+            + columns.indices.dropFirst(held).sorted { a, b in
+                columns[a].priority != columns[b].priority ? columns[a].priority > columns[b].priority : a < b
+            }
         var kept = [0]
         var used = sizes.narrowest(0)
         for index in order {
@@ -130,8 +153,8 @@ package struct TableLayout: Sendable, Hashable {
     /// Widths for the columns `kept` (in order) within `width`, as far as shortening headers
     /// and squeezing text columns go; a column not kept has none.
     ///
-    /// Headers of numbers, dates and codes shrink to their values first, left to right, until
-    /// the columns fit. Then text columns give up width down to their floor one character at a
+    /// Headers of numbers, dates and codes give way to their short forms first, left to right,
+    /// until the columns fit. Then text columns give up width down to their floor one character at a
     /// time, the lowest priority first and of equal priorities the widest (the leftmost of
     /// equals): within a priority that levels the widest down together, which is computed at
     /// once rather than a character at a time.
@@ -178,66 +201,6 @@ package struct TableLayout: Sendable, Hashable {
             }
         }
         return widths
-    }
-
-    /// For each header, the narrowest width at which, cut with `…`, it still differs from
-    /// every other header: one character past the longest prefix it shares, and the ellipsis.
-    /// A header never needs more than its own width.
-    ///
-    /// The header sharing the longest prefix with a given one is a neighbour of it once the
-    /// headers are sorted: the nearest one before it that is not the same, or the first one
-    /// after it that does not begin with it (a header it begins is no rival: it is cut later).
-    ///
-    /// - Complexity: O(c log c × l) for c headers of length l.
-    static func distinctWidths(_ headers: [String]) -> [Int] {
-        let characters = headers.map(Array.init)
-        let sorted = characters.indices.sorted { a, b in
-            characters[a].lexicographicallyPrecedes(characters[b])
-        }
-        func sharedPrefix(_ a: [Character], _ b: [Character]) -> Int {
-            var shared = 0
-            while shared < a.count, shared < b.count, a[shared] == b[shared] { shared += 1 }
-            return shared
-        }
-        var needed = [Int](repeating: 0, count: headers.count)
-        // Runs of equal headers, and how far the headers that begin with each run go.
-        var position = 0
-        while position < sorted.count {
-            let own = characters[sorted[position]]
-            var sameEnd = position + 1
-            while sameEnd < sorted.count, characters[sorted[sameEnd]] == own { sameEnd += 1 }
-            // Those that begin with it come next, together: the first that does not is found by halving.
-            var after = sameEnd
-            var last = sorted.count
-            while after < last {
-                let middle = (after + last) / 2
-                if sharedPrefix(own, characters[sorted[middle]]) == own.count {
-                    after = middle + 1
-                } else {
-                    last = middle
-                }
-            }
-            var shared = -1
-            if position > 0 { shared = sharedPrefix(own, characters[sorted[position - 1]]) }
-            if after < sorted.count { shared = max(shared, sharedPrefix(own, characters[sorted[after]])) }
-            if shared >= 0, shared < own.count {
-                let sharedWidth = own[0..<shared].reduce(0) { $0 + DisplayWidth.of($1) }
-                let width = min(
-                    sharedWidth + DisplayWidth.of(own[shared]) + 1, DisplayWidth.of(headers[sorted[position]]))
-                for index in sorted[position..<sameEnd] { needed[index] = width }
-            }
-            position = sameEnd
-        }
-        return needed
-    }
-
-    private static func total(_ widths: [Int]) -> Int {
-        widths.reduce(0, +) + gap * max(0, widths.count - 1)
-    }
-
-    /// The widths shown, by column name, to remember for the next page of the same view.
-    package var widthsByName: [String: Int] {
-        Dictionary(placed.map { ($0.column.name, $0.width) }) { first, _ in first }
     }
 
     /// One line of the table: each placed column's text (from `texts`, aligned with the columns

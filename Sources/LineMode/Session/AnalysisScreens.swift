@@ -15,7 +15,7 @@ enum AnalysisScreens {
         let total = counts.reduce(0) { $0 + $1.count }
         let entries = counts.enumerated().map { FrequencyEntry(id: $0.offset, value: $0.element) }
         let columns: [ListColumn<FrequencyEntry>] = [
-            ListColumn(column.name, kind: column.kind, priority: 10, minimumWidth: 10) {
+            ListColumn(column.name, kind: column.kind, priority: 10, minimumWidth: 10, isPinnedByDefault: true) {
                 Cell($0.value.value, text: $0.value.text)
             },
             ListColumn("count", kind: .integer, priority: 9) { .integer($0.value.count, grouped: true) },
@@ -51,8 +51,12 @@ enum AnalysisScreens {
         let whole = rows.filter { $0.value.column.kind.isNeverCut }.flatMap { [$0.value.minimum, $0.value.maximum] }
         let extremeWidth = max(16, whole.compactMap { $0.map { DisplayWidth.of($0.text) } }.max() ?? 0)
         let columns: [ListColumn<StatisticsEntry>] = [
-            ListColumn("column", kind: .text, priority: 10, minimumWidth: 10) { .text($0.value.column.name) },
-            ListColumn("kind", kind: .text, priority: 5) { .text($0.value.column.kind.rawValue) },
+            // A name: it keeps eight cells of its text, so the extremes fit beside it at 80.
+            ListColumn("column", kind: .text, priority: 10, isName: true, isPinnedByDefault: true) {
+                .text($0.value.column.name)
+            },
+            // Every kind's name whole: `datetime` is the longest.
+            ListColumn("kind", kind: .text, priority: 5, minimumWidth: 8) { .text($0.value.column.kind.rawValue) },
             ListColumn("missing", kind: .integer, short: "miss", priority: 8) {
                 .integer($0.value.missing, grouped: true)
             },

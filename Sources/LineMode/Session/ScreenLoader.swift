@@ -34,7 +34,16 @@ struct ScreenLoader {
     /// - Parameter early: Return as soon as rows arrive (at a prompt), leaving the rest to load
     ///   in the background; otherwise wait for all of it (a script's transcript stays the same).
     func load(_ list: any ListScreen, force: Bool, early: Bool = false) async -> Outcome {
-        await loadTellingInterruption(list, force: force, early: early).outcome
+        let (outcome, interrupted) = await loadTellingInterruption(list, force: force, early: early)
+        // Ctrl-C that left rows (months of `stock 2330 --months 12` that arrived) is said too,
+        // once: a source that streams says so itself.
+        if interrupted, case .loaded = outcome, !list.notedItsStop {
+            let rows = NumberText.grouped(list.totalCount)
+            messages.note(
+                "interrupted: the load of \(list.title) stopped; the \(rows) row\(list.totalCount == 1 ? "" : "s") "
+                    + "that arrived are shown, r loads it all again")
+        }
+        return outcome
     }
 
     /// Loads the sources of `list` not loaded yet (those a command added, ``ListKit/Selection/load(then:)``),
@@ -185,6 +194,29 @@ extension ScreenLoader {
         guard let result = outcome.value else { throw interruption }
         if case .failure(let error) = result, error as? ListError == .interrupted { throw interruption }
         return try result.get()
+    }
+}
+
+extension ScreenLoader {
+    /// Runs work over every row that a screen needs before it is drawn (measuring a view's
+    /// columns), here and now: its progress line is drawn from a thread of its own after a
+    /// moment, and Ctrl-C raises the stop flag it looks at between blocks of rows.
+    ///
+    /// - Returns: False when Ctrl-C stopped it.
+    func runBeforeDrawing(_ title: String, _ work: (StopFlag) throws -> Void) -> Bool {
+        let indicator = ProgressIndicator(
+            title: title, reporter: ProgressReporter(), sink: progressSink, animated: animatesProgress)
+        indicator.startBesideWork()
+        defer { indicator.stop() }
+        let outcome = Interrupts.shared.stopping { stop in
+            do {
+                try work(stop)
+                return true
+            } catch {
+                return false
+            }
+        }
+        return outcome.value && !outcome.interrupted
     }
 }
 

@@ -3,6 +3,30 @@ import ListKit
 
 extension Session {
     func execute(_ command: Command) async throws -> Step {
+        guard let overlay = textOverlay else { return try await run(command) }
+        switch command {
+        case .nextPage, .previousPage, .page, .lastPage:
+            try turnTextPage(command)
+            return .proceed
+        case .back:
+            textOverlay = nil
+            show()
+            return .proceed
+        default:
+            // Any other command is for the screen under the text: it goes back there and runs.
+            textOverlay = nil
+            let drawn = drawCount
+            do {
+                return try await run(command)
+            } catch {
+                // Nothing was drawn: the text is still what the person sees.
+                if drawCount == drawn, textOverlay == nil { textOverlay = overlay }
+                throw error
+            }
+        }
+    }
+
+    private func run(_ command: Command) async throws -> Step {
         try checkData(before: command)
         if let list = currentList, list.waitsForAllRowsBeforeQueries, needsAllRows(command, of: list) {
             try await waitForAllRows(of: list, before: command.name)
@@ -14,17 +38,20 @@ extension Session {
         case .quit:
             return .quit
         case .help:
-            emit(
-                HelpText.session(
-                    commands: currentList?.commands ?? [], anywhere: registry.commands,
-                    width: terminalSize?()?.columns ?? options.width))
+            let commands = currentList?.commands ?? []
+            let anywhere = registry.commands
+            showText("help") { width in HelpText.session(commands: commands, anywhere: anywhere, width: width) }
         case .commandHelp(let name):
-            emit(
-                try HelpText.command(
-                    named: name, screen: stack.screens.reversed().flatMap(Self.commands(of:)), registry: registry,
-                    width: terminalSize?()?.columns ?? options.width))
+            let screen = stack.screens.reversed().flatMap(Self.commands(of:))
+            let registry = self.registry
+            // Asked once here, so that a name no command has fails the command.
+            _ = try HelpText.command(named: name, screen: screen, registry: registry, width: options.width)
+            showText("help " + name) { width in
+                (try? HelpText.command(named: name, screen: screen, registry: registry, width: width)) ?? ""
+            }
         case .list:
-            emit(HelpText.datasets(registry))
+            let registry = self.registry
+            showText("ls") { _ in HelpText.datasets(registry) }
         case .back:
             if stack.pop() { show() } else { notify("already at the dataset list") }
         case .home:
@@ -45,6 +72,18 @@ extension Session {
             try await select(row: row)
         case .nextPage, .previousPage:
             try await turnPage(forward: command == .nextPage)
+        case .page where shownTextPage != nil, .lastPage where shownTextPage != nil:
+            try turnTextPage(command)
+        case .lastPage:
+            let list = try requireList("G")
+            let size = pageSize(for: list)
+            let page = Paging(count: list.count, pageSize: size, position: list.position)
+            if page.number == page.pageCount {
+                notify("already on the last page")
+            } else {
+                list.move(to: (page.pageCount - 1) * size)
+                show()
+            }
         case .page(let number):
             let list = try requireList("g")
             let size = pageSize(for: list)
@@ -62,7 +101,9 @@ extension Session {
             show()
         case .sort(let order):
             let list = try requireList("sort")
-            try await loader.runOverRows("the sort") { stop in try list.applySort(order, stop: stop) }
+            // Named as typed, so the progress line and an interruption say which sort.
+            let title = order.map { "sort " + $0.description } ?? "the sort"
+            try await loader.runOverRows(title) { stop in try list.applySort(order, stop: stop) }
             show()
         case .custom(let name, let arguments):
             try await runCustom(name, arguments: arguments)
@@ -107,7 +148,8 @@ extension Session {
         case .where(let text):
             let list = try requireList("where")
             let expression = text.isEmpty ? nil : try WhereParser.parse(text, columns: list.columns)
-            try await loader.runOverRows("where") { stop in try list.applyWhere(expression, stop: stop) }
+            let title = expression.map { "where " + TextFitting.truncate($0.description, toWidth: 40) } ?? "where"
+            try await loader.runOverRows(title) { stop in try list.applyWhere(expression, stop: stop) }
             show()
         case .frequencies(let name):
             let list = try requireList("freq")
@@ -133,10 +175,28 @@ extension Session {
             }
             stack.push(.list(screen))
             show()
+        case .key(let names):
+            try changeColumns("key") { list, choice in
+                var pinned: [String] = []
+                for name in names {
+                    let column = try list.column(named: name)
+                    guard !pinned.contains(column.name) else { continue }
+                    pinned.append(column.name)
+                    // A pinned column is one the person wants to see.
+                    choice.hidden.remove(column.name)
+                    choice.revealed.insert(column.name)
+                    if let order = choice.order, !order.contains(column.name) { choice.order = order + [column.name] }
+                }
+                choice.pinned = pinned
+                choice.scrollOffset = 0
+            }
         case .scrollColumns(let step):
             let list = try requireList(step > 0 ? ">" : "<")
-            let shown = list.columnChoice.shown(list.columns).count
-            let offset = min(max(0, list.columnChoice.scrollOffset + step), max(0, shown - 2))
+            // Scrolling on once every column is on the screen would only take columns away.
+            let furthest =
+                step > 0 && showsEveryColumn(of: list)
+                ? list.columnChoice.scrollOffset : list.columnChoice.maximumScrollOffset(list.columns)
+            let offset = min(max(0, list.columnChoice.scrollOffset + step), furthest)
             if offset == list.columnChoice.scrollOffset {
                 notify(step > 0 ? "already at the last column" : "already at the first column")
             } else {
@@ -145,6 +205,51 @@ extension Session {
             }
         }
         return .proceed
+    }
+
+    /// `h`, `h COMMAND`, `ls`: printed under the screen when they fit the terminal (or no
+    /// person is paging); else shown as a screen of their own, a page at a time.
+    private func showText(_ title: String, _ make: @escaping @MainActor (Int) -> String) {
+        let size = terminalSize?()
+        let width = size?.columns ?? options.width
+        let text = make(width)
+        guard options.interactive, let rows = size?.rows ?? options.terminalRows,
+            text.reduce(0, { $1 == "\n" ? $0 + 1 : $0 }) + 1 > rows
+        else { return emit(text) }
+        textOverlay = TextOverlay(title: title, make: make)
+        show()
+    }
+
+    /// `n`, `p`, `g N`, `G` on a text screen too long for the terminal: the overlay's lines,
+    /// or the detail's.
+    private func turnTextPage(_ command: Command) throws {
+        // Text that fits the terminal is one page.
+        let page = shownTextPage ?? TextPage(first: 0, size: 1, total: 1)
+        let first: Int
+        switch command {
+        case .nextPage:
+            guard !page.isLast else { return notify("already on the last page") }
+            first = page.first + page.size
+        case .previousPage:
+            guard page.first > 0 else { return notify("already on the first page") }
+            first = max(0, page.first - page.size)
+        case .lastPage:
+            guard !page.isLast else { return notify("already on the last page") }
+            first = page.lastStart
+        case .page(let number):
+            guard let start = Paging.start(ofPage: number, count: page.total, pageSize: page.size) else {
+                throw SessionError.noSuchPage(number, pages: page.paging.pageCount)
+            }
+            first = start
+        default:
+            return
+        }
+        if textOverlay != nil {
+            textOverlay?.first = first
+        } else if let key = DetailKey(stack) {
+            detailFirstLine = (key, first)
+        }
+        show()
     }
 
     /// Whether `command` asks about every row of `list` (a filter, a sort, a page by number)
@@ -239,14 +344,13 @@ extension Session {
         let list = try requireList(command)
         var choice = list.columnChoice
         try change(list, &choice)
-        if choice.scrollOffset > 0 {
-            choice.scrollOffset = min(choice.scrollOffset, max(0, choice.shown(list.columns).count - 2))
-        }
+        choice.scrollOffset = min(choice.scrollOffset, choice.maximumScrollOffset(list.columns))
         list.columnChoice = choice
         show()
     }
 
     private func select(row: Int) async throws {
+        if case .chart = stack.top { throw SessionError.onAChart("a row number") }
         guard case .list(let list) = stack.top else { throw SessionError.notAList("a row number") }
         guard row >= 1, row <= list.count else { throw ListError.rowOutOfRange(row: row, count: list.count) }
         let selection = try list.select(at: row - 1)
@@ -266,6 +370,14 @@ extension Session {
             }
             show()
         case .detail(_, let list, let row):
+            // A detail longer than the terminal pages through its lines before it steps.
+            // A detail of no list (`info`) has only its pages.
+            if let page = shownTextPage, forward ? !page.isLast : page.first > 0 {
+                return try turnTextPage(forward ? .nextPage : .previousPage)
+            }
+            if shownTextPage != nil, list == nil || row == nil {
+                return try turnTextPage(forward ? .nextPage : .previousPage)
+            }
             guard let list, let row else { throw SessionError.notAList(forward ? "n" : "p") }
             let next = forward ? row + 1 : row - 1
             guard (0..<list.count).contains(next) else {
@@ -278,7 +390,7 @@ extension Session {
             stack.replaceTop(.detail(detail, from: list, row: next))
             show()
         case .chart:
-            throw SessionError.notAList(forward ? "n" : "p")
+            throw SessionError.onAChart(forward ? "n" : "p")
         }
     }
 

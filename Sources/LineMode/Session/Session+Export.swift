@@ -1,3 +1,4 @@
+import Foundation
 import ListKit
 
 extension Session {
@@ -38,10 +39,15 @@ extension Session {
             flush()
             return
         }
+        // A file that was there is replaced, as a shell's > would: said, not asked. A FIFO or a
+        // device is written to, not replaced.
+        var status = stat()
+        let existed = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
         let count = try await loader.runOverRows("export \(path)", interruption: .exportInterrupted(path: path)) { _ in
             try ViewExporter.export(list, format: format, toFile: path)
         }
-        notify("wrote \(NumberText.grouped(count)) row\(count == 1 ? "" : "s") to \(path)")
+        let rows = "\(NumberText.grouped(count)) row\(count == 1 ? "" : "s")"
+        notify(existed ? "replaced \(path): wrote \(rows)" : "wrote \(rows) to \(path)")
     }
 
     /// A chart's points as a list, with their exact values, so it exports what it plots.

@@ -21,10 +21,23 @@ package final class Session {
     /// Reads the terminal's size when a screen is drawn, so a resize takes effect on the next
     /// screen; `nil` keeps `options.width` and `options.terminalRows`.
     package var terminalSize: (@MainActor () -> (columns: Int, rows: Int)?)?
-    /// Column widths of earlier pages, so columns stay put while paging.
-    let widthMemory = ColumnWidthMemory()
+    /// The widest value of each column over each view, so columns are as wide on every page.
+    let viewWidths = ViewWidths()
     /// The page size of the list on screen, as last drawn: what `n`, `p` and `g` page by.
     private var shownPageSize: (list: ObjectIdentifier, size: Int)?
+    /// How many columns the table of the list on screen left out, as last drawn: `>` has
+    /// nothing to bring in when there are none.
+    private var shownLeftOut: (list: ObjectIdentifier, count: Int)?
+    /// Long text shown over the current screen, a page at a time.
+    var textOverlay: TextOverlay?
+    /// The first line shown of the detail on top, and which detail that is: `n` pages through
+    /// a detail longer than the terminal before it steps to the next row.
+    var detailFirstLine: (key: DetailKey, first: Int)?
+    /// The page of text (a detail's, the overlay's) as last drawn; `nil` when it was whole.
+    private(set) var shownTextPage: TextPage?
+    /// How many screens have been drawn: a command that failed before drawing leaves the
+    /// overlay it replaced on the screen.
+    private(set) var drawCount = 0
     private var failed = false
     /// Loads going on in the background, by screen: their first rows are shown.
     private var background: [ObjectIdentifier: BackgroundLoad] = [:]
@@ -56,6 +69,12 @@ package final class Session {
             interactive: options.interactive)
         self.stack = NavigationStack(root: .list(registry.rootScreen(context: context)))
         messages.beforeEachLine = { [weak self] in self?.flush() }
+        if options.errorsAreTerminal {
+            messages.width = { [weak self] in
+                guard let self else { return nil }
+                return self.terminalSize?()?.columns ?? TerminalInfo.currentSize()?.columns ?? self.options.width
+            }
+        }
     }
 
     /// True when a command failed; a script then ends with a failure status.
@@ -74,15 +93,38 @@ package final class Session {
 
     /// Draws the current screen. At a terminal, the page is as long as the terminal allows
     /// once the breadcrumb, header lines, the wrapped status and the prompt are counted, so the
-    /// breadcrumb never scrolls off.
+    /// breadcrumb never scrolls off; the status is counted as it wraps at its longest in the
+    /// view, so every page of a view has as many rows.
     package func show() {
         reportFinishedLoads()
+        drawCount += 1
+        shownTextPage = nil
         let size = terminalSize?()
-        let renderer = ScreenRenderer(
-            width: size?.columns ?? options.width, style: TextStyle(enabled: options.color), memory: widthMemory,
+        let width = size?.columns ?? options.width
+        var renderer = ScreenRenderer(
+            width: width, style: TextStyle(enabled: options.color), widths: viewWidths,
             height: size?.rows ?? options.terminalRows, ascii: options.ascii)
+        // Text is paged only where a person can page it; a script's transcript has it whole.
+        renderer.textHeight = options.interactive ? size?.rows ?? options.terminalRows : nil
+        if var overlay = textOverlay {
+            renderer.textFirstLine = overlay.first
+            let lines = overlay.make(width).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let screen = renderer.textScreen(
+                stack, title: overlay.title, text: lines.last == "" ? lines.dropLast() : lines)
+            overlay.first = screen.textPage?.first ?? 0
+            textOverlay = overlay
+            shownTextPage = screen.textPage
+            emit(screen.text)
+            return
+        }
         guard let list = currentList else {
-            emit(renderer.render(stack, pageSize: SessionOptions.defaultPageSize))
+            if let key = DetailKey(stack), let detailFirstLine, detailFirstLine.key == key {
+                renderer.textFirstLine = detailFirstLine.first
+            }
+            let screen = renderer.screen(stack, pageSize: SessionOptions.defaultPageSize)
+            shownTextPage = screen.textPage
+            detailFirstLine = DetailKey(stack).map { ($0, screen.textPage?.first ?? 0) }
+            emit(screen.text)
             return
         }
         // Rows read from a file that shrank would be zeros, not the file's: say so instead.
@@ -90,22 +132,42 @@ package final class Session {
             report(problem)
             return
         }
+        measureColumns(of: list)
         var pageSize = pageSize(for: list)
-        var screen = renderer.screen(stack, pageSize: pageSize)
+        var screen: ScreenRenderer.Screen
         if options.pageSize == nil, let rows = size?.rows ?? options.terminalRows {
             let linesPerRow = list.style == .subtitle ? 2 : 1
-            // Fitting can change the status line (its numbers), so settle in a few rounds.
-            for _ in 0..<3 {
-                let overhead = screen.lines.count - screen.rowLines + 1
-                let fitted = max(1, (rows - overhead) / linesPerRow)
+            // The page count changes the status line's numbers, so settle in a few rounds,
+            // always from the same start: the page size is the view's, not the page's.
+            pageSize = max(1, rows / linesPerRow)
+            screen = renderer.screen(stack, pageSize: pageSize)
+            for _ in 0..<4 {
+                let fitted = max(1, (rows - screen.overheadLines - 1) / linesPerRow)
                 if fitted == pageSize { break }
                 pageSize = fitted
                 screen = renderer.screen(stack, pageSize: pageSize)
             }
+        } else {
+            screen = renderer.screen(stack, pageSize: pageSize)
         }
         shownPageSize = (ObjectIdentifier(list), pageSize)
-        widthMemory.remember(screen.widths, for: list)
+        shownLeftOut = (ObjectIdentifier(list), screen.columnsLeftOut)
         emit(screen.text)
+    }
+
+    /// Measures the widest value of each shown column over the view of `list`, once per view,
+    /// before it is drawn: with a progress line and Ctrl-C, since a large file takes a pass
+    /// over its bytes. Stopped, the widths follow the pages shown.
+    private func measureColumns(of list: any ListScreen) {
+        let names = list.columnChoice.shown(list.columns).map(\.name)
+        guard list.state.hasRows, list.style == .columns, list.count > 0, !viewWidths.isMeasured(names, of: list)
+        else { return }
+        let measured = loader.runBeforeDrawing("measuring the columns of \(list.title)") { stop in
+            try viewWidths.measure(names, of: list, stop: stop)
+        }
+        if !measured {
+            notify("interrupted: measuring the columns of \(list.title); their widths follow the pages shown")
+        }
     }
 
     /// Runs commands from `source` until `q`, the end of input, or a closed output.
@@ -163,7 +225,9 @@ package final class Session {
             let command = try CommandParser.parse(line)
             return try await execute(command)
         } catch CommandError.empty {
-            // An empty line does nothing, as at a shell prompt.
+            // At a prompt an empty line draws the screen again (as Ctrl-L does), the page as it
+            // was; in a script it does nothing.
+            if options.interactive { show() }
         } catch {
             report(error)
         }
@@ -196,7 +260,13 @@ package final class Session {
         case .interrupted:
             notify("interrupted: the load of \(list.title) was cancelled; r tries again")
         case .failed(let error):
-            report(error)
+            // At a prompt the list on screen says why it did not load, with what to do: said
+            // once there, not again above it. A script's transcript keeps the line on stderr.
+            if options.interactive, let shown = currentList, shown === list {
+                countFailure()
+            } else {
+                report(error)
+            }
         case .arriving(let load):
             background[ObjectIdentifier(list)] = load
             Task { @MainActor [weak self] in
@@ -247,6 +317,13 @@ package final class Session {
     }
 
     // MARK: - Output
+
+    /// Whether the table of `list`, as last drawn, left every column that could be scrolled to
+    /// on the screen.
+    func showsEveryColumn(of list: any ListScreen) -> Bool {
+        guard let shownLeftOut, shownLeftOut.list == ObjectIdentifier(list) else { return false }
+        return shownLeftOut.count == 0
+    }
 
     /// Rows per page of `list`: as last drawn, or an estimate before it is drawn.
     func pageSize(for list: any ListScreen) -> Int {

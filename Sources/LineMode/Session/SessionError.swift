@@ -53,6 +53,8 @@ package enum SessionError: UserFacingError, Hashable {
 package enum OpenError: UserFacingError, Hashable {
     /// Nothing is named `name`; `filesAndURLs` is true when the program also opens files and URLs.
     case unknownName(String, datasets: [String], filesAndURLs: Bool)
+    /// `name` is written as a path (`/data/prices.csv`, `prices.csv`) and no file is there.
+    case noSuchFile(String)
 
     package var description: String {
         switch self {
@@ -61,6 +63,8 @@ package enum OpenError: UserFacingError, Hashable {
             let describe = filesAndURLs ? " (--list describes them)" : ""
             return "no \(what) named \"\(CommandError.excerpt(name))\"; datasets: \(datasets.joined(separator: ", "))"
                 + describe
+        case .noSuchFile(let name):
+            return "\(CommandError.excerpt(name)): no such file"
         }
     }
 

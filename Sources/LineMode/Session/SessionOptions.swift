@@ -16,6 +16,8 @@ package struct SessionOptions: Sendable, Hashable {
     package var ascii = false
     /// Standard output is a terminal: an export printed there is made visible, as a screen is.
     package var outputIsTerminal = false
+    /// Standard error is a terminal: messages are broken at spaces to fit its width.
+    package var errorsAreTerminal = false
 
     /// Rows per page when nothing says otherwise.
     package static let defaultPageSize = 20

@@ -57,8 +57,10 @@ package enum ViewExporter {
         text: @escaping (String) throws -> Void, bytes: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> Int {
         // Every column but those the person hid or left out with `only`.
-        let columns = list.columnChoice.exported(list.columns).map(\.name)
-        var exporter = TableExporter(format: format, columns: columns, write: text)
+        let chosen = list.columnChoice.exported(list.columns)
+        let columns = chosen.map(\.name)
+        var exporter = TableExporter(
+            format: format, columns: columns, headers: chosen.map { $0.exportName ?? $0.name }, write: text)
         try exporter.begin()
         var count = 0
         let rowExporting = throughCells ? nil : list as? any RowExporting

@@ -117,6 +117,41 @@ package final class Interrupts: Sendable {
         }
     }
 
+    /// Runs `work` here, on the main actor, so that Ctrl-C raises the flag it is given: for
+    /// work that holds the main actor while a screen is drawn and looks at the flag between
+    /// blocks of rows (measuring a large view's columns).
+    ///
+    /// - Returns: What `work` returned, and whether Ctrl-C raised the flag.
+    @MainActor
+    package func stopping<Value>(_ work: (StopFlag) throws -> Value) rethrows -> (value: Value, interrupted: Bool) {
+        let stop = StopFlag()
+        let outer = state.withLock { state in
+            defer {
+                state.cancel = { stop.raise() }
+                state.cancelled = false
+            }
+            return (cancel: state.cancel, cancelled: state.cancelled)
+        }
+        func restore() -> Bool {
+            state.withLock { state in
+                let interrupted = state.cancelled
+                state.cancel = outer.cancel
+                state.cancelled = outer.cancelled
+                // Until the next prompt a Ctrl-C is a second one, as after cancelled work.
+                if interrupted { state.armed = true }
+                return interrupted
+            }
+        }
+        let value: Value
+        do {
+            value = try work(stop)
+        } catch {
+            _ = restore()
+            throw error
+        }
+        return (value, restore())
+    }
+
     /// Waits for work that was just cancelled to wind down (a file's index stops only at its
     /// end); a Ctrl-C meanwhile is a second one, and ends the program with 130.
     @MainActor

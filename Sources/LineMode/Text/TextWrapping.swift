@@ -35,35 +35,16 @@ package enum TextWrapping {
             return piece
         }
     }
-}
 
-/// Column widths measured on earlier pages of a view, so that paging does not make columns
-/// shrink and jump: a width only grows until the view changes (a filter, a sort, a load).
-@MainActor
-package final class ColumnWidthMemory {
-    private struct Entry {
-        weak var screen: (any ListScreen)?
-        var version: Int
-        var widths: [String: Int]
-    }
-
-    private var entries: [ObjectIdentifier: Entry] = [:]
-
-    package init() {}
-
-    /// The widths remembered for `screen`'s current view.
-    func widths(for screen: any ListScreen) -> [String: Int] {
-        guard let entry = entries[ObjectIdentifier(screen)], entry.screen === screen,
-            entry.version == screen.viewVersion
-        else { return [:] }
-        return entry.widths
-    }
-
-    /// Remembers `widths` for `screen`'s current view.
-    func remember(_ widths: [String: Int], for screen: any ListScreen) {
-        var merged = self.widths(for: screen)
-        merged.merge(widths) { max($0, $1) }
-        entries = entries.filter { $0.value.screen != nil }
-        entries[ObjectIdentifier(screen)] = Entry(screen: screen, version: screen.viewVersion, widths: merged)
+    /// `text` in lines at most `width` columns wide, broken as ``wrap(_:width:)`` breaks it,
+    /// every line after the first indented by `indent` spaces (a message's continuation).
+    ///
+    /// - Complexity: O(n) in the length of `text`.
+    package static func wrap(_ text: String, width: Int, indent: Int) -> [String] {
+        let pieces = wrap(text, width: width)
+        guard pieces.count > 1, width > indent + 1 else { return pieces }
+        let margin = String(repeating: " ", count: indent)
+        let rest = wrap(pieces.dropFirst().joined(separator: " "), width: width - indent)
+        return [pieces[0]] + rest.map { margin + $0 }
     }
 }

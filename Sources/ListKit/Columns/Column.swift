@@ -3,9 +3,9 @@
 ///
 /// ```swift
 /// [
-///     Column("code", kind: .code, priority: 10),
-///     Column("name", kind: .text, priority: 9, minimumWidth: 8),
-///     Column("close", kind: .decimal, priority: 8),
+///     Column("code", kind: .code, priority: 10, isPinnedByDefault: true),
+///     Column("name", kind: .text, priority: 9, isName: true, isPinnedByDefault: true),
+///     Column("change", kind: .decimal, short: "chg", priority: 8),
 /// ]
 /// ```
 public struct Column: Sendable, Hashable {
@@ -23,8 +23,25 @@ public struct Column: Sendable, Hashable {
     /// False for columns that are exported and listed by `cols` but not shown until `show`.
     public var isShownByDefault: Bool
     /// A shorter header for a narrow screen (`chg` for `change`, `txns` for `transactions`);
-    /// `nil` when the name is the only header.
+    /// `nil` when the name is the only header. A header is shown whole or in this form, never
+    /// cut: a column whose header cannot fit is left out.
     public var shortName: String?
+    /// True for the column that names the row (a security's name, a film's title): it keeps
+    /// at least ``nameMinimumWidth`` cells of its text, and columns of lower priority leave
+    /// the screen before it gets narrower.
+    public var isName: Bool
+    /// True for a column kept at the left while `>` and `<` scroll the others, until the person
+    /// pins others with `key` (a security's code and name).
+    public var isPinnedByDefault: Bool
+    /// What an export's header line calls the column, when the source's header is not the
+    /// name the screen needs: a file's empty header cell (named by its letter, `J`, on the
+    /// screen) is exported empty, as the file has it. `nil` exports `name`. JSON keys stay
+    /// `name`, which are distinct.
+    public var exportName: String?
+
+    /// The cells of text a name keeps however narrow the screen (four CJK characters), or its
+    /// whole text when that is shorter.
+    public static let nameMinimumWidth = 8
 
     /// Declares a column.
     ///
@@ -36,9 +53,13 @@ public struct Column: Sendable, Hashable {
     ///   - minimumWidth: How narrow a text column may become (at least 1).
     ///   - isShownByDefault: Whether the table shows it before `show` or `only` says otherwise.
     ///   - short: A shorter header for a narrow screen, if any.
+    ///   - isName: Whether the column names the row: it keeps at least ``nameMinimumWidth``
+    ///     cells of its text.
+    ///   - isPinnedByDefault: Whether the column stays at the left while the others scroll.
     public init(
         _ name: String, kind: ColumnKind = .text, alignment: Alignment? = nil, short: String? = nil,
-        priority: Int = 0, minimumWidth: Int = 6, isShownByDefault: Bool = true
+        priority: Int = 0, minimumWidth: Int = 6, isShownByDefault: Bool = true, isName: Bool = false,
+        isPinnedByDefault: Bool = false
     ) {
         self.name = name
         self.shortName = short
@@ -47,6 +68,14 @@ public struct Column: Sendable, Hashable {
         self.priority = priority
         self.minimumWidth = max(1, minimumWidth)
         self.isShownByDefault = isShownByDefault
+        self.isName = isName
+        self.isPinnedByDefault = isPinnedByDefault
+    }
+
+    /// The narrowest the column's text is cut to before the column is left out: its minimum
+    /// width, and for a name ``nameMinimumWidth`` cells of text and the `…` after them.
+    public var narrowestWidth: Int {
+        isName ? max(minimumWidth, Self.nameMinimumWidth + 1) : minimumWidth
     }
 }
 

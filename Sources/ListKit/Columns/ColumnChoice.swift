@@ -7,7 +7,10 @@ public struct ColumnChoice: Sendable, Hashable {
     public var revealed: Set<String> = []
     /// The order `only` gave; `nil` keeps the declared order.
     public var order: [String]?
-    /// How many of the shown columns `>` has scrolled past.
+    /// The columns `key` pinned at the left, in its order; `nil` pins those the screen pins by
+    /// default (``Column/isPinnedByDefault``) where they lead, and an empty list pins none.
+    public var pinned: [String]?
+    /// How many of the columns that scroll (those not pinned) `>` has scrolled past.
     public var scrollOffset = 0
 
     public init() {}
@@ -20,6 +23,36 @@ public struct ColumnChoice: Sendable, Hashable {
             return order.compactMap { name in columns.first { $0.name == name } }.filter { !hidden.contains($0.name) }
         }
         return columns.filter { ($0.isShownByDefault || revealed.contains($0.name)) && !hidden.contains($0.name) }
+    }
+
+    /// The shown columns pinned at the left, in the order `key` gave; without `key`, those the
+    /// screen pins by default that lead the shown columns (an order `only` gave that puts
+    /// another column first pins none).
+    ///
+    /// - Complexity: O(c × p) for p pinned columns.
+    public func pinnedColumns(_ columns: [Column]) -> [Column] {
+        let shown = shown(columns)
+        guard let pinned else { return Array(shown.prefix { $0.isPinnedByDefault }) }
+        return pinned.compactMap { name in shown.first { $0.name == name } }
+    }
+
+    /// The columns the table tries to show, left to right: the pinned ones, then the others
+    /// from the scroll position on; how many of them are pinned, and how many scrolled past.
+    ///
+    /// - Complexity: O(c × p) for p pinned columns.
+    public func visible(_ columns: [Column]) -> (columns: [Column], pinnedCount: Int, scrolledPast: Int) {
+        let pinned = pinnedColumns(columns)
+        let names = Set(pinned.map(\.name))
+        let scrolling = shown(columns).filter { !names.contains($0.name) }
+        let offset = min(max(0, scrollOffset), max(0, scrolling.count - 1))
+        return (pinned + scrolling.dropFirst(offset), pinned.count, offset)
+    }
+
+    /// The furthest `>` can scroll: until the last column that scrolls is the only one left
+    /// beside the pinned ones.
+    public func maximumScrollOffset(_ columns: [Column]) -> Int {
+        let names = Set(pinnedColumns(columns).map(\.name))
+        return max(0, shown(columns).filter { !names.contains($0.name) }.count - 1)
     }
 
     /// The columns an export writes: every column but those hidden or left out by `only`, in

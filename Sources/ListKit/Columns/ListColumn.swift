@@ -5,7 +5,7 @@ import BrowseSupport
 ///
 /// ```swift
 /// let columns: [ListColumn<Film>] = [
-///     .text("title", \.title, priority: 10, minimumWidth: 12),
+///     .text("title", \.title, priority: 10, isName: true),
 ///     .integer("year", \.releaseYear, priority: 9),
 ///     .text("director", \.director, priority: 5),
 /// ]
@@ -41,50 +41,56 @@ public struct ListColumn<Item> {
     ///   - priority: Higher stays on screen longer.
     ///   - minimumWidth: How narrow a text column may become.
     ///   - isShownByDefault: Whether the table shows it before `show` or `only`.
+    ///   - isName: Whether the column names the row (a security's name, a film's title).
+    ///   - isPinnedByDefault: Whether it stays at the left while `>` and `<` scroll the others.
     ///   - cell: Makes an item's cell.
     public init(
         _ name: String, kind: ColumnKind, short: String? = nil, priority: Int = 0, minimumWidth: Int = 6,
-        isShownByDefault: Bool = true, cell: @escaping (Item) -> Cell
+        isShownByDefault: Bool = true, isName: Bool = false, isPinnedByDefault: Bool = false,
+        cell: @escaping (Item) -> Cell
     ) {
         self.init(
             Column(
                 name, kind: kind, short: short, priority: priority, minimumWidth: minimumWidth,
-                isShownByDefault: isShownByDefault),
+                isShownByDefault: isShownByDefault, isName: isName, isPinnedByDefault: isPinnedByDefault),
             cell: cell)
     }
 }
 
 extension ListColumn {
-    /// A text column read from a key path (names, titles, notes).
+    /// A text column read from a key path (names, titles, notes); `isName` for the one that
+    /// names the row, which keeps at least ``Column/nameMinimumWidth`` cells.
     public static func text(
         _ name: String, _ value: KeyPath<Item, String>, short: String? = nil, priority: Int = 0,
-        minimumWidth: Int = 6, isShownByDefault: Bool = true
+        minimumWidth: Int = 6, isShownByDefault: Bool = true, isName: Bool = false, isPinnedByDefault: Bool = false
     ) -> ListColumn {
         ListColumn(
             name, kind: .text, short: short, priority: priority, minimumWidth: minimumWidth,
-            isShownByDefault: isShownByDefault
+            isShownByDefault: isShownByDefault, isName: isName, isPinnedByDefault: isPinnedByDefault
         ) { .text($0[keyPath: value]) }
     }
 
     /// A text column whose value may be absent (a missing cell for `nil`).
     public static func text(
         _ name: String, _ value: KeyPath<Item, String?>, short: String? = nil, priority: Int = 0,
-        minimumWidth: Int = 6, isShownByDefault: Bool = true
+        minimumWidth: Int = 6, isShownByDefault: Bool = true, isName: Bool = false, isPinnedByDefault: Bool = false
     ) -> ListColumn {
         ListColumn(
             name, kind: .text, short: short, priority: priority, minimumWidth: minimumWidth,
-            isShownByDefault: isShownByDefault
+            isShownByDefault: isShownByDefault, isName: isName, isPinnedByDefault: isPinnedByDefault
         ) { $0[keyPath: value].map(Cell.text) ?? .missing }
     }
 
-    /// A code column (`0050`, `00632R`): text that is never cut.
+    /// A code column (`0050`, `00632R`): text that is never cut; `isPinnedByDefault` keeps it
+    /// at the left while the others scroll.
     public static func code(
         _ name: String, _ value: KeyPath<Item, String>, short: String? = nil, priority: Int = 0,
-        isShownByDefault: Bool = true
+        isShownByDefault: Bool = true, isPinnedByDefault: Bool = false
     ) -> ListColumn {
-        ListColumn(name, kind: .code, short: short, priority: priority, isShownByDefault: isShownByDefault) {
-            .text($0[keyPath: value])
-        }
+        ListColumn(
+            name, kind: .code, short: short, priority: priority, isShownByDefault: isShownByDefault,
+            isPinnedByDefault: isPinnedByDefault
+        ) { .text($0[keyPath: value]) }
     }
 
     /// A whole-number column, with thousands separators when `grouped`.
@@ -117,14 +123,16 @@ extension ListColumn {
         }
     }
 
-    /// A date column, shown as `yyyy-MM-dd`.
+    /// A date column, shown as `yyyy-MM-dd`; `isPinnedByDefault` keeps it at the left while the
+    /// others scroll (the date of a security's days).
     public static func date(
         _ name: String, _ value: KeyPath<Item, CalendarDate?>, short: String? = nil, priority: Int = 0,
-        isShownByDefault: Bool = true
+        isShownByDefault: Bool = true, isPinnedByDefault: Bool = false
     ) -> ListColumn {
-        ListColumn(name, kind: .date, short: short, priority: priority, isShownByDefault: isShownByDefault) {
-            .date($0[keyPath: value])
-        }
+        ListColumn(
+            name, kind: .date, short: short, priority: priority, isShownByDefault: isShownByDefault,
+            isPinnedByDefault: isPinnedByDefault
+        ) { .date($0[keyPath: value]) }
     }
 
     /// A date-time column (a timestamp), shown as its value was written: `2025-06-02T13:30`,

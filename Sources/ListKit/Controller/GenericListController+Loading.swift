@@ -34,6 +34,7 @@ extension GenericListController {
             (chosen?.contains(source.id) ?? true) && (force || loadedItems[source.id] == nil)
         }
         guard !wanted.isEmpty else { return }
+        notedItsStop = false
         let previousState = state
         state = .loading
         var failures = sourceFailures.filter { failure in !wanted.contains { $0.title == failure.source } }
@@ -141,6 +142,7 @@ extension GenericListController {
                 progress.note(
                     "stopped loading \(source.title): the \(Cell.integer(count, grouped: true).text) rows that arrived are kept"
                 )
+                notedItsStop = true
                 return true
             }
             loadedItems[source.id] = nil

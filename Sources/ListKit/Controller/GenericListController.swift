@@ -50,6 +50,7 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     package internal(set) var scope: ((T) -> Bool)?
     public internal(set) var position = 0
     public internal(set) var viewVersion = 0
+    public internal(set) var notedItsStop = false
 
     // Loading (`+Loading`).
     var sources: [ListSource<T>]
@@ -230,6 +231,32 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
             let cells = cells(of: item(at: index))
             body(columns.map { name in cells.first { $0.name == name }?.cell.value ?? .missing })
         }
+    }
+
+    public func widestTexts(of columns: [String], width: TextWidth, stop: StopFlag) throws -> [Int] {
+        if let widest = try store.widestTexts(of: columns, at: store.view, width: width, stop: stop) {
+            if stop.isRaised { throw ListError.interrupted }
+            return widest
+        }
+        var widest = [Int](repeating: 0, count: columns.count)
+        var slots: [String: [Int]] = [:]
+        for (slot, name) in columns.enumerated() { slots[name, default: []].append(slot) }
+        for index in 0..<count {
+            if index % 1_024 == 0, stop.isRaised { throw ListError.interrupted }
+            let row = cells(of: item(at: index))
+            // Rows list their cells in column order; else a column takes the first cell of its name.
+            if row.count == columns.count, zip(row, columns).allSatisfy({ $0.name == $1 }) {
+                for (slot, cell) in row.enumerated() { widest[slot] = max(widest[slot], width.of(cell.cell.text)) }
+                continue
+            }
+            var measured: Set<String> = []
+            for cell in row where measured.insert(cell.name).inserted {
+                guard let found = slots[cell.name] else { continue }
+                let cellWidth = width.of(cell.cell.text)
+                for slot in found { widest[slot] = max(widest[slot], cellWidth) }
+            }
+        }
+        return widest
     }
 
     public func select(at index: Int) throws -> Selection {

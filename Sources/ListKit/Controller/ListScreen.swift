@@ -78,6 +78,14 @@ public protocol ListScreen: AnyObject {
     ///
     /// - Throws: `ListError.interrupted` when `stop` was raised before every row was visited.
     func forEachValues(of columns: [String], stop: StopFlag, _ body: ([CellValue]) -> Void) throws
+    /// The widest text of each of `columns` over every row of the view, as `width` measures
+    /// the cells' texts (0 for a column no row fills), in the order of `columns`: what keeps a
+    /// column the same width on every page of a view. A screen over a large file measures its
+    /// bytes on every core.
+    ///
+    /// - Throws: `ListError.interrupted` when `stop` was raised before every row was measured.
+    /// - Complexity: O(n × c) for n rows and c columns.
+    func widestTexts(of columns: [String], width: TextWidth, stop: StopFlag) throws -> [Int]
     /// What choosing the row at `index` of the view does.
     func select(at index: Int) throws -> Selection
     /// Loads sources not loaded yet, or all of them when `force` is true.
@@ -87,6 +95,9 @@ public protocol ListScreen: AnyObject {
     var waitsForAllRowsBeforeQueries: Bool { get }
     /// While rows are arriving, what the status line says of the rest (`indexing 23%`).
     var receivingNote: String? { get }
+    /// Whether the last load, stopped by Ctrl-C, said in a note what it kept (the rows of a
+    /// stream that arrived): a front end then does not say it again.
+    var notedItsStop: Bool { get }
 }
 
 extension ListScreen {
@@ -104,6 +115,7 @@ extension ListScreen {
     public var dataProblem: (any Error)? { nil }
     public var waitsForAllRowsBeforeQueries: Bool { false }
     public var receivingNote: String? { nil }
+    public var notedItsStop: Bool { false }
 
     /// The column names, in declared order.
     public var columnNames: [String] { columns.map(\.name) }

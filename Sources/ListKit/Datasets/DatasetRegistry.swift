@@ -69,7 +69,7 @@ public struct DatasetRegistry: Sendable {
     package func rootScreen(context: DatasetContext) -> GenericListController<DatasetEntry, ColumnsRow> {
         let entries = datasets.map { DatasetEntry(dataset: $0) }
         let columns = [
-            Column("name", kind: .code, priority: 10),
+            Column("name", kind: .code, priority: 10, isPinnedByDefault: true),
             Column("title", priority: 5, minimumWidth: 12),
             Column("summary", priority: 1, minimumWidth: 12),
         ]

@@ -14,15 +14,24 @@
 package struct TableExporter {
     package let format: ExportFormat
     package let columns: [String]
+    /// The header line's cells (CSV, TSV, Markdown): the source's own header where the columns
+    /// were renamed for the screen, else the names.
+    package let headers: [String]
     private let write: (String) throws -> Void
     private var rowsWritten = 0
     /// Encodes each row: the format's one encoding, which exports from a file's bytes share.
     private let encoder: ExportRowWriter
 
     /// An exporter that sends its text to `write`, in pieces.
-    package init(format: ExportFormat, columns: [String], write: @escaping (String) throws -> Void) {
+    ///
+    /// - Parameter headers: What the header line writes for each column (a file's empty
+    ///   header cell); `nil` writes `columns`. JSON keys are always `columns`.
+    package init(
+        format: ExportFormat, columns: [String], headers: [String]? = nil, write: @escaping (String) throws -> Void
+    ) {
         self.format = format
         self.columns = columns
+        self.headers = headers.flatMap { $0.count == columns.count ? $0 : nil } ?? columns
         self.write = write
         encoder = ExportRowWriter(format: format, columns: columns, capacity: 1024)
     }
@@ -31,10 +40,10 @@ package struct TableExporter {
     package mutating func begin() throws {
         switch format {
         case .csv, .tsv:
-            try write(encodedRow(columns.map(Cell.text)))
+            try write(encodedRow(headers.map(Cell.text)))
         case .json: try write("[")
         case .markdown:
-            try write(encodedRow(columns.map(Cell.text)))
+            try write(encodedRow(headers.map(Cell.text)))
             try write("|" + String(repeating: " --- |", count: columns.count) + "\n")
         }
     }

@@ -79,6 +79,10 @@ public protocol ListStore<Item>: AnyObject {
     ) throws -> Bool
     /// How many rows of the view have no value in `column`, when the store can tell cheaply.
     func missingValues(in column: String) -> Int?
+    /// The widest text of each of `columns` over the items at `positions` (every item when
+    /// `nil`), as `width` measures the rows' cells' texts (0 for a column no row fills), in the
+    /// order of `columns`; `nil` asks the controller to measure the rows' cells.
+    func widestTexts(of columns: [String], at positions: [Int]?, width: TextWidth, stop: StopFlag) throws -> [Int]?
 
     /// Why the items can no longer be trusted (the file under them changed while open), or
     /// `nil` when they can.
@@ -108,6 +112,9 @@ extension ListStore {
         write: (_ bytes: UnsafeRawBufferPointer, _ rows: Int) throws -> Void
     ) throws -> Bool { false }
     public func missingValues(in column: String) -> Int? { nil }
+    public func widestTexts(of columns: [String], at positions: [Int]?, width: TextWidth, stop: StopFlag) throws
+        -> [Int]?
+    { nil }
     public var dataProblem: (any Error)? { nil }
     public var waitsForAllItemsBeforeQueries: Bool { false }
     public var arrivingNote: String? { nil }

@@ -16,6 +16,10 @@ public struct Cell: Sendable, Hashable, ExpressibleByStringLiteral {
     /// JSON file): exports then write `text` itself (`--`, `-0.00`, `+2.00`, `"1,234.50"`),
     /// not the value's export text, so a file exports as it was.
     public var isSourceText = false
+    /// What CSV, TSV and Markdown exports write instead of the value's export text, when the
+    /// shown text is not the source's (a price change shown `▲0.25` that the exchange wrote
+    /// `+0.25`); JSON writes the value. `nil` exports as ``isSourceText`` says.
+    public var exportedText: String?
 
     /// Creates a cell; `text` defaults to the value's export text.
     public init(_ value: CellValue, text: String? = nil) {
@@ -39,7 +43,7 @@ public struct Cell: Sendable, Hashable, ExpressibleByStringLiteral {
 
     /// What a CSV, TSV or Markdown export writes: the source's own text when there is one,
     /// else the value's export text.
-    public var exportText: String { isSourceText ? text : value.exportText }
+    public var exportText: String { exportedText ?? (isSourceText ? text : value.exportText) }
 
     /// An empty cell that sorts last.
     public static let missing = Cell(.missing)

@@ -69,22 +69,24 @@ public struct CompaniesDataset: Dataset {
         return controller
     }
 
-    /// The screen's two header lines: the markets shown and their count; what has loaded, how
-    /// recent MOPS's data is and how old the copy.
+    /// The screen's header lines: the markets shown that loaded and how many companies they
+    /// list (a market that did not load is named by the status line, once); then how recent
+    /// MOPS's data is and how old the copy.
     @MainActor
     private static func header(
         of controller: GenericListController<Company, ColumnsRow>, shown: ShownMarkets, log: ProvenanceLog,
         context: DatasetContext
     ) -> [String] {
         let items = controller.items
-        let loaded = controller.loadedSources.joined(separator: " ")
+        let loaded = shown.markets.filter { controller.isLoaded(source: $0.rawValue) }
         let count = ExactDecimal(Int64(controller.totalCount)).formatted(grouping: true)
-        var first = "\(shown.title) · \(count) \(controller.totalCount == 1 ? "company" : "companies")"
+        var first = "\(loaded.map(\.title).joined(separator: " ")) · \(count) "
+        first += controller.totalCount == 1 ? "company" : "companies"
         if let note = shown.note { first += " · \(note)" }
-        var second = "已取得 \(loaded) 資料 - 數量 \(ExactDecimal(Int64(items.count)).formatted(grouping: true)) 筆"
-        if let asOf = items.compactMap(\.reportDate).max() { second += " · MOPS data as of \(asOf)" }
-        if let age = log.describe(now: context.now(), offline: context.offline) { second += " · \(age)" }
-        return [first, second]
+        var second: [String] = []
+        if let asOf = items.compactMap(\.reportDate).max() { second.append("MOPS data as of \(asOf)") }
+        if let age = log.describe(now: context.now(), offline: context.offline) { second.append(age) }
+        return second.isEmpty ? [first] : [first, second.joined(separator: " · ")]
     }
 
     /// `market listed|otc|emerging|all`: loads the markets not loaded yet and shows those.
@@ -169,7 +171,7 @@ struct LoadFailure: Error, CustomStringConvertible {
 /// Which markets the companies screen shows, for its subtitle.
 @MainActor
 final class ShownMarkets {
-    private var markets: [Market]
+    private(set) var markets: [Market]
     /// A remark about the last switch, shown until the next one.
     var note: String?
 

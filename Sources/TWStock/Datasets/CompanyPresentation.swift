@@ -5,16 +5,20 @@ import Tabular
 /// How companies look in tables, exports and details.
 ///
 /// The table shows a few columns; every one of the source's 33 fields is a column too (not
-/// shown until `show`), so an export carries them all. Text fields export exactly as the source
-/// wrote them; numbers as numbers and dates as `yyyy-mm-dd`.
+/// shown until `show`), so an export carries them all. Text fields show and export exactly as the
+/// source wrote them (runs of spaces, U+3000 and placeholders kept); numbers as numbers and
+/// dates as `yyyy-mm-dd`.
 enum CompanyPresentation {
-    /// The table's columns: the code and short name stay longest on a narrow screen; then every
-    /// other field of the source, in its order, shown only when asked for.
+    /// The table's columns: the code and short name stay longest on a narrow screen, and at the
+    /// left while `>` scrolls the others; then every other field of the source, in its order,
+    /// shown only when asked for. The short and the full name keep at least four characters.
     static var columns: [ListColumn<Company>] {
         let shown: [ListColumn<Company>] = [
-            .code("code", \.code.rawValue, priority: 10),
-            ListColumn("name", kind: .text, priority: 9, minimumWidth: 4) { text($0, .shortName, shown: $0.shortName) },
-            ListColumn("company", kind: .text, priority: 2, minimumWidth: 8) { text($0, .name, shown: $0.name) },
+            .code("code", \.code.rawValue, priority: 10, isPinnedByDefault: true),
+            ListColumn("name", kind: .text, priority: 9, isName: true, isPinnedByDefault: true) {
+                text($0, .shortName, shown: $0.shortName)
+            },
+            ListColumn("company", kind: .text, priority: 2, isName: true) { text($0, .name, shown: $0.name) },
             ListColumn("market", kind: .text, priority: 7) { .text($0.market.title) },
             ListColumn("industry", kind: .text, priority: 4) { .text($0.industryName ?? $0.industryCode ?? "") },
             .integer("capital", \.paidInCapital, grouped: true, priority: 6),
@@ -62,19 +66,21 @@ enum CompanyPresentation {
         ].joined(separator: " ")
     }
 
-    /// A text field: exported as the source wrote it, shown cleaned of padding.
+    /// A text field: shown and exported as the source wrote it (`新台幣                 10.0000元`,
+    /// a trailing U+3000), as any file's cell is; the names show as the company is named.
     private static func text(_ company: Company, _ field: CompanyField, shown: String?) -> Cell {
         let source = company.sourceText(field)
         let value = source.isEmpty ? (shown ?? "") : source
-        return Cell(.text(value), text: shown ?? FieldText.clean(source) ?? source)
+        return Cell(.text(value), text: shown ?? source)
     }
 
     private static func count(_ value: Int64?) -> Cell {
         value.map { Cell.integer($0, grouped: true) } ?? .missing
     }
 
-    /// Every field the source has for the company, each as the source wrote it (padding,
-    /// U+3000 and placeholders such as `-` kept); numbers grouped, dates as `yyyy-mm-dd`.
+    /// Every field the source has for the company, empty ones too: text as the source wrote it
+    /// (padding, U+3000 and placeholders such as `－ ` kept), counts grouped, dates as
+    /// `yyyy-mm-dd`.
     static func detail(_ company: Company, notes: [String] = []) -> Detail {
         var fields: [Detail.Field] = [
             .init("code", company.code.rawValue),
@@ -87,22 +93,19 @@ enum CompanyPresentation {
         ]
         let listed: Set<CompanyField> = [.code, .shortName, .name, .industryCode]
         for field in CompanyField.allCases where !listed.contains(field) {
-            guard let value = detailValue(company, field) else { continue }
-            fields.append(.init(field.label, value))
+            fields.append(.init(field.label, detailValue(company, field)))
         }
         return Detail(title: "\(company.code) \(company.shortName)", fields: fields, notes: notes)
     }
 
-    /// The source's text, when it holds anything but padding. Only trailing ASCII spaces are
-    /// dropped (on screen they would wrap into an empty line); inner runs of spaces, U+3000 and
-    /// placeholders stay as written. Exports keep even those spaces.
+    /// The source's text of a name, when it holds anything but padding.
     private static func shown(_ company: Company, _ field: CompanyField) -> String? {
-        var source = Substring(company.sourceText(field))
-        while source.last == " " { source = source.dropLast() }
-        return source.unicodeScalars.allSatisfy(MissingValueRule.isPadding) ? nil : String(source)
+        let source = company.sourceText(field)
+        return source.unicodeScalars.allSatisfy(MissingValueRule.isPadding) ? nil : source
     }
 
-    private static func detailValue(_ company: Company, _ field: CompanyField) -> String? {
+    /// A field's reading (a count grouped, a date as `yyyy-mm-dd`), else its text as written.
+    private static func detailValue(_ company: Company, _ field: CompanyField) -> String {
         let grouped = { (value: Int64) in ExactDecimal(value).formatted(grouping: true) }
         let typed: String?
         switch field {
@@ -115,6 +118,6 @@ enum CompanyPresentation {
         case .reportDate: typed = company.reportDate?.description
         default: typed = nil
         }
-        return typed ?? shown(company, field)
+        return typed ?? company.sourceText(field)
     }
 }

@@ -6,22 +6,29 @@ import ListKit
 enum TickPresentation {
     /// The columns of the all-market list (`withSecurity`: code and name shown, the date in the
     /// header) or of one security's days (the date shown). Every column is exported either way;
-    /// the close and its change stay longest on a narrow screen.
+    /// the close and its change stay longest on a narrow screen. The code and the name (or a
+    /// security's date) stay at the left while `>` scrolls the others; the name keeps at
+    /// least four characters.
     ///
     /// - Parameter name: The security's name for ticks that carry none (a STOCK_DAY month
     ///   names it only in its title).
     static func columns(withSecurity: Bool, name: @escaping () -> String? = { nil }) -> [ListColumn<DailyTick>] {
         [
-            .date("date", \.date, priority: 10, isShownByDefault: !withSecurity),
-            ListColumn("code", kind: .code, priority: 10, isShownByDefault: withSecurity) { .text($0.code.rawValue) },
-            ListColumn("name", kind: .text, priority: 9, minimumWidth: 4, isShownByDefault: withSecurity) {
-                .text($0.name ?? name() ?? "")
-            },
+            .date("date", \.date, priority: 10, isShownByDefault: !withSecurity, isPinnedByDefault: !withSecurity),
+            ListColumn(
+                "code", kind: .code, priority: 10, isShownByDefault: withSecurity, isPinnedByDefault: withSecurity
+            ) { .text($0.code.rawValue) },
+            ListColumn(
+                "name", kind: .text, priority: 9, isShownByDefault: withSecurity, isName: true,
+                isPinnedByDefault: withSecurity
+            ) { .text($0.name ?? name() ?? "") },
             .decimal("open", \.open, grouped: true, priority: 4),
             .decimal("high", \.high, grouped: true, priority: 3),
             .decimal("low", \.low, grouped: true, priority: 3),
             .decimal("close", \.close, grouped: true, priority: 8),
-            ListColumn("change", kind: .decimal, short: "chg", priority: 7) { changeCell($0.change) },
+            ListColumn("change", kind: .decimal, short: "chg", priority: 7) {
+                changeCell($0.change, text: $0.changeText)
+            },
             .integer("volume", \.volume, grouped: true, priority: 6),
             .integer("value", \.value, grouped: true, priority: 2),
             .integer("transactions", \.transactions, grouped: true, short: "txns", priority: 1),
@@ -30,25 +37,33 @@ enum TickPresentation {
         ]
     }
 
-    /// `▲1.30`, `▼20.00`, `X 不比價` (not compared), `0.00`. The value is always the signed
-    /// amount or missing, so an export writes a number or nothing (`null` in JSON), never text;
-    /// why a change is missing is in the note.
-    static func changeCell(_ change: PriceChange) -> Cell {
+    /// `▲1.3000`, `▼20.00`, `X 不比價` (not compared), `0.0000`: in the exchange's own decimals,
+    /// as `text` (the source's) has them. The value is always the signed amount or missing, so
+    /// an export writes a number or nothing (`null` in JSON), never text: the source's own
+    /// number (`+0.25`, `0.0000`) in CSV, TSV and Markdown, the value in JSON. Why a change is
+    /// missing is in the note.
+    static func changeCell(_ change: PriceChange, text: String) -> Cell {
+        // The source's number, when it reads as this change (a caller's tick may have none).
+        let written = ExactDecimal(text).flatMap { $0.signum == (change.signedAmount?.signum ?? 2) ? text : nil }
+        var cell: Cell
         switch change {
         case .up(let amount):
-            var cell = Cell(.decimal(amount), text: "▲" + amount.formatted(grouping: true))
+            cell = Cell(.decimal(amount), text: "▲" + amount.formatted(grouping: true))
             cell.tone = .rise
-            return cell
         case .down(let amount):
-            var cell = Cell(
+            cell = Cell(
                 .decimal(ExactDecimal(units: -amount.units, scale: amount.scale)),
                 text: "▼" + amount.formatted(grouping: true))
             cell.tone = .fall
-            return cell
-        case .unchanged: return Cell(.decimal(ExactDecimal(units: 0, scale: 2)), text: "0.00")
+        case .unchanged:
+            let zero = written.flatMap { ExactDecimal($0) }.map { ExactDecimal(units: 0, scale: $0.scale) }
+            let value = zero ?? ExactDecimal(units: 0, scale: 2)
+            cell = Cell(.decimal(value), text: value.formatted(grouping: true))
         case .notCompared: return Cell(.missing, text: notComparedNote)
         case .absent: return .missing
         }
+        cell.exportedText = written
+        return cell
     }
 
     static let notComparedNote = "X 不比價"
@@ -82,7 +97,7 @@ enum TickPresentation {
             .init("high", price(tick.high)),
             .init("low", price(tick.low)),
             .init("close", price(tick.close)),
-            .init("change", changeText(tick.change)),
+            .init("change", changeText(tick.change, written: tick.changeText)),
             .init("volume (shares)", converted(tick.volume, field: "成交張數", unit: "lots")),
             .init("value (NT$)", converted(tick.value, field: "成交仟元", unit: "thousands")),
             .init("transactions", number(tick.transactions)),
@@ -105,11 +120,14 @@ enum TickPresentation {
         return Detail(title: "\(tick.code) \(name) \(tick.date?.description ?? "")", fields: fields, notes: notes)
     }
 
-    static func changeText(_ change: PriceChange) -> String {
+    /// A detail's change: the arrow, then the number as the exchange wrote it (`▲ +0.30`,
+    /// `▲ 1.3000`, `0.0000 (unchanged)`).
+    static func changeText(_ change: PriceChange, written: String) -> String {
+        let number = ExactDecimal(written) == nil ? nil : written
         switch change {
-        case .up(let amount): return "▲ +" + amount.formatted(grouping: true)
-        case .down(let amount): return "▼ -" + amount.formatted(grouping: true)
-        case .unchanged: return "0.00 (unchanged)"
+        case .up(let amount): return "▲ " + (number ?? "+" + amount.formatted(grouping: true))
+        case .down(let amount): return "▼ " + (number ?? "-" + amount.formatted(grouping: true))
+        case .unchanged: return (number ?? "0.00") + " (unchanged)"
         case .notCompared: return "X — not compared (不比價: ex-rights, ex-dividend or a new listing)"
         case .absent: return "—"
         }

@@ -36,6 +36,10 @@ package struct DailyTick: Sendable, Hashable, Identifiable {
     package let close: ExactDecimal?
     /// Change of the close against the previous close (漲跌價差).
     package let change: PriceChange
+    /// The change as the source wrote it, without its padding (`+0.30`, `-20.0000`, `0.0000`,
+    /// `X0.00`): what a screen and an export show of it, in the exchange's own decimals and
+    /// sign. Empty when the field was.
+    package let changeText: String
     /// Number of trades (成交筆數), `nil` when the field is empty.
     package let transactions: Int64?
     /// The source's own remark on the day, as written: STOCK_DAY's 註記 column (`**` marks a
@@ -48,10 +52,14 @@ package struct DailyTick: Sendable, Hashable, Identifiable {
     package let market: Market
 
     /// Creates a tick.
+    ///
+    /// - Parameter changeText: The change as the source wrote it; `nil` writes `change` as the
+    ///   exchange's Chinese pages do.
     package init(
         date: CalendarDate?, code: StockCode, name: String? = nil, volume: Int64?, value: Int64?,
         open: ExactDecimal?, high: ExactDecimal?, low: ExactDecimal?, close: ExactDecimal?,
-        change: PriceChange, transactions: Int64?, note: String? = nil, market: Market = .listed
+        change: PriceChange, changeText: String? = nil, transactions: Int64?, note: String? = nil,
+        market: Market = .listed
     ) {
         self.date = date
         self.code = code
@@ -63,6 +71,7 @@ package struct DailyTick: Sendable, Hashable, Identifiable {
         self.low = low
         self.close = close
         self.change = change
+        self.changeText = changeText ?? change.description
         self.transactions = transactions
         self.note = note
         self.market = market

@@ -57,6 +57,7 @@ enum TickBuilder {
             low: try FieldText.price(row.low, column: "最低價 (low)"),
             close: close,
             change: change,
+            changeText: FieldText.clean(row.change) ?? "",
             transactions: try FieldText.count(row.transactions, column: "成交筆數 (transactions)"),
             note: FieldText.clean(row.note),
             market: market)

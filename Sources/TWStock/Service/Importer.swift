@@ -157,6 +157,11 @@ package struct Importer: Sendable {
             }
         }
         if let code {
+            // A file named for another security is that security's, as a file's own date is
+            // its own: refused rather than stored under the code given.
+            if let named = SecurityCodeHint.code(fromFileName: fileName), named != code {
+                throw ImportError.codeConflictWithName(named: named, given: code, fileName: fileName)
+            }
             do {
                 return (try parse(code), nil)
             } catch .wrongStock(_, let requested, let received) {
@@ -191,6 +196,9 @@ package enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownCode(String)
     /// `--code` names another security than the file's own.
     case codeConflict(own: StockCode, given: StockCode)
+    /// `--code` names another security than the file's name (`STOCK_DAY_2330_202109.csv`), for
+    /// a file that does not name one inside.
+    case codeConflictWithName(named: StockCode, given: StockCode, fileName: String)
     /// Every row of the file was malformed: `count` of them, the first of which is `first`.
     case everyRowSkipped(count: Int, first: ParseIssue)
 
@@ -219,6 +227,9 @@ package enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "give it with --code CODE"
         case .codeConflict(let own, let given):
             return "it is a month of \(own), not of --code \(given)"
+        case .codeConflictWithName(let named, let given, let fileName):
+            return "its name \(fileName) says it is a month of \(named), not of --code \(given); "
+                + "import it without --code, or rename it"
         case .everyRowSkipped(let count, let first):
             let rows = count == 1 ? "its only row" : "every one of its \(count) rows"
             return "nothing in it could be read: \(rows) is malformed (\(first)); nothing was added to the cache"

@@ -157,6 +157,51 @@ public final class PseudoTerminal {
         }
     }
 
+    /// Reads until the screen, after the previous wait's find, shows the message `text`, which
+    /// a terminal's width may have broken at spaces into indented lines.
+    ///
+    /// - Returns: The screen from the previous find to the end of this one, its lines joined.
+    @discardableResult
+    public func waitForMessage(_ text: String, timeout: Double = 30) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        let needle = Array(text.utf8)
+        let continuation: [UInt8] = [0x0D, 0x0A, 0x20, 0x20]
+        while true {
+            // The screen since the mark with each line break that continues a message read as
+            // the space it replaced, and where each of its bytes was.
+            var joined: [UInt8] = []
+            var origins: [Int] = []
+            var index = mark
+            while index < bytes.count {
+                if bytes[index] == 0x0D, index + 4 <= bytes.count, Array(bytes[index..<index + 4]) == continuation {
+                    joined.append(0x20)
+                    origins.append(index + 3)
+                    index += 4
+                    continue
+                }
+                joined.append(bytes[index])
+                origins.append(index)
+                index += 1
+            }
+            if let found = Self.find(needle, in: joined) {
+                let end = origins[found + needle.count - 1] + 1
+                let seen = String(decoding: joined[0..<found], as: UTF8.self)
+                mark = end
+                return seen
+            }
+            guard Date() < deadline else { throw Timeout(waitedFor: text, screen: screen) }
+            readAvailable(waitingUpTo: 50)
+        }
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard !needle.isEmpty, haystack.count >= needle.count else { return nil }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if Array(haystack[start..<start + needle.count]) == needle { return start }
+        }
+        return nil
+    }
+
     /// Sends `number` and waits until the program has taken it (it is no longer pending), so
     /// that a second one sent next is not merged with it; reads the screen meanwhile (Linux).
     public func sendSignalAndWaitUntilTaken(_ number: Int32, timeout: Double = 90) throws {

@@ -1,0 +1,57 @@
+import BrowseSupport
+import LineMode
+import ListKit
+import Testing
+
+@testable import FileDatasets
+
+/// A file's columns are measured from its bytes on every core (what keeps a column as wide on
+/// every page of a large file); the widths must be those of its rows' cells as the screen
+/// draws them.
+@MainActor
+@Suite struct WidthsFastPathTests {
+    /// Each column's widest cell text over the view, measured through the rows' cells.
+    func throughCells(_ screen: GenericListController<FileRow, ColumnsRow>, _ columns: [String]) -> [Int] {
+        screen.rows(in: 0..<screen.count).reduce(into: [Int](repeating: 0, count: columns.count)) { widest, cells in
+            for (slot, name) in columns.enumerated() {
+                let text = cells.first { $0.name == name }?.cell.text ?? ""
+                widest[slot] = max(widest[slot], DisplayWidth.of(VisibleText.make(text)))
+            }
+        }
+    }
+
+    /// Every quirk a field can have (quotes undone, control characters shown as pictures, CJK,
+    /// combining marks, bytes that are not UTF-8, rows too short), more than one piece of work
+    /// on every core, in every view.
+    @Test func widthsReadFromBytesAreThoseOfTheCells() async throws {
+        let scratch = try Scratch()
+        let path = try scratch.write(
+            "quirks.csv", bytes: ExportFastPathTests.file(rows: 120_000, delimiter: ",", seed: 23))
+        let screen = try await open(path).screen
+        let columns = screen.columns.map(\.name)
+        func fast() throws -> [Int] {
+            let answered = try screen.store.widestTexts(
+                of: columns, at: screen.store.view, width: .terminal, stop: .never)
+            return try #require(answered, "the table measured its bytes")
+        }
+        #expect(try fast() == throughCells(screen, columns))
+        #expect(try screen.widestTexts(of: columns, width: .terminal, stop: .never) == fast())
+        try screen.applyFilter("台")
+        #expect(try fast() == throughCells(screen, columns), "a filtered view")
+        try screen.applySort(SortOrder(column: "price", descending: true))
+        #expect(try fast() == throughCells(screen, columns), "a sorted view")
+    }
+
+    /// Stopped, the measure says so rather than answer for part of the rows.
+    @Test func aStoppedMeasureThrows() async throws {
+        let scratch = try Scratch()
+        let path = try scratch.write(
+            "quirks.csv", bytes: ExportFastPathTests.file(rows: 2_000, delimiter: ",", seed: 5))
+        let screen = try await open(path).screen
+        let stop = StopFlag()
+        stop.raise()
+        #expect(throws: ListError.interrupted) {
+            try screen.widestTexts(of: ["名稱"], width: .terminal, stop: stop)
+        }
+    }
+}
