@@ -46,7 +46,13 @@ import Testing
         // The header names what loaded, once: not 興櫃, and no count of the whole after a switch.
         #expect(partial.headerLines.first == "上市 上櫃 · \(partial.count) companies", "\(partial.headerLines)")
         let market = try #require(partial.commands.first { $0.name == "market" })
-        _ = try await market.run("otc", ProgressReporter())
+        // As the session runs it: the market it added loads, then the screen shows it.
+        guard case .load(let then) = try await market.run("otc", ProgressReporter()) else {
+            Issue.record("market otc loads through the session")
+            return
+        }
+        await partial.load(force: false, progress: ProgressReporter())
+        _ = try then(.finished, ProgressReporter())
         #expect(partial.headerLines.first?.hasPrefix("上櫃 · \(partial.count) compan") == true, "\(partial.headerLines)")
         #expect(!partial.headerLines.joined().contains("筆"), "no second count of every market: \(partial.headerLines)")
         #expect(partial.headerLines.count == 2 && partial.headerLines[1].hasPrefix("MOPS data as of "))

@@ -78,7 +78,9 @@ package struct TableExporter {
         encoder.beginRow()
         let count = format == .json ? columns.count : cells.count
         for index in 0..<count {
-            let cell = index < cells.count ? cells[index] : .missing
+            var cell = index < cells.count ? cells[index] : .missing
+            // JSON writes the value of a cell whose source wrote it in its own form (`+0.25`).
+            if format == .json { cell.exportedText = nil }
             var text = cell.exportText
             text.withUTF8 { encoder.appendField($0, json: Self.jsonForm(of: cell, text: $0)) }
         }

@@ -38,7 +38,10 @@ struct ExchangeHarness {
     ) -> DatasetContext {
         var services = DatasetServices()
         services.exchangeHosts = exchange.hosts
-        services.httpClient = HTTPClient(throttle: HostThrottle.shared, userAgent: ProgramIdentity.tests.userAgent)
+        // The exchange's budget is kept beside its cache: a program's 3 requests in 5 s, counted
+        // for this exchange alone, not with every other test's loopback server on 127.0.0.1.
+        let throttle = HostThrottle(folder: cache.appendingPathComponent("throttle"))
+        services.httpClient = HTTPClient(throttle: throttle, userAgent: ProgramIdentity.tests.userAgent)
         return DatasetContext(cacheDirectory: cache, offline: offline, now: now, program: .tests, services: services)
     }
 
