@@ -18,6 +18,22 @@ public enum TWSEFormat: String, Sendable, Hashable, CaseIterable, CustomStringCo
     case stockDayEnglishCSV = "STOCK_DAY English CSV"
     /// TPEx `www/zh-tw/afterTrading/tradingStock?response=json` (one 上櫃 security, one month).
     case tpexStockMonthJSON = "TPEx tradingStock JSON"
+    /// `rwd/zh/fund/T86?response=json` (三大法人買賣超日報, every listed security, one day).
+    case institutionalJSON = "T86 JSON"
+    /// TPEx `www/zh-tw/insti/dailyTrade?response=json` (三大法人, every 上櫃 security, one day).
+    case tpexInstitutionalJSON = "TPEx insti/dailyTrade JSON"
+    /// `rwd/zh/fund/BFI82U?response=json` (三大法人買賣金額統計表, the market's totals).
+    case institutionalTotalsJSON = "BFI82U JSON"
+    /// `rwd/zh/marginTrading/MI_MARGN?response=json` (融資融券彙總, one day).
+    case marginJSON = "MI_MARGN JSON"
+    /// TPEx `www/zh-tw/margin/balance?response=json` (上櫃股票融資融券餘額, one day).
+    case tpexMarginJSON = "TPEx margin/balance JSON"
+    /// `rwd/zh/afterTrading/BWIBBU_d?response=json` (個股日本益比、殖利率及股價淨值比).
+    case valuationJSON = "BWIBBU_d JSON"
+    /// `exchangeReport/BWIBBU_d?response=csv` (the same, as a download).
+    case valuationCSV = "BWIBBU_d CSV"
+    /// TPEx `www/zh-tw/afterTrading/peQryDate?response=json` (上櫃 本益比、殖利率及股價淨值比).
+    case tpexValuationJSON = "TPEx peQryDate JSON"
 
     /// The name used in messages.
     public var description: String { rawValue }
@@ -26,8 +42,10 @@ public enum TWSEFormat: String, Sendable, Hashable, CaseIterable, CustomStringCo
     public var publisher: String {
         switch self {
         case .companyListCSV: return "MOPS"
-        case .tpexCompanyJSON, .tpexStockMonthJSON: return "TPEx"
-        case .securityListCSV, .stockDayAllCSV, .stockDayAllJSON, .stockDayJSON, .stockDayCSV, .stockDayEnglishCSV:
+        case .tpexCompanyJSON, .tpexStockMonthJSON, .tpexInstitutionalJSON, .tpexMarginJSON, .tpexValuationJSON:
+            return "TPEx"
+        case .securityListCSV, .stockDayAllCSV, .stockDayAllJSON, .stockDayJSON, .stockDayCSV, .stockDayEnglishCSV,
+            .institutionalJSON, .institutionalTotalsJSON, .marginJSON, .valuationJSON, .valuationCSV:
             return "TWSE"
         }
     }

@@ -1,3 +1,5 @@
+import ListKit
+
 /// Why a whole file could not be read. (A single bad row is not an error: it is skipped and
 /// reported as a ``ParseIssue``.)
 ///
@@ -25,6 +27,8 @@ public enum TWSEParseError: Error, Sendable, Hashable, CustomStringConvertible {
     case wrongMonth(TWSEFormat, requested: YearMonth, received: YearMonth)
     /// The report covers another security than the one asked for.
     case wrongStock(TWSEFormat, requested: StockCode, received: StockCode)
+    /// A day report answers for another day than the one asked for.
+    case wrongDay(TWSEFormat, requested: CalendarDate, received: CalendarDate)
     /// The file holds no data at all.
     case empty(TWSEFormat)
     /// A per-stock file that does not name its security (no title line: saved from the English
@@ -36,7 +40,8 @@ public enum TWSEParseError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .blockPage(let format), .wrongKind(let format, _, _), .missingColumns(let format, _, _),
             .undecodable(let format, _), .invalidJSON(let format, _), .exchangeMessage(let format, _),
-            .wrongMonth(let format, _, _), .wrongStock(let format, _, _), .empty(let format),
+            .wrongMonth(let format, _, _), .wrongStock(let format, _, _), .wrongDay(let format, _, _),
+            .empty(let format),
             .unknownCode(let format):
             return format
         }
@@ -59,6 +64,8 @@ public enum TWSEParseError: Error, Sendable, Hashable, CustomStringConvertible {
         case .exchangeMessage(let format, let message):
             return "\(format): \(format.publisher) says \"\(message)\""
         case .wrongMonth(let format, let requested, let received):
+            return "\(format): asked for \(requested) but \(format.publisher) answered for \(received); ask again later"
+        case .wrongDay(let format, let requested, let received):
             return "\(format): asked for \(requested) but \(format.publisher) answered for \(received); ask again later"
         case .wrongStock(let format, let requested, let received):
             return "\(format): asked for \(requested) but the report is for \(received)"

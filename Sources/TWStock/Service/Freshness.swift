@@ -38,6 +38,18 @@ public enum Freshness {
         YearMonth(TaipeiTime.day(of: fetchedAt)) > month
     }
 
+    /// A day report (三大法人, 融資融券, 本益比…) fetched after its day ended (Taipei time)
+    /// never changes again: it is kept for good.
+    public static func dayReportIsFinal(_ day: CalendarDate, fetchedAt: Date) -> Bool {
+        TaipeiTime.day(of: fetchedAt) > day
+    }
+
+    /// A day report is final once fetched after its day; before that (today's, fetched after
+    /// its publication) it is fresh until the next publication after its fetch.
+    public static func dayReportIsFresh(_ day: CalendarDate, fetchedAt: Date, now: Date) -> Bool {
+        dayReportIsFinal(day, fetchedAt: fetchedAt) || now < nextPublication(after: fetchedAt)
+    }
+
     /// Company lists: 24 hours.
     public static func companyListIsFresh(fetchedAt: Date, now: Date) -> Bool {
         now.timeIntervalSince(fetchedAt) < companyListLifetime && now >= fetchedAt

@@ -8,11 +8,11 @@ import ListKit
 /// its own server's, and `browse` reads the mirror variables once when it starts
 /// (``ListKit/DatasetServices/useExchangeMirrors(from:)``).
 public struct TWSEHosts: Sendable, Hashable {
-    /// TWSE (`https://www.twse.com.tw`): the all-market day and 上市 months.
+    /// TWSE (`https://www.twse.com.tw`): the all-market day, 上市 months and day reports.
     public var twse: URL
     /// MOPS open data (`https://mopsfin.twse.com.tw`): the company lists.
     public var mops: URL
-    /// TPEx (`https://www.tpex.org.tw`): 上櫃 months.
+    /// TPEx (`https://www.tpex.org.tw`): 上櫃 months and day reports.
     public var tpex: URL
 
     /// - Parameters:
@@ -92,6 +92,39 @@ public struct TWSEHosts: Sendable, Hashable {
         case .listed: return stockDay(code, month: month)
         case .otc: return tpexStockMonth(code, month: month)
         case .emerging: return nil
+        }
+    }
+
+    /// One market's answer to a day report for `day`, at the exchange of its market; `nil`
+    /// when that exchange does not publish the report (BFI82U on TPEx; anything on 興櫃).
+    ///
+    /// TWSE takes the day as `yyyyMMdd`, TPEx as `yyyy/MM/dd`:
+    /// `/rwd/zh/fund/T86?date=20230130&selectType=ALLBUT0999&response=json`,
+    /// `/www/zh-tw/insti/dailyTrade?type=Daily&sect=EW&date=2023/01/30&response=json`.
+    public func dayReport(_ kind: DayReportKind, market: Market, day: CalendarDate) -> URL? {
+        let compact = day.compact
+        let slashed = day.description.replacingOccurrences(of: "-", with: "/")
+        switch (kind, market) {
+        case (.institutional, .listed):
+            return Self.url(
+                twse, path: "/rwd/zh/fund/T86", query: "date=\(compact)&selectType=ALLBUT0999&response=json")
+        case (.institutional, .otc):
+            return Self.url(
+                tpex, path: "/www/zh-tw/insti/dailyTrade", query: "type=Daily&sect=EW&date=\(slashed)&response=json")
+        case (.institutionalTotals, .listed):
+            return Self.url(twse, path: "/rwd/zh/fund/BFI82U", query: "dayDate=\(compact)&type=day&response=json")
+        case (.margin, .listed):
+            return Self.url(
+                twse, path: "/rwd/zh/marginTrading/MI_MARGN", query: "date=\(compact)&selectType=ALL&response=json")
+        case (.margin, .otc):
+            return Self.url(tpex, path: "/www/zh-tw/margin/balance", query: "date=\(slashed)&response=json")
+        case (.valuation, .listed):
+            return Self.url(
+                twse, path: "/rwd/zh/afterTrading/BWIBBU_d", query: "date=\(compact)&selectType=ALL&response=json")
+        case (.valuation, .otc):
+            return Self.url(tpex, path: "/www/zh-tw/afterTrading/peQryDate", query: "date=\(slashed)&response=json")
+        default:
+            return nil
         }
     }
 

@@ -17,7 +17,12 @@ import TWStock
 ///   a month without a file gets TWSE's "no data" answer;
 /// - `TPEX_CODE_yyyyMM` answers
 ///   `/www/zh-tw/afterTrading/tradingStock?code=CODE&date=yyyy/MM/01&response=json`; a month
-///   without a file gets a table without rows, as TPEx answers for a month without trading.
+///   without a file gets a table without rows, as TPEx answers for a month without trading;
+/// - a day report answers its path for the day asked (TWSE `date=yyyyMMdd` or `dayDate=`, TPEx
+///   `date=yyyy/MM/dd`) from `T86_yyyyMMdd`, `BFI82U_yyyyMMdd`, `MI_MARGN_yyyyMMdd`,
+///   `BWIBBU_d_yyyyMMdd`, `TPEX_INSTI_yyyyMMdd`, `TPEX_MARGIN_yyyyMMdd` or `TPEX_PE_yyyyMMdd`;
+///   a day without a file gets the exchange's no-data answer (TWSE's `stat`, TPEx's `ok` with a
+///   table without rows).
 public final class FakeExchange: Sendable {
     /// What every request gets, for now.
     public enum Mode: Sendable, Hashable {
@@ -159,7 +164,34 @@ public final class FakeExchange: Sendable {
             }
             return .init(headers: [("Content-Type", "application/json")], body: found.body)
         default:
-            return notFound
+            return dayReport(request, file: file) ?? notFound
         }
+    }
+
+    /// The file prefix of each day report's path, and whether TPEx publishes it.
+    static let dayReportPaths: [String: (prefix: String, tpex: Bool)] = [
+        "/rwd/zh/fund/T86": ("T86_", false),
+        "/rwd/zh/fund/BFI82U": ("BFI82U_", false),
+        "/rwd/zh/marginTrading/MI_MARGN": ("MI_MARGN_", false),
+        "/rwd/zh/afterTrading/BWIBBU_d": ("BWIBBU_d_", false),
+        "/www/zh-tw/insti/dailyTrade": ("TPEX_INSTI_", true),
+        "/www/zh-tw/margin/balance": ("TPEX_MARGIN_", true),
+        "/www/zh-tw/afterTrading/peQryDate": ("TPEX_PE_", true),
+    ]
+
+    private static func dayReport(
+        _ request: LoopbackServer.Request, file: (String) -> (name: String, body: [UInt8])?
+    ) -> LoopbackServer.Response? {
+        guard let route = dayReportPaths[request.path] else { return nil }
+        let day = (request.query("date") ?? request.query("dayDate") ?? "").replacingOccurrences(of: "/", with: "")
+        let json = [("Content-Type", "application/json")]
+        guard day.count == 8, let found = file(route.prefix + day) else {
+            let noData =
+                route.tpex
+                ? #"{"tables":[{"title":"","date":"","fields":["代號","名稱"],"data":[],"totalCount":0}],"stat":"ok"}"#
+                : #"{"stat":"很抱歉，沒有符合條件的資料!","total":0}"#
+            return .init(headers: json, text: noData)
+        }
+        return .init(headers: json, body: found.body)
     }
 }
