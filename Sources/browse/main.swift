@@ -20,7 +20,8 @@ let errors = FileDescriptorSink(descriptor: STDERR_FILENO)
 let custom = environment["BROWSE_DATASETS"] == "builtin" ? [] : CustomDatasets.all
 let registry: DatasetRegistry
 do {
-    registry = try DatasetRegistry([CompaniesDataset(), TicksDataset()] + DemoDatasets.all + custom)
+    registry = try DatasetRegistry(
+        [CompaniesDataset(), TicksDataset(), InstitutionalDataset()] + DemoDatasets.all + custom)
 } catch {
     MessageWriter(sink: errors, program: "browse").report(error, interactive: false)
     exit(ExitCode.failure.rawValue)

@@ -11,16 +11,7 @@ protocol DayReportRow: Identifiable, Sendable where ID == DayReportRowID {
     var name: SecurityName { get }
 }
 
-/// A day report row's identity: a code is unique within one market's day.
-struct DayReportRowID: Hashable, Sendable {
-    let market: Market
-    let code: StockCode
-}
-
 extension DayReportRow {
-    /// The identity of the row.
-    var id: DayReportRowID { DayReportRowID(market: market, code: code) }
-
     /// The columns every day report starts with: the day (in every export row, as
     /// `yyyy-mm-dd`; the header says it on screen), code, name and market.
     static var leadingColumns: [ListColumn<Self>] {
