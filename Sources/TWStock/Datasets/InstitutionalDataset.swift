@@ -50,9 +50,7 @@ public struct InstitutionalDataset: Dataset {
     public func makeRootScreen(context: DatasetContext) throws -> any ListScreen {
         let store = try context.marketData()
         let totals = InstitutionalTotalsBox()
-        return try DayReportScreen.make(
-            Self.spec, columns: Self.columns, context: context, extraHeader: { totals.lines }
-        ) { market, day, request in
+        let totalsFirst: @Sendable (Market, CalendarDate, LoadRequest) async throws -> Void = { market, day, request in
             guard market == .listed else { return }
             let result = try await store.dayReport(
                 .institutionalTotals, market: .listed, day: day, request: request
@@ -61,5 +59,7 @@ public struct InstitutionalDataset: Dataset {
             }
             totals.set(result.value)
         }
+        return try DayReportScreen.make(
+            Self.spec, columns: Self.columns, context: context, extraHeader: { totals.lines }, afterLoad: totalsFirst)
     }
 }
