@@ -21,7 +21,10 @@ let custom = environment["BROWSE_DATASETS"] == "builtin" ? [] : CustomDatasets.a
 let registry: DatasetRegistry
 do {
     registry = try DatasetRegistry(
-        [CompaniesDataset(), TicksDataset(), InstitutionalDataset(), MarginDataset()] + DemoDatasets.all + custom)
+        [
+            CompaniesDataset(), TicksDataset(), InstitutionalDataset(), MarginDataset(),
+            ValuationDataset(),
+        ] + DemoDatasets.all + custom)
 } catch {
     MessageWriter(sink: errors, program: "browse").report(error, interactive: false)
     exit(ExitCode.failure.rawValue)

@@ -80,11 +80,12 @@ public enum MarginParser {
             issues: read.issues)
     }
 
-    /// A ratio with the source's digits (`0.3`, `0.01`); `nil` for `-` or nothing.
+    /// A ratio with the source's digits (`0.3`, `0.01`); `nil` for `-`, `N/A` (TPEx's P/E
+    /// without earnings) or nothing.
     ///
     /// - Throws: ``UnreadableRow`` when the text is there but is no decimal.
     static func ratio(_ text: String, column: String) throws(UnreadableRow) -> ExactDecimal? {
-        guard let cleaned = FieldText.clean(text) else { return nil }
+        guard let cleaned = FieldText.clean(text), cleaned.uppercased() != "N/A" else { return nil }
         guard cleaned.utf8.first != UInt8(ascii: "+"), let value = ExactDecimal(cleaned) else {
             throw UnreadableRow("\(column) \(TWSEParseError.quote(text)) is not a number")
         }

@@ -1,0 +1,48 @@
+import ListKit
+
+/// 本益比 殖利率 股價淨值比: every 上市 and 上櫃 security's P/E, dividend yield and P/B on one
+/// day (TWSE's BWIBBU_d and TPEx's peQryDate).
+public struct ValuationDataset: Dataset {
+    public init() {}
+
+    public var id: String { "valuation" }
+    public var aliases: [String] { ["本益比", "殖利率", "股價淨值比"] }
+    public var title: String { "本益比 殖利率 股價淨值比 valuation" }
+    public var summary: String {
+        "each security's P/E, dividend yield and P/B on a day (needs the network; past days cached for good)"
+    }
+    public var options: [OptionDeclaration] { [DayReportScreen.date.declaration] }
+
+    static var columns: [ListColumn<Valuation>] {
+        Valuation.leadingColumns + [
+            .decimal("pe", \.priceEarnings, short: "本益比", priority: 8),
+            .decimal("yield", \.dividendYield, short: "殖利率", priority: 7),
+            .decimal("pb", \.priceBook, short: "淨值比", priority: 6),
+            .decimal("close", \.close, grouped: true, priority: 3),
+            .decimal("dividend", \.dividend, priority: 2),
+            ListColumn("dividend_year", kind: .integer, priority: 1) { row in
+                row.dividendYear.map { Cell.integer($0) } ?? .missing
+            },
+            ListColumn("fiscal_quarter", kind: .text, priority: 1) { row in
+                row.fiscalQuarter.map { Cell.text($0.description) } ?? .missing
+            },
+        ]
+    }
+
+    static let spec = DayReportScreen.Spec<Valuation>(
+        id: "valuation", chineseName: "本益比 殖利率 股價淨值比", kind: .valuation, unit: nil
+    ) { market, day in
+        let parse: @Sendable ([UInt8]) throws(TWSEParseError) -> DayReport<Valuation>
+        if market == .otc {
+            parse = { bytes throws(TWSEParseError) in try ValuationParser.parseTPEx(bytes, day: day) }
+        } else {
+            parse = { bytes throws(TWSEParseError) in try ValuationParser.parseTWSE(bytes, day: day) }
+        }
+        return parse
+    }
+
+    @MainActor
+    public func makeRootScreen(context: DatasetContext) throws -> any ListScreen {
+        try DayReportScreen.make(Self.spec, columns: Self.columns, context: context)
+    }
+}

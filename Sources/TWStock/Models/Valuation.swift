@@ -1,0 +1,48 @@
+import ListKit
+
+/// One security's valuation (本益比、殖利率及股價淨值比) on one day: ratios with the source's
+/// digits; a ratio the exchange does not give (`-`: no earnings, no dividend) is missing.
+public struct Valuation: Sendable, Hashable {
+    public let date: CalendarDate
+    public let market: Market
+    public let code: StockCode
+    public let name: SecurityName
+    /// The close (收盤價), in TWSE's newer layout only.
+    public let close: ExactDecimal?
+    /// 本益比: price over the last four quarters' earnings per share.
+    public let priceEarnings: ExactDecimal?
+    /// 殖利率(%): the dividend over the close, in percent.
+    public let dividendYield: ExactDecimal?
+    /// 股價淨值比: price over book value per share.
+    public let priceBook: ExactDecimal?
+    /// 每股股利: the dividend per share (TPEx only).
+    public let dividend: ExactDecimal?
+    /// 股利年度: the Gregorian year of the dividend (ROC 110 is 2021).
+    public let dividendYear: Int?
+    /// 財報年/季: the financial report the ratios use (TWSE only).
+    public let fiscalQuarter: FiscalQuarter?
+
+    /// Creates a row.
+    public init(
+        date: CalendarDate, market: Market, code: StockCode, name: SecurityName, close: ExactDecimal?,
+        priceEarnings: ExactDecimal?, dividendYield: ExactDecimal?, priceBook: ExactDecimal?,
+        dividend: ExactDecimal?, dividendYear: Int?, fiscalQuarter: FiscalQuarter?
+    ) {
+        self.date = date
+        self.market = market
+        self.code = code
+        self.name = name
+        self.close = close
+        self.priceEarnings = priceEarnings
+        self.dividendYield = dividendYield
+        self.priceBook = priceBook
+        self.dividend = dividend
+        self.dividendYear = dividendYear
+        self.fiscalQuarter = fiscalQuarter
+    }
+}
+
+extension Valuation: DayReportRow {
+    /// The row's identity: its market and code.
+    public var id: DayReportRowID { DayReportRowID(market: market, code: code) }
+}
