@@ -63,7 +63,8 @@ enum DayReportScreen {
             for market in [Market.listed, .otc] {
                 guard let entry = log.entry(market), let words = entry.noData else { continue }
                 let who = market == .listed ? "TWSE" : "TPEx"
-                lines.append("\(market.title): no data for \(day.value?.description ?? "the day") (\(who): \(words))")
+                let said = words.hasPrefix(who) ? words : "\(who): \(words)"
+                lines.append("\(market.title): no data for \(day.value?.description ?? "the day") (\(said))")
             }
             lines += extraHeader?() ?? []
             if let age = provenance.describe(now: context.now(), offline: context.offline) { lines.append(age) }

@@ -1,0 +1,90 @@
+import FakeExchange
+import Foundation
+import ListKitTesting
+import Testing
+
+/// The day reports through the built binary against a loopback exchange, pointed at it by the
+/// mirror variables: a day's export with both markets, each by its Chinese name too, the
+/// second run answered by the cache, and a day without data said, never an error.
+@Suite struct DayReportProcessTests {
+    static let files: [String: URL] = ExchangeTranscriptTests.files.merging([
+        "T86_20230130": ExchangeTranscriptTests.fixtures.appendingPathComponent("T86_19fields_20230130_sample.json"),
+        "BFI82U_20230130": ExchangeTranscriptTests.fixtures.appendingPathComponent("BFI82U_20230130_sample.json"),
+        "TPEX_INSTI_20230130": ExchangeTranscriptTests.fixtures.appendingPathComponent(
+            "tpex_insti_tables1_20230130_sample.json"),
+        "MI_MARGN_20230130": ExchangeTranscriptTests.fixtures.appendingPathComponent("MI_MARGN_20230130_sample.json"),
+        "TPEX_MARGIN_20230130": ExchangeTranscriptTests.fixtures.appendingPathComponent(
+            "tpex_margin_20230130_sample.json"),
+        "BWIBBU_d_20230130": ExchangeTranscriptTests.fixtures.appendingPathComponent("BWIBBU_d_20230130_sample.json"),
+        "TPEX_PE_20230130": ExchangeTranscriptTests.fixtures.appendingPathComponent(
+            "tpex_peQryDate_20230130_sample.json"),
+    ]) { first, _ in first }
+
+    func environment(_ exchange: FakeExchange) -> [String: String] {
+        var environment = exchange.environment
+        environment["BROWSE_NOW"] = ExchangeTranscriptTests.now
+        return environment
+    }
+
+    @Test func institutionalExportsBothMarketsExactlyAndAsksAPastDayOnce() throws {
+        let exchange = try FakeExchange(files: Self.files)
+        defer { exchange.stop() }
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("browse-day-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let arguments = ["institutional", "--date", "2023-01-30", "--format", "csv", "--cache-dir", cache.path]
+        let run = try Browse.run(arguments, environment: environment(exchange))
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("date,code,name,market,foreign_buy,foreign_sell,foreign_net,") == true)
+        #expect(lines.count == 5)
+        #expect(
+            lines.contains(
+                "2023-01-30,2610,華航            ,上市,4105000,42528300,-38423300,0,0,0,,,,0,0,0,,,-372000,"
+                    + "0,372000,-372000,0,0,0,-38795300"),
+            "\(lines)")
+        #expect(
+            lines.contains(
+                "2023-01-30,00679B,元大美債20年,上櫃,425061,282000,143061,0,0,0,425061,282000,143061,0,0,0,"
+                    + "2124000,9422229,-7298229,250000,0,250000,1874000,9422229,-7548229,-7155168"))
+        let asked = exchange.server.requests.count
+        #expect(asked == 3, "T86, BFI82U and TPEx, once each: \(exchange.server.requests.map(\.target))")
+        let again = try Browse.run(
+            ["三大法人", "--date", "2023-01-30", "--format", "csv", "--cache-dir", cache.path],
+            environment: environment(exchange))
+        #expect(again.stdout == run.stdout, "the Chinese name opens the same list")
+        #expect(exchange.server.requests.count == asked, "a past day is never asked twice")
+        #expect(exchange.mostRequests(within: 5) <= 3)
+    }
+
+    @Test func marginAndValuationExportTheirDays() throws {
+        let exchange = try FakeExchange(files: Self.files)
+        defer { exchange.stop() }
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("browse-day-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let margin = try Browse.run(
+            ["融資融券", "--date", "2023-01-30", "--format", "csv", "--cache-dir", cache.path],
+            environment: environment(exchange))
+        #expect(margin.status == 0, "\(margin.stderr)")
+        #expect(margin.stdout.contains("2023-01-30,1229,聯華,上市,0,0,0,5000,5000,,100000,0,0,0,0,0,,100000,0,,,OX \n"))
+        let valuation = try Browse.run(
+            ["valuation", "--date", "2023-01-30", "--format", "csv", "--cache-dir", cache.path],
+            environment: environment(exchange))
+        #expect(valuation.status == 0, "\(valuation.stderr)")
+        #expect(valuation.stdout.contains("2023-01-30,1101,台泥,上市,30.79,5.41,1.27,,,2021,2022Q3\n"))
+        #expect(valuation.stdout.contains("2023-01-30,1258,其祥-KY         ,上櫃,,0.00,1.32,,0.00,2022,\n"))
+        #expect(exchange.mostRequests(within: 5) <= 3, "the server saw more than 3 requests in 5 s")
+    }
+
+    @Test func aDayWithoutDataIsSaidAndExitsZero() throws {
+        let exchange = try FakeExchange(files: Self.files)
+        defer { exchange.stop() }
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("browse-day-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let run = try Browse.run(
+            ["margin", "--date", "2023-01-01", "--cache-dir", cache.path, "-c", "q"], input: Data(),
+            environment: environment(exchange))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("上市: no data for 2023-01-01 (TWSE: 很抱歉，沒有符合條件的資料!)"), "\(run.stdout)")
+        #expect(run.stdout.contains("上櫃: no data for 2023-01-01 (TPEx answered with no rows)"))
+    }
+}
