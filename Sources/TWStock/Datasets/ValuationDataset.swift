@@ -18,8 +18,9 @@ public struct ValuationDataset: Dataset {
             .decimal("pe", \.priceEarnings, short: "本益比", priority: 8),
             .decimal("yield", \.dividendYield, short: "殖利率", priority: 7),
             .decimal("pb", \.priceBook, short: "淨值比", priority: 6),
-            .decimal("close", \.close, grouped: true, priority: 3),
-            .decimal("dividend", \.dividend, priority: 2),
+            // TWSE's newer layout alone has the close, TPEx alone the dividend: shown when asked.
+            .decimal("close", \.close, grouped: true, priority: 3, isShownByDefault: false),
+            .decimal("dividend", \.dividend, priority: 2, isShownByDefault: false),
             ListColumn("dividend_year", kind: .integer, priority: 1) { row in
                 row.dividendYear.map { Cell.integer($0) } ?? .missing
             },
