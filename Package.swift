@@ -108,7 +108,8 @@ let package = Package(
         .testTarget(
             name: "BrowseTests",
             dependencies: [
-                "browse", "ListKitTesting", "FakeExchange", "ListKitNetworking", "cache-writer-probe",
+                "browse", "ListKit", "TWStock", "ListKitTesting", "FakeExchange", "ListKitNetworking",
+                "cache-writer-probe",
                 "peak-memory-probe",
             ],
             exclude: ["Snapshots", "Fixtures"]

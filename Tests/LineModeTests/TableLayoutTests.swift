@@ -26,6 +26,25 @@ import Testing
         #expect(layout.headerLine.count <= 80)
     }
 
+    /// A number column narrower than its name shows its declared short header, whole, rather
+    /// than the name cut with `…`; with room for the name it shows the name.
+    @Test func aDeclaredShortHeaderStandsInForACutOne() {
+        let columns = [
+            Column("code", kind: .code), Column("trust_net", kind: .integer, short: "投信"),
+            Column("change", kind: .decimal, short: "chg"),
+        ]
+        let rows = [["2330", "5,000", "1.5"]]
+        let narrow = TableLayout(columns: columns, headers: columns.map(\.name), rows: rows, width: 17)
+        #expect(narrow.headerLine == "code   投信  chg", "\(narrow.headerLine)")
+        #expect(narrow.placed.map(\.header) == ["code", "投信", "chg"])
+        #expect(narrow.headerLine.contains("…") == false)
+        let wide = TableLayout(columns: columns, headers: columns.map(\.name), rows: rows, width: 80)
+        #expect(wide.placed.map(\.header) == ["code", "trust_net", "change"])
+        let undeclared = columns.map { Column($0.name, kind: $0.kind) }
+        let cut = TableLayout(columns: undeclared, headers: columns.map(\.name), rows: rows, width: 17)
+        #expect(cut.placed.map(\.header).contains { $0.hasSuffix("…") }, "without a short header the name is cut")
+    }
+
     /// The fast layout places the same columns at the same widths as the plain rules applied one
     /// column and one character at a time, over many random tables.
     @Test func theLayoutIsTheSameAsTheRulesAppliedOneStepAtATime() {

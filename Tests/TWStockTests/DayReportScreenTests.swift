@@ -51,7 +51,7 @@ import Testing
         }
         let institutional = try InstitutionalDataset().makeRootScreen(context: context)
         await institutional.load(force: false, progress: ProgressReporter())
-        #expect(institutional.headerLines.contains { $0.hasPrefix("上市 NT$ net (BFI82U): 合計 83,133,659,499") })
+        #expect(institutional.headerLines.contains { $0 == "上市 net NT$ 合計 83,133,659,499" })
         #expect(Set(institutional.column("market")) == ["上市", "上櫃"])
         #expect(
             exchange.server.requests.count == 7, "a past day is asked once: \(exchange.server.requests.map(\.target))")

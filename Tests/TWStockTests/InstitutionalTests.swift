@@ -78,9 +78,9 @@ import Testing
         let day = try #require(CalendarDate(year: 2012, month: 12, day: 3))
         try Self.expectT86(bytes, day: day, rows: 2)
         let report = try InstitutionalParser.parse(bytes, day: day)
-        #expect(report.rows[0][.dealerBuy] == 50_000)
-        #expect(report.rows[0][.dealerOwnNet] == nil)
-        #expect(report.rows[1].name.shown == "聯電", "U+3000 padding is not part of the name")
+        #expect(try report.row(0)[.dealerBuy] == 50_000)
+        #expect(try report.row(0)[.dealerOwnNet] == nil)
+        #expect(try report.row(1).name.shown == "聯電", "U+3000 padding is not part of the name")
     }
 
     @Test func theSixteenFieldLayoutSkipsABadRowAndSaysWhere() throws {
@@ -88,8 +88,8 @@ import Testing
         let day = try #require(CalendarDate(year: 2014, month: 12, day: 1))
         try Self.expectT86(bytes, day: day, rows: 2)
         let report = try InstitutionalParser.parse(bytes, day: day)
-        #expect(report.rows[1][.trustNet] == -1_265_000)
-        #expect(report.rows[0][.foreignDealerNet] == nil, "no foreign dealers in 2014")
+        #expect(try report.row(1)[.trustNet] == -1_265_000)
+        #expect(try report.row(0)[.foreignDealerNet] == nil, "no foreign dealers in 2014")
         #expect(
             report.issues.map(\.description) == [
                 "T86 JSON, line 1, row 3: skipped row 9999: 外資買進股數 \"abc\" is not a whole number"
@@ -100,16 +100,16 @@ import Testing
         let bytes = try Fixture.bytes("T86_19fields_20230130_sample.json")
         try Self.expectT86(bytes, day: Self.day2023, rows: 2)
         let report = try InstitutionalParser.parse(bytes, day: Self.day2023)
-        #expect(report.rows[1][.foreignNet] == -38_423_300)
-        #expect(report.rows[1].name.shown == "華航")
+        #expect(try report.row(1)[.foreignNet] == -38_423_300)
+        #expect(try report.row(1).name.shown == "華航")
     }
 
     @Test func tpexIsReadByPositionFromTheSecondTable() throws {
         let bytes = try Fixture.bytes("tpex_insti_tables1_20230130_sample.json")
         try Self.expectTPEx(bytes, day: Self.day2023, rows: 2)
         let report = try TPExInstitutionalParser.parse(bytes, day: Self.day2023)
-        #expect(report.rows[1][.dealerNet] == -7_298_229)
-        #expect(report.rows[0].name.shown == "元大富櫃50")
+        #expect(try report.row(1)[.dealerNet] == -7_298_229)
+        #expect(try report.row(0).name.shown == "元大富櫃50")
     }
 
     @Test func theMarketTotalsAreRead() throws {
@@ -120,7 +120,7 @@ import Testing
         box.set(report)
         #expect(
             box.lines == [
-                "上市 NT$ net (BFI82U): 合計 83,133,659,499 · 自營商(自行買賣) 2,818,671,322 · 外資自營商 -36,789,050"
+                "上市 net NT$ 合計 83,133,659,499", "自營商 自行 2,818,671,322 · 外資自營商 -36,789,050",
             ])
     }
 
@@ -150,6 +150,14 @@ import Testing
         let report = try InstitutionalTotalsParser.parse(bytes, day: Self.day2023)
         let raw = try RawReport.rows(bytes)
         #expect(report.rows.count == 6)
+        let box = InstitutionalTotalsBox()
+        box.set(report)
+        // 75 and 69 columns: the totals read whole on an 80-column terminal.
+        #expect(
+            box.lines == [
+                "上市 net NT$ 合計 83,133,659,499 · 外資 72,255,686,291 · 投信 3,089,662,921",
+                "自營商 自行 2,818,671,322 避險 4,969,638,965 · 外資自營商 -36,789,050",
+            ])
         for (row, fields) in zip(report.rows, raw.rows) {
             #expect(row.name == fields[0])
             #expect(

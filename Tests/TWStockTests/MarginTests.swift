@@ -61,10 +61,11 @@ import Testing
         let bytes = try Fixture.bytes("MI_MARGN_20230130_sample.json")
         try Self.expectTWSE(bytes, rows: 3)
         let report = try MarginParser.parseTWSE(bytes, day: Self.day)
-        #expect(report.rows[1].note == "OX ")
-        #expect(report.rows[0][.shortSell] == 217)
-        #expect(report.rows[0][.marginQuota] == 565_125)
-        let cell = try #require(MarginDataset.columns.first { $0.name == "note" }?.cell(report.rows[1]))
+        #expect(try report.row(1).note == "OX ")
+        #expect(try report.row(0)[.shortSell] == 217)
+        #expect(try report.row(0)[.marginQuota] == 565_125)
+        let second = try report.row(1)
+        let cell = try #require(MarginDataset.columns.first { $0.name == "note" }?.cell(second))
         #expect(cell.text == "OX", "shown without its padding")
     }
 
@@ -72,10 +73,10 @@ import Testing
         let bytes = try Fixture.bytes("tpex_margin_20230130_sample.json")
         try Self.expectTPEx(bytes, rows: 2)
         let report = try MarginParser.parseTPEx(bytes, day: Self.day)
-        #expect(report.rows[0].shortUsage?.description == "0.01")
-        #expect(report.rows[1].marginUsage == nil)
-        #expect(report.rows[1].shortUsage?.description == "0.0")
-        #expect(report.rows[1].note == "11OX   C")
+        #expect(try report.row(0).shortUsage?.description == "0.01")
+        #expect(try report.row(1).marginUsage == nil)
+        #expect(try report.row(1).shortUsage?.description == "0.0")
+        #expect(try report.row(1).note == "11OX   C")
     }
 
     @Test func anotherLayoutIsRefusedByName() throws {

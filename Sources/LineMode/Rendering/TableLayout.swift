@@ -4,7 +4,8 @@ import ListKit
 ///
 /// Alignment comes from each column's kind, never from a page's content. A number, a date or
 /// a code is shown whole or not at all: when the table is too wide, headers of such columns
-/// are shortened to their values first, then text columns give up width down to their
+/// are shortened to their values first (to the column's declared short header when it has
+/// one, `chg` for `change`, else cut with `…`), then text columns give up width down to their
 /// minimum, then whole columns are left out, lowest priority first (the rightmost of equal
 /// priorities). Leftover width goes back to text columns that were squeezed.
 public struct TableLayout: Sendable, Hashable {
@@ -54,6 +55,13 @@ public struct TableLayout: Sendable, Hashable {
         }
         let headerWidths = headers.map(DisplayWidth.of)
         let natural = columns.indices.map { max(content[$0], headerWidths[$0]) }
+        // A declared short header stands in for a cut one: whole, and as narrow as it is.
+        let shortHeaders: [String?] = columns.indices.map { index in
+            guard let short = columns[index].shortName.map(VisibleText.make), !short.isEmpty,
+                DisplayWidth.of(short) < headerWidths[index]
+            else { return nil }
+            return short
+        }
         guard let width else {
             self.placed = columns.indices.map {
                 Placed(index: $0, column: columns[$0], width: natural[$0], header: headers[$0])
@@ -61,8 +69,10 @@ public struct TableLayout: Sendable, Hashable {
             self.leftOut = 0
             return
         }
+        let distinct = Self.distinctWidths(headers)
         let sizes = ColumnSizes(
-            columns: columns, content: content, natural: natural, distinct: Self.distinctWidths(headers))
+            columns: columns, content: content, natural: natural,
+            distinct: columns.indices.map { index in shortHeaders[index].map(DisplayWidth.of) ?? distinct[index] })
         let kept = Self.keptColumns(sizes, width: width)
         var widths = Self.fit(kept, sizes, width: width)
         if kept.count == 1, let only = kept.first, widths[only] ?? 0 > width, !columns[only].kind.isNeverCut {
@@ -70,15 +80,22 @@ public struct TableLayout: Sendable, Hashable {
         }
         self.placed = kept.map { index in
             let width = widths[index] ?? natural[index]
-            let header =
-                headerWidths[index] <= width ? headers[index] : TextFitting.truncate(headers[index], toWidth: width)
+            let header: String
+            if headerWidths[index] <= width {
+                header = headers[index]
+            } else if let short = shortHeaders[index], DisplayWidth.of(short) <= width {
+                header = short
+            } else {
+                header = TextFitting.truncate(shortHeaders[index] ?? headers[index], toWidth: width)
+            }
             return Placed(index: index, column: columns[index], width: width, header: header)
         }
         self.leftOut = columns.count - kept.count
     }
 
     /// What the fitting knows of each column: its kind and priority, the width of its values
-    /// and its natural width, and how narrow its header can be cut and still read apart.
+    /// and its natural width, and how narrow its header can be cut and still read apart (its
+    /// declared short header's width, when it has one).
     struct ColumnSizes {
         let columns: [Column]
         let content: [Int]

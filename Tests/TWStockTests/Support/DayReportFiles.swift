@@ -1,5 +1,6 @@
 import Foundation
 import ListKit
+import Testing
 
 @testable import TWStock
 
@@ -12,7 +13,10 @@ enum RawReport {
         let object = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] ?? [:]
         var table = object
         if let tables = object["tables"] as? [[String: Any]] {
-            table = index.map { tables[$0] } ?? tables.first { ($0["fields"] as? [Any])?.isEmpty == false } ?? [:]
+            table =
+                index.map { tables.indices.contains($0) ? tables[$0] : [:] } ?? tables.first {
+                    ($0["fields"] as? [Any])?.isEmpty == false
+                } ?? [:]
         }
         let fields = table["fields"] as? [String] ?? []
         let rows = (table["data"] as? [[Any]] ?? []).map { row in
@@ -31,5 +35,16 @@ extension Array {
     /// Each column's export text for `item`, by column name.
     func exported<Item>(_ item: Item) -> [String: String] where Element == ListColumn<Item> {
         Dictionary(uniqueKeysWithValues: cells(of: item).map { ($0.name, $0.cell.exportText) })
+    }
+}
+
+extension DayReport {
+    /// The row at `index`, or a failed expectation when the report has fewer rows: a parser that
+    /// lost rows fails the test that reads them, never the whole test process.
+    func row(_ index: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> Row {
+        try #require(
+            rows.indices.contains(index), "the report has \(rows.count) rows, not a row \(index)",
+            sourceLocation: sourceLocation)
+        return rows[index]
     }
 }
