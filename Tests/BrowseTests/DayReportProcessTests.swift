@@ -18,6 +18,9 @@ import Testing
         "BWIBBU_d_20230130": ExchangeTranscriptTests.fixtures.appendingPathComponent("BWIBBU_d_20230130_sample.json"),
         "TPEX_PE_20230130": ExchangeTranscriptTests.fixtures.appendingPathComponent(
             "tpex_peQryDate_20230130_sample.json"),
+        "TWT49U_20240301": ExchangeTranscriptTests.fixtures.appendingPathComponent("TWT49U_202403_sample.json"),
+        "TPEX_EXDAILY_20240301": ExchangeTranscriptTests.fixtures.appendingPathComponent(
+            "tpex_exDailyQ_202403_sample.json"),
     ]) { first, _ in first }
 
     func environment(_ exchange: FakeExchange) -> [String: String] {
@@ -73,6 +76,37 @@ import Testing
         #expect(valuation.stdout.contains("2023-01-30,1101,台泥,上市,30.79,5.41,1.27,,,2021,2022Q3\n"))
         #expect(valuation.stdout.contains("2023-01-30,1258,其祥-KY         ,上櫃,,0.00,1.32,,0.00,2022,\n"))
         #expect(exchange.mostRequests(within: 5) <= 3, "the server saw more than 3 requests in 5 s")
+    }
+
+    @Test func dividendsExportBothMarketsFromTheFormAndTheChineseName() throws {
+        let exchange = try FakeExchange(files: Self.files)
+        defer { exchange.stop() }
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("browse-day-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let arguments = [
+            "dividends", "--from", "2024-03-01", "--to", "2024-03-31", "--format", "csv", "--cache-dir", cache.path,
+        ]
+        let run = try Browse.run(arguments, environment: environment(exchange))
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 7)
+        #expect(lines.first?.hasPrefix("date,code,name,market,kind,close_before,reference,rights_value,") == true)
+        #expect(
+            lines.contains(
+                "2024-03-20,1101,台泥,上市,權息,33.50,31.30,,,2.200000,34.40,28.20,31.30,32.50,,,,,,,,,30.12,-0.58,"
+                    + "112年第4季,\"1101,20240320\""), "\(lines)")
+        #expect(
+            lines.contains(
+                "2024-03-27,8069,元太　　,上櫃,權息,200.00,190.00,5.000000,5.000000,10.000000,209.00,171.00,190.00,"
+                    + "195.00,5.00000000,26.31578900,1000000,45.00,100000,50000,850000,10.00000000,,,,"))
+        #expect(run.stderr.contains("skipped 1 malformed row"), "the bad row is said: \(run.stderr)")
+        let asked = exchange.server.requests.count
+        #expect(exchange.server.requests.contains { $0.method == "POST" && $0.form("startDate") == "2024/03/01" })
+        let again = try Browse.run(
+            ["除權息"] + arguments.dropFirst(), environment: environment(exchange))
+        #expect(again.stdout == run.stdout, "the Chinese name opens the same list")
+        #expect(exchange.server.requests.count == asked, "a past range is never asked twice")
+        #expect(exchange.mostRequests(within: 5) <= 3)
     }
 
     @Test func aDayWithoutDataIsSaidAndExitsZero() throws {

@@ -28,7 +28,7 @@ import Testing
         for id in ids {
             #expect(table.contains("`\(id)`"), "the README's datasets table has \(id)")
         }
-        let taiwan: [any Dataset] = [InstitutionalDataset(), MarginDataset(), ValuationDataset()]
+        let taiwan: [any Dataset] = [InstitutionalDataset(), MarginDataset(), ValuationDataset(), DividendsDataset()]
         for dataset in taiwan {
             let row = table.split(separator: "\n").first { $0.hasPrefix("| `\(dataset.id)` |") }
             for alias in dataset.aliases {

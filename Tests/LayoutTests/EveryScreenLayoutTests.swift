@@ -44,7 +44,7 @@ import Testing
             screens.append((dataset.id, try dataset.makeRootScreen(context: context)))
         }
         var dayContext = context
-        dayContext.options = OptionValues(["date": "2023-01-30"])
+        dayContext.options = OptionValues(["date": "2023-01-30", "from": "2024-03-01", "to": "2024-03-31"])
         for dataset in Self.dayReports {
             screens.append((dataset.id, try dataset.makeRootScreen(context: dayContext)))
         }
@@ -73,7 +73,9 @@ import Testing
     }
 
     /// The day reports, opened on a day the fixtures hold.
-    static let dayReports: [any Dataset] = [InstitutionalDataset(), MarginDataset(), ValuationDataset()]
+    static let dayReports: [any Dataset] = [
+        InstitutionalDataset(), MarginDataset(), ValuationDataset(), DividendsDataset(),
+    ]
 
     static let dayReportFiles: [String: URL] = [
         "T86_20230130": fixtures.appendingPathComponent("T86_19fields_20230130_sample.json"),
@@ -83,6 +85,8 @@ import Testing
         "TPEX_MARGIN_20230130": fixtures.appendingPathComponent("tpex_margin_20230130_sample.json"),
         "BWIBBU_d_20230130": fixtures.appendingPathComponent("BWIBBU_d_20230130_sample.json"),
         "TPEX_PE_20230130": fixtures.appendingPathComponent("tpex_peQryDate_20230130_sample.json"),
+        "TWT49U_20240301": fixtures.appendingPathComponent("TWT49U_202403_sample.json"),
+        "TPEX_EXDAILY_20240301": fixtures.appendingPathComponent("tpex_exDailyQ_202403_sample.json"),
     ]
 
     /// A row that sets a name no column declares (`row["nmae"] = …`) would leave that column

@@ -10,6 +10,8 @@ public enum DayReportKind: String, Sendable, Hashable, CaseIterable {
     case margin
     /// 本益比、殖利率及股價淨值比: TWSE's BWIBBU_d, TPEx's peQryDate.
     case valuation
+    /// 除權除息: TWSE's TWT49U, TPEx's exDailyQ, asked for a range of days.
+    case exRights
 
     /// The report's name at the market's exchange (`T86`, `TPEx insti/dailyTrade`), for
     /// messages; `nil` when the exchange does not publish it.
@@ -22,22 +24,29 @@ public enum DayReportKind: String, Sendable, Hashable, CaseIterable {
         case (.margin, .otc): return "TPEx margin/balance"
         case (.valuation, .listed): return "BWIBBU_d"
         case (.valuation, .otc): return "TPEx peQryDate"
+        case (.exRights, .listed): return "TWT49U"
+        case (.exRights, .otc): return "TPEx exDailyQ"
         default: return nil
         }
     }
 
     /// Where a day's answer is cached: `twse/T86/20230130`, `tpex/insti/20230130`.
     func cacheKey(_ market: Market, day: CalendarDate) -> String {
-        let folder: String
+        "\(folder(market))/\(day.compact)"
+    }
+
+    /// The cache folder of a market's answers: `twse/T86`, `tpex/insti`.
+    func folder(_ market: Market) -> String {
         switch (self, market) {
-        case (.institutional, .otc): folder = "tpex/insti"
-        case (.institutional, _): folder = "twse/T86"
-        case (.institutionalTotals, _): folder = "twse/BFI82U"
-        case (.margin, .otc): folder = "tpex/margin"
-        case (.margin, _): folder = "twse/MI_MARGN"
-        case (.valuation, .otc): folder = "tpex/peQryDate"
-        case (.valuation, _): folder = "twse/BWIBBU_d"
+        case (.institutional, .otc): return "tpex/insti"
+        case (.institutional, _): return "twse/T86"
+        case (.institutionalTotals, _): return "twse/BFI82U"
+        case (.margin, .otc): return "tpex/margin"
+        case (.margin, _): return "twse/MI_MARGN"
+        case (.valuation, .otc): return "tpex/peQryDate"
+        case (.valuation, _): return "twse/BWIBBU_d"
+        case (.exRights, .otc): return "tpex/exDailyQ"
+        case (.exRights, _): return "twse/TWT49U"
         }
-        return "\(folder)/\(day.compact)"
     }
 }

@@ -5,11 +5,13 @@ import Tabular
 /// cannot be read skipped and reported with its place, never dropped silently.
 enum DayRows {
     /// Reads `rows` with `read`; a row that is not an array of strings and numbers, or that
-    /// `read` refuses, becomes a ``ParseIssue``.
+    /// `read` refuses, becomes a ``ParseIssue`` naming the row by its code.
     ///
+    /// - Parameter codeField: Where a row's code is, to name a skipped row (the first field,
+    ///   unless the date comes first).
     /// - Complexity: O(n) in the rows, times what `read` costs.
     static func read<Row>(
-        _ rows: [JSONValue], format: TWSEFormat, read: ([String]) throws(UnreadableRow) -> Row
+        _ rows: [JSONValue], format: TWSEFormat, codeField: Int = 0, read: ([String]) throws(UnreadableRow) -> Row
     ) -> (rows: [Row], issues: [ParseIssue]) {
         var result: [Row] = []
         var issues: [ParseIssue] = []
@@ -19,7 +21,10 @@ enum DayRows {
                 guard let fields = DayAnswer.fields(row) else { throw UnreadableRow("not an array of strings") }
                 result.append(try read(fields))
             } catch {
-                let code = DayAnswer.fields(row)?.first.flatMap(FieldText.clean).map { " \($0)" } ?? ""
+                let fields = DayAnswer.fields(row) ?? []
+                let code =
+                    (fields.indices.contains(codeField) ? FieldText.clean(fields[codeField]) : nil)
+                    .map { " \($0)" } ?? ""
                 issues.append(
                     ParseIssue(
                         format: format, line: row.line, row: offset + 1, message: "skipped row\(code): \(error.message)"

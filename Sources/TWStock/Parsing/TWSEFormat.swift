@@ -34,6 +34,12 @@ public enum TWSEFormat: String, Sendable, Hashable, CaseIterable, CustomStringCo
     case valuationCSV = "BWIBBU_d CSV"
     /// TPEx `www/zh-tw/afterTrading/peQryDate?response=json` (上櫃 本益比、殖利率及股價淨值比).
     case tpexValuationJSON = "TPEx peQryDate JSON"
+    /// `rwd/zh/exRight/TWT49U?response=json` (除權除息計算結果表, a range of days).
+    case exRightsJSON = "TWT49U JSON"
+    /// `rwd/zh/exRight/TWT49UDetail?response=json` (one security's ex-rights detail).
+    case exRightsDetailJSON = "TWT49UDetail JSON"
+    /// TPEx `POST www/zh-tw/bulletin/exDailyQ` (上櫃 除權除息, a range of days).
+    case tpexExRightsJSON = "TPEx exDailyQ JSON"
 
     /// The name used in messages.
     public var description: String { rawValue }
@@ -42,10 +48,12 @@ public enum TWSEFormat: String, Sendable, Hashable, CaseIterable, CustomStringCo
     public var publisher: String {
         switch self {
         case .companyListCSV: return "MOPS"
-        case .tpexCompanyJSON, .tpexStockMonthJSON, .tpexInstitutionalJSON, .tpexMarginJSON, .tpexValuationJSON:
+        case .tpexCompanyJSON, .tpexStockMonthJSON, .tpexInstitutionalJSON, .tpexMarginJSON, .tpexValuationJSON,
+            .tpexExRightsJSON:
             return "TPEx"
         case .securityListCSV, .stockDayAllCSV, .stockDayAllJSON, .stockDayJSON, .stockDayCSV, .stockDayEnglishCSV,
-            .institutionalJSON, .institutionalTotalsJSON, .marginJSON, .valuationJSON, .valuationCSV:
+            .institutionalJSON, .institutionalTotalsJSON, .marginJSON, .valuationJSON, .valuationCSV, .exRightsJSON,
+            .exRightsDetailJSON:
             return "TWSE"
         }
     }

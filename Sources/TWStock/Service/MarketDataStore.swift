@@ -338,7 +338,7 @@ public final class MarketDataStore: Sendable {
     ) async throws -> Sourced<Value> {
         let progress = request.progress
         let result = try await downloader.fetch(
-            resource.url, key: resource.key, rule: resource.rule, refresh: request.refresh,
+            resource.url, key: resource.key, rule: resource.rule, body: resource.body, refresh: request.refresh,
             progress: { received, total in
                 progress.update {
                     $0.unit = .bytes

@@ -1,5 +1,6 @@
 import Foundation
 import ListKit
+import ListKitNetworking
 
 /// Where the exchanges' data lives: TWSE, MOPS (the company lists) and TPEx. Each base can be
 /// another server (a mirror, a test's loopback server); the paths stay as on the real hosts.
@@ -126,6 +127,39 @@ public struct TWSEHosts: Sendable, Hashable {
         default:
             return nil
         }
+    }
+
+    /// One market's ex-rights and ex-dividend days from `from` to `to`: TWSE's
+    /// `GET /rwd/zh/exRight/TWT49U?startDate=yyyyMMdd&endDate=yyyyMMdd&response=json`, TPEx's
+    /// `POST /www/zh-tw/bulletin/exDailyQ` with the form
+    /// `startDate=yyyy/MM/dd&endDate=yyyy/MM/dd&response=json`; `nil` for 興櫃.
+    public func exRights(_ market: Market, from: CalendarDate, to: CalendarDate) -> (url: URL, body: RequestBody?)? {
+        switch market {
+        case .listed:
+            let query = "startDate=\(from.compact)&endDate=\(to.compact)&response=json"
+            return (Self.url(twse, path: "/rwd/zh/exRight/TWT49U", query: query), nil)
+        case .otc:
+            let url = URL(string: tpex.absoluteString + "/www/zh-tw/bulletin/exDailyQ") ?? tpex
+            let body = RequestBody.form([
+                ("startDate", Self.slashed(from)), ("endDate", Self.slashed(to)), ("response", "json"),
+            ])
+            return (url, body)
+        case .emerging:
+            return nil
+        }
+    }
+
+    /// TWSE's detail of one security's ex-rights or ex-dividend day
+    /// (`/rwd/zh/exRight/TWT49UDetail?STK_NO=CODE&T1=yyyyMMdd&response=json`).
+    public func exRightsDetail(_ code: StockCode, day: CalendarDate) -> URL {
+        Self.url(
+            twse, path: "/rwd/zh/exRight/TWT49UDetail", query: "STK_NO=\(code.rawValue)&T1=\(day.compact)&response=json"
+        )
+    }
+
+    /// `2024/03/22`, as TPEx takes a day.
+    static func slashed(_ day: CalendarDate) -> String {
+        day.description.replacingOccurrences(of: "-", with: "/")
     }
 
     private static func url(_ base: URL, path: String, query: String) -> URL {

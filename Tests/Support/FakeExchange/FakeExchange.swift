@@ -22,7 +22,11 @@ import TWStock
 ///   `date=yyyy/MM/dd`) from `T86_yyyyMMdd`, `BFI82U_yyyyMMdd`, `MI_MARGN_yyyyMMdd`,
 ///   `BWIBBU_d_yyyyMMdd`, `TPEX_INSTI_yyyyMMdd`, `TPEX_MARGIN_yyyyMMdd` or `TPEX_PE_yyyyMMdd`;
 ///   a day without a file gets the exchange's no-data answer (TWSE's `stat`, TPEx's `ok` with a
-///   table without rows).
+///   table without rows);
+/// - `TWT49U_yyyyMMdd` answers `/rwd/zh/exRight/TWT49U` for the range starting that day,
+///   `TWT49UDetail_CODE_yyyyMMdd` its detail, and `TPEX_EXDAILY_yyyyMMdd` TPEx's
+///   `POST /www/zh-tw/bulletin/exDailyQ` for the range its form starts on (a GET is refused
+///   with 405, as a form's endpoint would).
 public final class FakeExchange: Sendable {
     /// What every request gets, for now.
     public enum Mode: Sendable, Hashable {
@@ -163,10 +167,34 @@ public final class FakeExchange: Sendable {
                 return .init(headers: [("Content-Type", "application/json")], text: empty)
             }
             return .init(headers: [("Content-Type", "application/json")], body: found.body)
+        case "/rwd/zh/exRight/TWT49U":
+            guard let found = file(prefix: "TWT49U_\(request.query("startDate") ?? "")") else {
+                return .init(headers: json, text: #"{"stat":"很抱歉，沒有符合條件的資料!"}"#)
+            }
+            return .init(headers: json, body: found.body)
+        case "/rwd/zh/exRight/TWT49UDetail":
+            let name = "TWT49UDetail_\(request.query("STK_NO") ?? "")_\(request.query("T1") ?? "")"
+            guard let found = file(prefix: name) else {
+                return .init(headers: json, text: #"{"stat":"很抱歉，沒有符合條件的資料!"}"#)
+            }
+            return .init(headers: json, body: found.body)
+        case "/www/zh-tw/bulletin/exDailyQ":
+            guard request.method == "POST" else { return .init(status: 405, text: "method not allowed") }
+            let start = (request.form("startDate") ?? "").replacingOccurrences(of: "/", with: "")
+            guard start.count == 8, let found = file(prefix: "TPEX_EXDAILY_\(start)") else {
+                return .init(headers: json, text: Self.tpexNoRows)
+            }
+            return .init(headers: json, body: found.body)
         default:
             return dayReport(request, file: file) ?? notFound
         }
     }
+
+    private static let json = [("Content-Type", "application/json")]
+
+    /// TPEx's answer for a day or range without rows: `ok`, and a table without data.
+    static let tpexNoRows =
+        #"{"tables":[{"title":"","date":"","fields":["代號","名稱"],"data":[],"totalCount":0}],"stat":"ok"}"#
 
     /// The file prefix of each day report's path, and whether TPEx publishes it.
     static let dayReportPaths: [String: (prefix: String, tpex: Bool)] = [
@@ -184,12 +212,8 @@ public final class FakeExchange: Sendable {
     ) -> LoopbackServer.Response? {
         guard let route = dayReportPaths[request.path] else { return nil }
         let day = (request.query("date") ?? request.query("dayDate") ?? "").replacingOccurrences(of: "/", with: "")
-        let json = [("Content-Type", "application/json")]
         guard day.count == 8, let found = file(route.prefix + day) else {
-            let noData =
-                route.tpex
-                ? #"{"tables":[{"title":"","date":"","fields":["代號","名稱"],"data":[],"totalCount":0}],"stat":"ok"}"#
-                : #"{"stat":"很抱歉，沒有符合條件的資料!","total":0}"#
+            let noData = route.tpex ? tpexNoRows : #"{"stat":"很抱歉，沒有符合條件的資料!","total":0}"#
             return .init(headers: json, text: noData)
         }
         return .init(headers: json, body: found.body)

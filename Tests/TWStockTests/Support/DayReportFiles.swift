@@ -38,13 +38,26 @@ extension Array {
     }
 }
 
-extension DayReport {
-    /// The row at `index`, or a failed expectation when the report has fewer rows: a parser that
-    /// lost rows fails the test that reads them, never the whole test process.
-    func row(_ index: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> Row {
+extension Array {
+    /// The element at `index`, or a failed expectation when there are fewer: a parser that lost
+    /// rows fails the test that reads them, never the whole test process.
+    func required(_ index: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> Element {
         try #require(
-            rows.indices.contains(index), "the report has \(rows.count) rows, not a row \(index)",
-            sourceLocation: sourceLocation)
-        return rows[index]
+            indices.contains(index), "there are \(count) rows, not a row \(index)", sourceLocation: sourceLocation)
+        return self[index]
+    }
+}
+
+extension DayReport {
+    /// The row at `index`, or a failed expectation when the report has fewer rows.
+    func row(_ index: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> Row {
+        try rows.required(index, sourceLocation: sourceLocation)
+    }
+}
+
+extension ExRightsReport {
+    /// The row at `index`, or a failed expectation when the report has fewer rows.
+    func row(_ index: Int, sourceLocation: SourceLocation = #_sourceLocation) throws -> ExRightsEvent {
+        try rows.required(index, sourceLocation: sourceLocation)
     }
 }
