@@ -37,6 +37,7 @@ declare -A targets=(
   [margin]="BrowseSupport ListKit Tabular ListKitNetworking TWStock"
   [valuation]="BrowseSupport ListKit Tabular ListKitNetworking TWStock"
   [dividends]="BrowseSupport ListKit Tabular ListKitNetworking TWStock"
+  [html]="BrowseSupport ListKit Tabular ListKitNetworking TWStock"
 )
 declare -A seeds=(
   [csv]="$root/Tests/TWStockTests/Fixtures/*.csv $root/Tests/FileDatasetsTests/Fixtures/* $root/../shared/twse/*.csv"
@@ -52,6 +53,7 @@ declare -A seeds=(
   [margin]="$root/Tests/TWStockTests/Fixtures/MI_MARGN_* $root/Tests/TWStockTests/Fixtures/tpex_margin_* $root/../shared/twse/MI_MARGN_* $root/../shared/twse/tpex_margin_*"
   [valuation]="$root/Tests/TWStockTests/Fixtures/BWIBBU_* $root/Tests/TWStockTests/Fixtures/tpex_peQryDate_* $root/../shared/twse/BWIBBU_* $root/../shared/twse/tpex_peQryDate_*"
   [dividends]="$root/Tests/TWStockTests/Fixtures/TWT49U* $root/Tests/TWStockTests/Fixtures/tpex_exDailyQ_* $root/../shared/twse/TWT49U* $root/../shared/twse/tpex_bulletin_exDailyQ_*"
+  [html]="$root/Tests/TWStockTests/Fixtures/MOPS_* $root/Tests/TWStockTests/Fixtures/*.html $root/../shared/twse/MOPS_*"
 )
 
 if [ "${1:-}" = "list" ] || [ $# -lt 2 ]; then

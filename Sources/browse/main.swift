@@ -23,7 +23,7 @@ do {
     registry = try DatasetRegistry(
         [
             CompaniesDataset(), TicksDataset(), InstitutionalDataset(), MarginDataset(),
-            ValuationDataset(), DividendsDataset(),
+            ValuationDataset(), DividendsDataset(), RevenueDataset(),
         ] + DemoDatasets.all + custom)
 } catch {
     MessageWriter(sink: errors, program: "browse").report(error, interactive: false)
@@ -48,7 +48,8 @@ launcher.subcommands = [
     CheckDatasetsSubcommand(reserved: reserved, builtIn: Set(registry.ids)),
 ]
 launcher.provider = ManifestProvider(program: identity.name)
-// A mirror of the exchanges (`BROWSE_TWSE_URL`, `BROWSE_MOPS_URL`, `BROWSE_TPEX_URL`) is read
+// A mirror of the exchanges (`BROWSE_TWSE_URL`, `BROWSE_MOPS_URL`, `BROWSE_TPEX_URL`,
+// `BROWSE_MOPSOV_URL`) is read
 // here, once; the datasets take their hosts from their context.
 launcher.services.useExchangeMirrors(from: environment)
 let code = await launcher.run(arguments: Array(CommandLine.arguments.dropFirst()))

@@ -19,6 +19,10 @@ import Testing
         "TPEX_PE_20230130": ExchangeTranscriptTests.fixtures.appendingPathComponent(
             "tpex_peQryDate_20230130_sample.json"),
         "TWT49U_20240301": ExchangeTranscriptTests.fixtures.appendingPathComponent("TWT49U_202403_sample.json"),
+        "MOPS_sii_114_4": ExchangeTranscriptTests.fixtures.appendingPathComponent(
+            "MOPS_t21sc03_sii_114_4_sample_big5.html"),
+        "MOPS_otc_114_4": ExchangeTranscriptTests.fixtures.appendingPathComponent(
+            "MOPS_t21sc03_otc_114_4_sample_big5.html"),
         "TPEX_EXDAILY_20240301": ExchangeTranscriptTests.fixtures.appendingPathComponent(
             "tpex_exDailyQ_202403_sample.json"),
     ]) { first, _ in first }
@@ -107,6 +111,35 @@ import Testing
         #expect(again.stdout == run.stdout, "the Chinese name opens the same list")
         #expect(exchange.server.requests.count == asked, "a past range is never asked twice")
         #expect(exchange.mostRequests(within: 5) <= 3)
+    }
+
+    @Test func revenueExportsAMonthOfBothMarketsFromMOPSsBig5Pages() throws {
+        let exchange = try FakeExchange(files: Self.files)
+        defer { exchange.stop() }
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("browse-day-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let arguments = ["revenue", "--month", "2025-04", "--format", "csv", "--cache-dir", cache.path]
+        let run = try Browse.run(arguments, environment: environment(exchange))
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(
+            lines.first
+                == "month,code,name,market,industry,revenue,last_month,last_year,month_change,year_change,cumulative,"
+                + "cumulative_last_year,cumulative_change,note")
+        #expect(
+            lines.contains(
+                "2025-04,2330,台積電,上市,半導體業,349566969,285956830,236020839,22.24,48.11,1188931045,828664101,43.47,"))
+        #expect(
+            run.stdout.contains(
+                "2025-04,1102,亞泥,上市,水泥工業,4814494,8340507,7420726,-42.27,-35.12,19257976,29682904,-35.12,\"本月&上月\n合併計算\"\n"
+            ))
+        #expect(lines.contains { $0.hasPrefix("2025-04,4105,東洋,上櫃,生技醫療業,1000000,") })
+        #expect(run.stderr.contains("skipped 1 malformed row"), "\(run.stderr)")
+        let asked = exchange.server.requests.count
+        #expect(asked == 2)
+        let again = try Browse.run(["月營收"] + arguments.dropFirst(), environment: environment(exchange))
+        #expect(again.stdout == run.stdout, "the Chinese name opens the same month")
+        #expect(exchange.server.requests.count == asked, "a past month's pages are kept")
     }
 
     @Test func aDayWithoutDataIsSaidAndExitsZero() throws {

@@ -28,7 +28,9 @@ import Testing
         for id in ids {
             #expect(table.contains("`\(id)`"), "the README's datasets table has \(id)")
         }
-        let taiwan: [any Dataset] = [InstitutionalDataset(), MarginDataset(), ValuationDataset(), DividendsDataset()]
+        let taiwan: [any Dataset] = [
+            InstitutionalDataset(), MarginDataset(), ValuationDataset(), DividendsDataset(), RevenueDataset(),
+        ]
         for dataset in taiwan {
             let row = table.split(separator: "\n").first { $0.hasPrefix("| `\(dataset.id)` |") }
             for alias in dataset.aliases {

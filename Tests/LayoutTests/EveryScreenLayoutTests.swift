@@ -44,7 +44,9 @@ import Testing
             screens.append((dataset.id, try dataset.makeRootScreen(context: context)))
         }
         var dayContext = context
-        dayContext.options = OptionValues(["date": "2023-01-30", "from": "2024-03-01", "to": "2024-03-31"])
+        dayContext.options = OptionValues([
+            "date": "2023-01-30", "from": "2024-03-01", "to": "2024-03-31", "month": "2025-04",
+        ])
         for dataset in Self.dayReports {
             screens.append((dataset.id, try dataset.makeRootScreen(context: dayContext)))
         }
@@ -74,7 +76,7 @@ import Testing
 
     /// The day reports, opened on a day the fixtures hold.
     static let dayReports: [any Dataset] = [
-        InstitutionalDataset(), MarginDataset(), ValuationDataset(), DividendsDataset(),
+        InstitutionalDataset(), MarginDataset(), ValuationDataset(), DividendsDataset(), RevenueDataset(),
     ]
 
     static let dayReportFiles: [String: URL] = [
@@ -87,6 +89,8 @@ import Testing
         "TPEX_PE_20230130": fixtures.appendingPathComponent("tpex_peQryDate_20230130_sample.json"),
         "TWT49U_20240301": fixtures.appendingPathComponent("TWT49U_202403_sample.json"),
         "TPEX_EXDAILY_20240301": fixtures.appendingPathComponent("tpex_exDailyQ_202403_sample.json"),
+        "MOPS_sii_114_4": fixtures.appendingPathComponent("MOPS_t21sc03_sii_114_4_sample_big5.html"),
+        "MOPS_otc_114_4": fixtures.appendingPathComponent("MOPS_t21sc03_otc_114_4_sample_big5.html"),
     ]
 
     /// A row that sets a name no column declares (`row["nmae"] = …`) would leave that column

@@ -12,6 +12,8 @@ public enum DayReportKind: String, Sendable, Hashable, CaseIterable {
     case valuation
     /// 除權除息: TWSE's TWT49U, TPEx's exDailyQ, asked for a range of days.
     case exRights
+    /// 月營收: MOPS's t21sc03 pages (上市 `sii`, 上櫃 `otc`), asked for a month.
+    case revenue
 
     /// The report's name at the market's exchange (`T86`, `TPEx insti/dailyTrade`), for
     /// messages; `nil` when the exchange does not publish it.
@@ -26,6 +28,8 @@ public enum DayReportKind: String, Sendable, Hashable, CaseIterable {
         case (.valuation, .otc): return "TPEx peQryDate"
         case (.exRights, .listed): return "TWT49U"
         case (.exRights, .otc): return "TPEx exDailyQ"
+        case (.revenue, .listed): return "MOPS t21sc03 (上市)"
+        case (.revenue, .otc): return "MOPS t21sc03 (上櫃)"
         default: return nil
         }
     }
@@ -47,6 +51,8 @@ public enum DayReportKind: String, Sendable, Hashable, CaseIterable {
         case (.valuation, _): return "twse/BWIBBU_d"
         case (.exRights, .otc): return "tpex/exDailyQ"
         case (.exRights, _): return "twse/TWT49U"
+        case (.revenue, .otc): return "mops/t21sc03/otc"
+        case (.revenue, _): return "mops/t21sc03/sii"
         }
     }
 }

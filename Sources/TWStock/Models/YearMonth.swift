@@ -34,6 +34,12 @@ public struct YearMonth: Sendable, Hashable, Comparable, CustomStringConvertible
         return earlier ?? self
     }
 
+    /// The month after this one (December of 9999 has none and gives itself).
+    public var next: YearMonth {
+        let later = month == 12 ? YearMonth(year: year + 1, month: 1) : YearMonth(year: year, month: month + 1)
+        return later ?? self
+    }
+
     /// The ROC (民國) year: the Gregorian year minus 1911.
     public var rocYear: Int { year - ROCCalendar.yearOffset }
 

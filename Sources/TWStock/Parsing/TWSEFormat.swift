@@ -40,6 +40,9 @@ public enum TWSEFormat: String, Sendable, Hashable, CaseIterable, CustomStringCo
     case exRightsDetailJSON = "TWT49UDetail JSON"
     /// TPEx `POST www/zh-tw/bulletin/exDailyQ` (上櫃 除權除息, a range of days).
     case tpexExRightsJSON = "TPEx exDailyQ JSON"
+    /// MOPS `nas/t21/{sii|otc}/t21sc03_{ROC year}_{month}_0.html` (月營收, Big5 HTML, a table
+    /// per industry).
+    case monthlyRevenueHTML = "MOPS t21sc03 HTML"
 
     /// The name used in messages.
     public var description: String { rawValue }
@@ -47,7 +50,7 @@ public enum TWSEFormat: String, Sendable, Hashable, CaseIterable, CustomStringCo
     /// Who publishes files of this kind, as messages name them: `TWSE`, `TPEx` or `MOPS`.
     public var publisher: String {
         switch self {
-        case .companyListCSV: return "MOPS"
+        case .companyListCSV, .monthlyRevenueHTML: return "MOPS"
         case .tpexCompanyJSON, .tpexStockMonthJSON, .tpexInstitutionalJSON, .tpexMarginJSON, .tpexValuationJSON,
             .tpexExRightsJSON:
             return "TPEx"

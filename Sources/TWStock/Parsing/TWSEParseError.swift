@@ -21,6 +21,8 @@ public enum TWSEParseError: Error, Sendable, Hashable, CustomStringConvertible {
     case undecodable(TWSEFormat, detail: String)
     /// The JSON is not well-formed or not shaped as expected.
     case invalidJSON(TWSEFormat, detail: String)
+    /// An HTML page whose tables could not be read (past the reader's limits).
+    case unreadablePage(TWSEFormat, detail: String)
     /// The exchange answered with an error (`stat` other than `OK`); `message` is its own text.
     case exchangeMessage(TWSEFormat, message: String)
     /// The report covers another month than the one asked for.
@@ -39,7 +41,8 @@ public enum TWSEParseError: Error, Sendable, Hashable, CustomStringConvertible {
     public var format: TWSEFormat {
         switch self {
         case .blockPage(let format), .wrongKind(let format, _, _), .missingColumns(let format, _, _),
-            .undecodable(let format, _), .invalidJSON(let format, _), .exchangeMessage(let format, _),
+            .undecodable(let format, _), .invalidJSON(let format, _), .unreadablePage(let format, _),
+            .exchangeMessage(let format, _),
             .wrongMonth(let format, _, _), .wrongStock(let format, _, _), .wrongDay(let format, _, _),
             .empty(let format),
             .unknownCode(let format):
@@ -59,7 +62,7 @@ public enum TWSEParseError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(format), line \(line): the header lacks the column(s) \(columns.joined(separator: ", "))"
         case .undecodable(let format, let detail):
             return "\(format): the file is neither UTF-8 nor Big5 text (\(detail))"
-        case .invalidJSON(let format, let detail):
+        case .invalidJSON(let format, let detail), .unreadablePage(let format, let detail):
             return "\(format): \(detail)"
         case .exchangeMessage(let format, let message):
             return "\(format): \(format.publisher) says \"\(message)\""

@@ -50,6 +50,18 @@ public enum Freshness {
         dayReportIsFinal(day, fetchedAt: fetchedAt) || now < nextPublication(after: fetchedAt)
     }
 
+    /// A month's revenue page fetched from the second month after it on never changes again:
+    /// companies file by the 10th of the next month, and MOPS's corrections follow within it.
+    public static func revenueIsFinal(_ month: YearMonth, fetchedAt: Date) -> Bool {
+        YearMonth(TaipeiTime.day(of: fetchedAt)) > month.next
+    }
+
+    /// A month's revenue page is final as ``revenueIsFinal(_:fetchedAt:)`` says; before that it
+    /// is fresh until the next publication after its fetch.
+    public static func revenueIsFresh(_ month: YearMonth, fetchedAt: Date, now: Date) -> Bool {
+        revenueIsFinal(month, fetchedAt: fetchedAt) || now < nextPublication(after: fetchedAt)
+    }
+
     /// Company lists: 24 hours.
     public static func companyListIsFresh(fetchedAt: Date, now: Date) -> Bool {
         now.timeIntervalSince(fetchedAt) < companyListLifetime && now >= fetchedAt

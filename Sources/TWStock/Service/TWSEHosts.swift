@@ -15,16 +15,23 @@ public struct TWSEHosts: Sendable, Hashable {
     public var mops: URL
     /// TPEx (`https://www.tpex.org.tw`): 上櫃 months and day reports.
     public var tpex: URL
+    /// MOPS's pages (`https://mopsov.twse.com.tw`): the monthly revenue.
+    public var mopsov: URL
 
     /// - Parameters:
     ///   - twse: TWSE's base URL, without a trailing slash.
     ///   - mops: MOPS open data's base URL.
     ///   - tpex: TPEx's base URL.
-    public init(twse: URL, mops: URL, tpex: URL) {
+    ///   - mopsov: MOPS's pages' base URL; by default MOPS itself.
+    public init(twse: URL, mops: URL, tpex: URL, mopsov: URL = TWSEHosts.mopsPages) {
         self.twse = twse
         self.mops = mops
         self.tpex = tpex
+        self.mopsov = mopsov
     }
+
+    /// MOPS's pages themselves.
+    public static let mopsPages = URL(string: "https://mopsov.twse.com.tw") ?? URL(fileURLWithPath: "/")
 
     /// Every exchange at one server (`http://127.0.0.1:8080`): a mirror or a test's loopback
     /// server that serves all their paths.
@@ -33,7 +40,7 @@ public struct TWSEHosts: Sendable, Hashable {
     public init(everyExchangeAt base: URL) {
         let text = base.absoluteString
         let trimmed = text.hasSuffix("/") ? URL(string: String(text.dropLast())) ?? base : base
-        self.init(twse: trimmed, mops: trimmed, tpex: trimmed)
+        self.init(twse: trimmed, mops: trimmed, tpex: trimmed, mopsov: trimmed)
     }
 
     /// The exchanges themselves.
@@ -42,8 +49,9 @@ public struct TWSEHosts: Sendable, Hashable {
         mops: URL(string: "https://mopsfin.twse.com.tw") ?? URL(fileURLWithPath: "/"),
         tpex: URL(string: "https://www.tpex.org.tw") ?? URL(fileURLWithPath: "/"))
 
-    /// The hosts, with the mirrors `environment` names: `BROWSE_TWSE_URL`, `BROWSE_MOPS_URL`
-    /// and `BROWSE_TPEX_URL`. For a program's edge; a dataset takes its context's hosts.
+    /// The hosts, with the mirrors `environment` names: `BROWSE_TWSE_URL`, `BROWSE_MOPS_URL`,
+    /// `BROWSE_TPEX_URL` and `BROWSE_MOPSOV_URL`. For a program's edge; a dataset takes its
+    /// context's hosts.
     ///
     /// - Throws: `TWSEHostsError` when a variable is not an http(s) URL.
     public init(environment: [String: String]) throws(TWSEHostsError) {
@@ -57,7 +65,7 @@ public struct TWSEHosts: Sendable, Hashable {
         let exchanges = Self.exchanges
         self.init(
             twse: try base("BROWSE_TWSE_URL", exchanges.twse), mops: try base("BROWSE_MOPS_URL", exchanges.mops),
-            tpex: try base("BROWSE_TPEX_URL", exchanges.tpex))
+            tpex: try base("BROWSE_TPEX_URL", exchanges.tpex), mopsov: try base("BROWSE_MOPSOV_URL", exchanges.mopsov))
     }
 
     /// The MOPS company list of one market (`/opendata/t187ap03_L.csv`).
@@ -155,6 +163,19 @@ public struct TWSEHosts: Sendable, Hashable {
         Self.url(
             twse, path: "/rwd/zh/exRight/TWT49UDetail", query: "STK_NO=\(code.rawValue)&T1=\(day.compact)&response=json"
         )
+    }
+
+    /// One market's monthly revenue page at MOPS
+    /// (`/nas/t21/sii/t21sc03_112_1_0.html`: `sii` for 上市, `otc` for 上櫃, the ROC year, the
+    /// month without a leading zero); `nil` for 興櫃.
+    public func monthlyRevenue(_ market: Market, month: YearMonth) -> URL? {
+        let folder: String
+        switch market {
+        case .listed: folder = "sii"
+        case .otc: folder = "otc"
+        case .emerging: return nil
+        }
+        return URL(string: mopsov.absoluteString + "/nas/t21/\(folder)/t21sc03_\(month.rocYear)_\(month.month)_0.html")
     }
 
     /// `2024/03/22`, as TPEx takes a day.

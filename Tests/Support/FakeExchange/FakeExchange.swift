@@ -23,6 +23,8 @@ import TWStock
 ///   `BWIBBU_d_yyyyMMdd`, `TPEX_INSTI_yyyyMMdd`, `TPEX_MARGIN_yyyyMMdd` or `TPEX_PE_yyyyMMdd`;
 ///   a day without a file gets the exchange's no-data answer (TWSE's `stat`, TPEx's `ok` with a
 ///   table without rows);
+/// - `MOPS_sii_112_1` (`otc` for 上櫃) answers MOPS's `/nas/t21/sii/t21sc03_112_1_0.html`; a month
+///   without a file gets MOPS's page without tables (`查無資料`);
 /// - `TWT49U_yyyyMMdd` answers `/rwd/zh/exRight/TWT49U` for the range starting that day,
 ///   `TWT49UDetail_CODE_yyyyMMdd` its detail, and `TPEX_EXDAILY_yyyyMMdd` TPEx's
 ///   `POST /www/zh-tw/bulletin/exDailyQ` for the range its form starts on (a GET is refused
@@ -75,7 +77,7 @@ public final class FakeExchange: Sendable {
     /// The environment that points the `browse` program here: its mirror variables.
     public var environment: [String: String] {
         let base = server.baseURL.absoluteString
-        return ["BROWSE_TWSE_URL": base, "BROWSE_MOPS_URL": base, "BROWSE_TPEX_URL": base]
+        return ["BROWSE_TWSE_URL": base, "BROWSE_MOPS_URL": base, "BROWSE_TPEX_URL": base, "BROWSE_MOPSOV_URL": base]
     }
 
     /// The server's log: each request's path and query, and when it arrived, in order.
@@ -167,6 +169,20 @@ public final class FakeExchange: Sendable {
                 return .init(headers: [("Content-Type", "application/json")], text: empty)
             }
             return .init(headers: [("Content-Type", "application/json")], body: found.body)
+        case let path where path.hasPrefix("/nas/t21/"):
+            // `/nas/t21/sii/t21sc03_112_1_0.html` is `MOPS_sii_112_1`; a month without a file gets
+            // MOPS's page without tables.
+            let parts = path.dropFirst("/nas/t21/".count).split(separator: "/")
+            let page = parts.last.map { $0.replacingOccurrences(of: "t21sc03_", with: "") } ?? ""
+            let name = "MOPS_\(parts.first ?? "")_\(page.replacingOccurrences(of: "_0.html", with: ""))"
+            guard let found = files.keys.first(where: { $0 == name }).flatMap({ files[$0] }),
+                let data = try? Data(contentsOf: found)
+            else {
+                return .init(
+                    headers: [("Content-Type", "text/html")],
+                    text: "<html><body><h3 align=center>查無資料</h3></body></html>")
+            }
+            return .init(headers: [("Content-Type", "text/html")], body: Array(data))
         case "/rwd/zh/exRight/TWT49U":
             guard let found = file(prefix: "TWT49U_\(request.query("startDate") ?? "")") else {
                 return .init(headers: json, text: #"{"stat":"很抱歉，沒有符合條件的資料!"}"#)
