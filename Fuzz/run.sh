@@ -38,6 +38,7 @@ declare -A targets=(
   [valuation]="BrowseSupport ListKit Tabular ListKitNetworking TWStock"
   [dividends]="BrowseSupport ListKit Tabular ListKitNetworking TWStock"
   [html]="BrowseSupport ListKit Tabular ListKitNetworking TWStock"
+  [taiex]="BrowseSupport ListKit Tabular ListKitNetworking TWStock"
 )
 declare -A seeds=(
   [csv]="$root/Tests/TWStockTests/Fixtures/*.csv $root/Tests/FileDatasetsTests/Fixtures/* $root/../shared/twse/*.csv"
@@ -54,6 +55,7 @@ declare -A seeds=(
   [valuation]="$root/Tests/TWStockTests/Fixtures/BWIBBU_* $root/Tests/TWStockTests/Fixtures/tpex_peQryDate_* $root/../shared/twse/BWIBBU_* $root/../shared/twse/tpex_peQryDate_*"
   [dividends]="$root/Tests/TWStockTests/Fixtures/TWT49U* $root/Tests/TWStockTests/Fixtures/tpex_exDailyQ_* $root/../shared/twse/TWT49U* $root/../shared/twse/tpex_bulletin_exDailyQ_*"
   [html]="$root/Tests/TWStockTests/Fixtures/MOPS_* $root/Tests/TWStockTests/Fixtures/*.html $root/../shared/twse/MOPS_*"
+  [taiex]="$root/Tests/TWStockTests/Fixtures/FMTQIK_* $root/Tests/TWStockTests/Fixtures/MI_INDEX_* $root/../shared/twse/FMTQIK_* $root/../shared/twse/MI_INDEX_*"
 )
 
 if [ "${1:-}" = "list" ] || [ $# -lt 2 ]; then

@@ -23,7 +23,7 @@ do {
     registry = try DatasetRegistry(
         [
             CompaniesDataset(), TicksDataset(), InstitutionalDataset(), MarginDataset(),
-            ValuationDataset(), DividendsDataset(), RevenueDataset(),
+            ValuationDataset(), DividendsDataset(), RevenueDataset(), TaiexDataset(),
         ] + DemoDatasets.all + custom)
 } catch {
     MessageWriter(sink: errors, program: "browse").report(error, interactive: false)

@@ -19,6 +19,8 @@ import Testing
         "TPEX_PE_20230130": ExchangeTranscriptTests.fixtures.appendingPathComponent(
             "tpex_peQryDate_20230130_sample.json"),
         "TWT49U_20240301": ExchangeTranscriptTests.fixtures.appendingPathComponent("TWT49U_202403_sample.json"),
+        "FMTQIK_202301": ExchangeTranscriptTests.fixtures.appendingPathComponent("FMTQIK_202301_sample.json"),
+        "MI_INDEX_20230130": ExchangeTranscriptTests.fixtures.appendingPathComponent("MI_INDEX_20230130_sample.json"),
         "MOPS_sii_114_4": ExchangeTranscriptTests.fixtures.appendingPathComponent(
             "MOPS_t21sc03_sii_114_4_sample_big5.html"),
         "MOPS_otc_114_4": ExchangeTranscriptTests.fixtures.appendingPathComponent(
@@ -140,6 +142,35 @@ import Testing
         let again = try Browse.run(["月營收"] + arguments.dropFirst(), environment: environment(exchange))
         #expect(again.stdout == run.stdout, "the Chinese name opens the same month")
         #expect(exchange.server.requests.count == asked, "a past month's pages are kept")
+    }
+
+    @Test func taiexShowsAMonthAndADaysIndicesByItsChineseName() throws {
+        let exchange = try FakeExchange(files: Self.files)
+        defer { exchange.stop() }
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("browse-day-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let month = try Browse.run(
+            ["taiex", "--month", "2023-01", "--format", "csv", "--cache-dir", cache.path],
+            environment: environment(exchange))
+        #expect(month.status == 0, "\(month.stderr)")
+        #expect(
+            month.stdout
+                == "date,taiex,change,volume,value,transactions\n"
+                + "2023-01-30,15493.82,560.89,6919326963,354872347181,2330770\n"
+                + "2023-01-05,14301.05,101.92,4699844946,174293004472,1434012\n"
+                + "2023-01-04,14199.13,-24.99,4516111849,163516306255,1404457\n"
+                + "2023-01-03,14224.12,86.43,4427323490,151313914551,1312918\n")
+        #expect(month.stderr.contains("skipped 1 malformed row"), "February's day in January is said")
+        let session = try Browse.run(
+            ["大盤", "--month", "2023-01", "--width", "80", "--cache-dir", cache.path, "-c", "1; indices"],
+            input: Data(), environment: environment(exchange))
+        #expect(session.status == 0, "\(session.stderr)")
+        #expect(session.stdout.contains("大盤 2023-01-30 · 加權 15,493.82 ▲560.89 (3.76%) · 5 securities"))
+        #expect(session.stdout.contains("全部 ▲4,916 (漲停 55) ▼2,052 (跌停 69) 平 228 · 未成交 11,438 · 無比價 4,400"))
+        #expect(session.stdout.contains("datasets › taiex › 大盤 2023-01-30 › indices 2023-01-30"))
+        #expect(session.stdout.contains("金融類日報酬反向一倍指數"))
+        #expect(!session.stdout.contains("<p"), "a sign's HTML is never shown")
+        #expect(exchange.mostRequests(within: 5) <= 3)
     }
 
     @Test func aDayWithoutDataIsSaidAndExitsZero() throws {

@@ -30,6 +30,7 @@ import Testing
         }
         let taiwan: [any Dataset] = [
             InstitutionalDataset(), MarginDataset(), ValuationDataset(), DividendsDataset(), RevenueDataset(),
+            TaiexDataset(),
         ]
         for dataset in taiwan {
             let row = table.split(separator: "\n").first { $0.hasPrefix("| `\(dataset.id)` |") }
@@ -41,7 +42,9 @@ import Testing
 
     @Test func theCommandsTableHasEveryTaiwanScreenCommand() throws {
         let table = try Self.section("## Commands", of: Self.readme())
-        let words = Set(([CompaniesDataset(), TicksDataset()] as [any Dataset]).flatMap(\.screenCommands).map(\.name))
+        let words = Set(
+            ([CompaniesDataset(), TicksDataset(), TaiexDataset()] as [any Dataset]).flatMap(\.screenCommands).map(
+                \.name))
         #expect(!words.isEmpty)
         for word in words {
             #expect(table.contains("`\(word)"), "the README's commands table has \(word)")

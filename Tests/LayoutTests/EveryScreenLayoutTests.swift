@@ -47,6 +47,9 @@ import Testing
         dayContext.options = OptionValues([
             "date": "2023-01-30", "from": "2024-03-01", "to": "2024-03-31", "month": "2025-04",
         ])
+        var monthContext = context
+        monthContext.options = OptionValues(["month": "2023-01"])
+        screens.append(("taiex", try TaiexDataset().makeRootScreen(context: monthContext)))
         for dataset in Self.dayReports {
             screens.append((dataset.id, try dataset.makeRootScreen(context: dayContext)))
         }
@@ -67,6 +70,18 @@ import Testing
         await days.load(force: false, progress: ProgressReporter())
         try companies.applyFilter("")
         screens.append(("2330 days", days))
+        let taiex = try #require(screens.first { $0.0 == "taiex" }?.1)
+        guard case .push(let marketDay) = try taiex.select(at: 0) else {
+            Issue.record("a day of the market drills into its closes")
+            return screens
+        }
+        await marketDay.load(force: false, progress: ProgressReporter())
+        screens.append(("大盤 2023-01-30", marketDay))
+        if case .push(let indices)? = try await marketDay.commands.first(where: { $0.name == "indices" })?.run(
+            "", ProgressReporter())
+        {
+            screens.append(("indices", indices))
+        }
         for (name, screen) in screens {
             #expect(screen.state == .loaded, "\(name) loaded")
             #expect(screen.count > 0, "\(name) has rows")
@@ -91,6 +106,8 @@ import Testing
         "TPEX_EXDAILY_20240301": fixtures.appendingPathComponent("tpex_exDailyQ_202403_sample.json"),
         "MOPS_sii_114_4": fixtures.appendingPathComponent("MOPS_t21sc03_sii_114_4_sample_big5.html"),
         "MOPS_otc_114_4": fixtures.appendingPathComponent("MOPS_t21sc03_otc_114_4_sample_big5.html"),
+        "FMTQIK_202301": fixtures.appendingPathComponent("FMTQIK_202301_sample.json"),
+        "MI_INDEX_20230130": fixtures.appendingPathComponent("MI_INDEX_20230130_sample.json"),
     ]
 
     /// A row that sets a name no column declares (`row["nmae"] = …`) would leave that column
@@ -107,7 +124,7 @@ import Testing
 
     @Test func noNumberDateOrCodeIsCutAndNoHeaderRepeatsAtAnyWidth() async throws {
         let screens = try await screens()
-        #expect(screens.count == 8 + Self.dayReports.count)
+        #expect(screens.count == 11 + Self.dayReports.count)
         for (name, screen) in screens {
             let page = screen.rows(in: 0..<min(20, screen.count))
             for width in 40...200 {

@@ -4,6 +4,11 @@ import Synchronization
 /// The month a revenue screen shows: the one `--month` names, or the latest MOPS has
 /// published, found once and shared by the screen's sources.
 final class ReportMonth: Sendable {
+    /// `--month yyyy-mm`, which `revenue` and `taiex` share.
+    static let option = TypedOption.month(
+        "month", summary: "the month (revenue: default the latest published; taiex: default this month)",
+        expectation: "give the month as yyyy-mm")
+
     private let chosen: YearMonth?
     private let found = Mutex<YearMonth?>(nil)
 

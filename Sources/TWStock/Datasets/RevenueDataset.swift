@@ -16,16 +16,12 @@ public struct RevenueDataset: Dataset {
     }
 
     /// `--month yyyy-mm`: the month (default the latest MOPS has published).
-    static let month = TypedOption.month(
-        "month", summary: "the month of revenue (default: the latest published)",
-        expectation: "give the month as yyyy-mm")
-
-    public var options: [OptionDeclaration] { [Self.month.declaration] }
+    public var options: [OptionDeclaration] { [ReportMonth.option.declaration] }
 
     @MainActor
     public func makeRootScreen(context: DatasetContext) throws -> any ListScreen {
         let store = try context.marketData()
-        let chosen = try context.options.value(Self.month).map(YearMonth.init)
+        let chosen = try context.options.value(ReportMonth.option).map(YearMonth.init)
         let month = ReportMonth(chosen: chosen)
         let log = RevenueLog()
         let provenance = ProvenanceLog()

@@ -40,6 +40,10 @@ public enum TWSEFormat: String, Sendable, Hashable, CaseIterable, CustomStringCo
     case exRightsDetailJSON = "TWT49UDetail JSON"
     /// TPEx `POST www/zh-tw/bulletin/exDailyQ` (上櫃 除權除息, a range of days).
     case tpexExRightsJSON = "TPEx exDailyQ JSON"
+    /// `rwd/zh/afterTrading/FMTQIK?response=json` (市場成交資訊, the market's days of a month).
+    case marketMonthJSON = "FMTQIK JSON"
+    /// `rwd/zh/afterTrading/MI_INDEX?type=ALLBUT0999&response=json` (每日收盤行情, one day).
+    case marketDayJSON = "MI_INDEX JSON"
     /// MOPS `nas/t21/{sii|otc}/t21sc03_{ROC year}_{month}_0.html` (月營收, Big5 HTML, a table
     /// per industry).
     case monthlyRevenueHTML = "MOPS t21sc03 HTML"
@@ -56,7 +60,7 @@ public enum TWSEFormat: String, Sendable, Hashable, CaseIterable, CustomStringCo
             return "TPEx"
         case .securityListCSV, .stockDayAllCSV, .stockDayAllJSON, .stockDayJSON, .stockDayCSV, .stockDayEnglishCSV,
             .institutionalJSON, .institutionalTotalsJSON, .marginJSON, .valuationJSON, .valuationCSV, .exRightsJSON,
-            .exRightsDetailJSON:
+            .exRightsDetailJSON, .marketMonthJSON, .marketDayJSON:
             return "TWSE"
         }
     }

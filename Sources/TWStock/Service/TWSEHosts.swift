@@ -178,6 +178,18 @@ public struct TWSEHosts: Sendable, Hashable {
         return URL(string: mopsov.absoluteString + "/nas/t21/\(folder)/t21sc03_\(month.rocYear)_\(month.month)_0.html")
     }
 
+    /// The 上市 market's days of a month (`/rwd/zh/afterTrading/FMTQIK?date=yyyyMM01&response=json`).
+    public func marketMonth(_ month: YearMonth) -> URL {
+        let day = month.firstDay?.compact ?? "\(month.year)0101"
+        return Self.url(twse, path: "/rwd/zh/afterTrading/FMTQIK", query: "date=\(day)&response=json")
+    }
+
+    /// The 上市 market's day (`/rwd/zh/afterTrading/MI_INDEX?date=yyyyMMdd&type=ALLBUT0999&response=json`).
+    public func marketDay(_ day: CalendarDate) -> URL {
+        Self.url(
+            twse, path: "/rwd/zh/afterTrading/MI_INDEX", query: "date=\(day.compact)&type=ALLBUT0999&response=json")
+    }
+
     /// `2024/03/22`, as TPEx takes a day.
     static func slashed(_ day: CalendarDate) -> String {
         day.description.replacingOccurrences(of: "-", with: "/")

@@ -25,6 +25,8 @@ import TWStock
 ///   table without rows);
 /// - `MOPS_sii_112_1` (`otc` for 上櫃) answers MOPS's `/nas/t21/sii/t21sc03_112_1_0.html`; a month
 ///   without a file gets MOPS's page without tables (`查無資料`);
+/// - `FMTQIK_yyyyMM` answers `/rwd/zh/afterTrading/FMTQIK` for the month of its `date`, and
+///   `MI_INDEX_yyyyMMdd` `/rwd/zh/afterTrading/MI_INDEX` for its day;
 /// - `TWT49U_yyyyMMdd` answers `/rwd/zh/exRight/TWT49U` for the range starting that day,
 ///   `TWT49UDetail_CODE_yyyyMMdd` its detail, and `TPEX_EXDAILY_yyyyMMdd` TPEx's
 ///   `POST /www/zh-tw/bulletin/exDailyQ` for the range its form starts on (a GET is refused
@@ -183,6 +185,12 @@ public final class FakeExchange: Sendable {
                     text: "<html><body><h3 align=center>查無資料</h3></body></html>")
             }
             return .init(headers: [("Content-Type", "text/html")], body: Array(data))
+        case "/rwd/zh/afterTrading/FMTQIK":
+            let month = String((request.query("date") ?? "").prefix(6))
+            guard month.count == 6, let found = file(prefix: "FMTQIK_\(month)") else {
+                return .init(headers: json, text: #"{"stat":"很抱歉，沒有符合條件的資料!"}"#)
+            }
+            return .init(headers: json, body: found.body)
         case "/rwd/zh/exRight/TWT49U":
             guard let found = file(prefix: "TWT49U_\(request.query("startDate") ?? "")") else {
                 return .init(headers: json, text: #"{"stat":"很抱歉，沒有符合條件的資料!"}"#)
@@ -221,6 +229,7 @@ public final class FakeExchange: Sendable {
         "/www/zh-tw/insti/dailyTrade": ("TPEX_INSTI_", true),
         "/www/zh-tw/margin/balance": ("TPEX_MARGIN_", true),
         "/www/zh-tw/afterTrading/peQryDate": ("TPEX_PE_", true),
+        "/rwd/zh/afterTrading/MI_INDEX": ("MI_INDEX_", false),
     ]
 
     private static func dayReport(
