@@ -54,8 +54,9 @@ public struct TaiexDataset: Dataset {
             return lines
         }
         let columns = MarketPresentation.dayColumns
+        let newestFirst: (MarketSummaryDay, MarketSummaryDay) -> Bool = { $0.date > $1.date }
         let controller = GenericListController(
-            title: id, sources: [source], order: { $0.date > $1.date }, columns: columns, header: header
+            title: id, sources: [source], order: newestFirst, columns: columns, header: header
         ) { day in
             .push(MarketPresentation.dayScreen(day.date, store: store, context: context))
         }
