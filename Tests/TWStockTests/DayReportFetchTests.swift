@@ -139,6 +139,44 @@ import Testing
         #expect(harness.requests.count == 1, "a host that blocked gets no more requests")
     }
 
+    /// TWT49U, TPEx's exDailyQ (by POST), TWT49UDetail, MOPS's revenue page, FMTQIK and MI_INDEX:
+    /// the block page is a block on each, never data, and the host is asked no more.
+    @Test func aBlockPageOnEveryNewEndpointIsABlock() async throws {
+        let day = try #require(CalendarDate(year: 2025, month: 6, day: 27))
+        let month = try #require(YearMonth(year: 2025, month: 4))
+        let code = try #require(StockCode("2330"))
+        let asks: [(String, @Sendable (MarketDataStore) async throws -> Void)] = [
+            ("TWT49U", { _ = try await $0.exRights(.listed, from: day, to: day, request: load().0) }),
+            ("exDailyQ", { _ = try await $0.exRights(.otc, from: day, to: day, request: load().0) }),
+            ("TWT49UDetail", { _ = try await $0.exRightsDetail(code, day: day, request: load().0) }),
+            ("t21sc03", { _ = try await $0.monthlyRevenue(.listed, month: month, request: load().0) }),
+            ("FMTQIK", { _ = try await $0.marketMonth(month, request: load().0) }),
+            ("MI_INDEX", { _ = try await $0.marketDay(day, request: load().0) }),
+        ]
+        for (name, ask) in asks {
+            let harness = try ExchangeHarness()
+            defer { harness.cleanUp() }
+            harness.exchange.set(.blockPage)
+            let store = try harness.store()
+            do {
+                try await ask(store)
+                Issue.record("\(name) read a block page as data")
+            } catch let error as FetchError {
+                #expect(String(describing: error).contains("FOR SECURITY REASONS"), "\(name): \(error)")
+            }
+            do {
+                try await ask(store)
+                Issue.record("\(name) was answered after a block")
+            } catch let error as FetchError {
+                guard case .blocked = error else {
+                    Issue.record("\(name): \(error)")
+                    continue
+                }
+            }
+            #expect(harness.requests.count == 1, "\(name): a host that blocked gets no more requests")
+        }
+    }
+
     @Test func theDefaultDayIsTheLatestTradingDayTicksFinds() async throws {
         let harness = try ExchangeHarness()
         defer { harness.cleanUp() }

@@ -55,12 +55,8 @@ enum MonthHistory {
             }
             return lines
         }
-        let controller = GenericListController(
+        return GenericListController(
             title: "\(security.title) revenue", sources: sources, order: { $0.date > $1.date }, columns: columns,
             header: header)
-        if let revenue = controller.columns.first(where: { $0.name == "revenue" }) {
-            controller.chartRequest = ChartRequest(y: revenue)
-        }
-        return controller
     }
 }
