@@ -121,7 +121,7 @@ extension CachedDownloader {
         let place: (key: String, date: String?)
         do {
             // The throttle says here what a long wait is for, and that its budget is per process.
-            response = try await HostThrottle.$notices.withValue(note) {
+            response = try await HostThrottle.withNotices(note) {
                 try await download(url, body: body, progress: progress)
             }
             place = try rule.storage?(response) ?? (key, nil)

@@ -80,8 +80,22 @@ public final class HostThrottle: Sendable {
     public static let longestPause = 3600.0
 
     /// Where throttles say what they wait for, and that their budget is per process when their
-    /// records cannot be shared: set around a download by whoever can show a line to the person.
-    @TaskLocal public static var notices: (@Sendable (String) -> Void)?
+    /// records cannot be shared: set around a download by whoever can show a line to the person
+    /// (``withNotices(_:operation:)``).
+    public static var notices: (@Sendable (String) -> Void)? { noticeSink?.say }
+
+    @TaskLocal static var noticeSink: ThrottleNoticeSink?
+
+    /// Runs `operation` with `notices` receiving what the throttles it meets say.
+    ///
+    /// - Parameters:
+    ///   - notices: Receives what a long wait is for, and that a budget is per process.
+    ///   - operation: The work, downloads most often.
+    public static func withNotices<Result>(
+        _ notices: @escaping @Sendable (String) -> Void, operation: () async throws -> Result
+    ) async rethrows -> Result {
+        try await $noticeSink.withValue(ThrottleNoticeSink(say: notices), operation: operation)
+    }
 
     /// A request that has begun; give it to ``end(_:)`` when the server has answered.
     public struct Ticket: Sendable, Hashable {
