@@ -4,8 +4,8 @@ import ListKit
 ///
 /// Alignment comes from each column's kind, never from a page's content. A number, a date or
 /// a code is shown whole or not at all: when the table is too wide, headers of such columns
-/// are shortened to their values first (to the column's declared short header when it has
-/// one, `chg` for `change`, else cut with `…`), then text columns give up width down to their
+/// are shortened to their values first (shown as the column's declared short header when it
+/// fits, `chg` for `change`, else cut with `…`), then text columns give up width down to their
 /// minimum, then whole columns are left out, lowest priority first (the rightmost of equal
 /// priorities). Leftover width goes back to text columns that were squeezed.
 public struct TableLayout: Sendable, Hashable {
@@ -15,8 +15,8 @@ public struct TableLayout: Sendable, Hashable {
         public let index: Int
         public let column: Column
         public let width: Int
-        /// The header as shown: the name, shortened only when it must be, never to the same
-        /// text as a neighbour's.
+        /// The header as shown: the name, or its declared short form when the name does not fit,
+        /// cut only when neither does, never to the same text as a neighbour's.
         public let header: String
     }
 
@@ -69,10 +69,15 @@ public struct TableLayout: Sendable, Hashable {
             self.leftOut = 0
             return
         }
+        // A short header lets a column narrow to it; a cut header, narrower still, is kept for
+        // when the short one leaves no room (so the columns that fit are those that fit cut).
         let distinct = Self.distinctWidths(headers)
         let sizes = ColumnSizes(
             columns: columns, content: content, natural: natural,
-            distinct: columns.indices.map { index in shortHeaders[index].map(DisplayWidth.of) ?? distinct[index] })
+            distinct: columns.indices.map { index in
+                min(distinct[index], shortHeaders[index].map(DisplayWidth.of) ?? distinct[index])
+            },
+            preferred: columns.indices.map { index in shortHeaders[index].map(DisplayWidth.of) ?? distinct[index] })
         let kept = Self.keptColumns(sizes, width: width)
         var widths = Self.fit(kept, sizes, width: width)
         if kept.count == 1, let only = kept.first, widths[only] ?? 0 > width, !columns[only].kind.isNeverCut {
@@ -86,7 +91,7 @@ public struct TableLayout: Sendable, Hashable {
             } else if let short = shortHeaders[index], DisplayWidth.of(short) <= width {
                 header = short
             } else {
-                header = TextFitting.truncate(shortHeaders[index] ?? headers[index], toWidth: width)
+                header = TextFitting.truncate(headers[index], toWidth: width)
             }
             return Placed(index: index, column: columns[index], width: width, header: header)
         }
@@ -101,11 +106,28 @@ public struct TableLayout: Sendable, Hashable {
         let content: [Int]
         let natural: [Int]
         let distinct: [Int]
+        /// The header width a column keeps while the table can make room otherwise: its short
+        /// header's, when it has one, else `distinct`'s.
+        var preferred: [Int]
+
+        init(columns: [Column], content: [Int], natural: [Int], distinct: [Int], preferred: [Int]? = nil) {
+            self.columns = columns
+            self.content = content
+            self.natural = natural
+            self.distinct = distinct
+            self.preferred = preferred ?? distinct
+        }
 
         /// The narrowest a number, date or code column gets: its header shortened to its
         /// values, never to the same text as another header's, and never wider than it was.
         func shortened(_ index: Int) -> Int {
             min(natural[index], max(content[index], distinct[index], 2))
+        }
+
+        /// What a number, date or code column shrinks to first: its values, with its short
+        /// header whole when it has one.
+        func preferredShortened(_ index: Int) -> Int {
+            min(natural[index], max(content[index], preferred[index], 2))
         }
 
         /// The narrowest a text column gets: its minimum width, or the width that tells its
@@ -163,11 +185,20 @@ public struct TableLayout: Sendable, Hashable {
             sum += sizes.natural[index]
         }
         for index in kept where sum > width && columns[index].kind.isNeverCut {
-            let shortened = sizes.shortened(index)
+            let shortened = sizes.preferredShortened(index)
             sum += shortened - sizes.natural[index]
             widths[index] = shortened
         }
         let texts = kept.filter { !columns[$0].kind.isNeverCut }
+        // Short headers stay whole while text columns can give up the width; past that they
+        // are cut too, left to right.
+        let textSlack = texts.reduce(0) { $0 + sizes.natural[$1] - sizes.floor($1) }
+        for index in kept where sum - textSlack > width && columns[index].kind.isNeverCut {
+            let current = widths[index] ?? sizes.natural[index]
+            let shortened = sizes.shortened(index)
+            sum += shortened - current
+            widths[index] = shortened
+        }
         let priorities = Set(texts.map { columns[$0].priority }).sorted()
         for priority in priorities where sum > width {
             // Those of this priority that can give up width, left to right.
