@@ -108,28 +108,3 @@ enum CompanyPage {
         ]
     }
 }
-
-/// A count `flows`, `margin`, `valuation` or `revenue` cannot use, in the screen's own words.
-struct HistoryCountError: UserFacingError {
-    let command: String
-    let given: String
-    var description: String {
-        "\(command) \(given): give a number from 1 to \(CompanyPage.maximumCount), or nothing for the default"
-    }
-    var exitCode: ExitCode { .usage }
-}
-
-/// A company page command that cannot open its report.
-enum CompanyPageError: UserFacingError, Hashable {
-    case marketUnknown(StockCode, command: String)
-    case emerging(StockCode, command: String)
-
-    var description: String {
-        switch self {
-        case .marketUnknown(let code, let command):
-            return "\(command): the market of \(code) is not known yet; let its prices load (r), then ask again"
-        case .emerging(let code, let command):
-            return "\(command): \(code) is a 興櫃 (emerging) security; the exchanges publish no such report for it"
-        }
-    }
-}

@@ -1,5 +1,4 @@
 import ListKit
-import Synchronization
 
 /// How the market's days and a day's MI_INDEX look: columns, headers and the screens a day
 /// opens.
@@ -139,17 +138,6 @@ enum MarketPresentation {
             "\(report.indices.count) indices · \(report.date) · the change's sign as TWSE marks it (▲ rise, ▼ fall)"
         return GenericListController(
             title: "indices \(report.date)", items: report.indices, columns: indexColumns, header: { _ in [line] })
-    }
-}
-
-/// The MI_INDEX report a day's screen loaded, for its header and `indices`.
-final class MarketDayBox: Sendable {
-    private let report = Mutex<MarketDayReport?>(nil)
-
-    var value: MarketDayReport? { report.withLock { $0 } }
-
-    func set(_ value: MarketDayReport) {
-        report.withLock { $0 = value }
     }
 }
 
