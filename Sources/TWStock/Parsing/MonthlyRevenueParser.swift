@@ -31,14 +31,15 @@ public enum MonthlyRevenueParser {
     {
         if SourceText.isBlockPage(bytes) { throw .blockPage(format) }
         let page = try text(bytes)
+        // The title first: a page for another month is refused before its tables are read.
+        if let said = Self.month(inTitle: page), said != month {
+            throw .wrongMonth(format, requested: month, received: said)
+        }
         let tables: [HTMLTable]
         do {
             tables = try HTMLTableReader.tables(in: page)
         } catch {
             throw .unreadablePage(format, detail: error.description)
-        }
-        if let said = Self.month(inTitle: page), said != month {
-            throw .wrongMonth(format, requested: month, received: said)
         }
         var reading = Reading(month: month, market: market)
         for table in tables { reading.read(table) }
