@@ -138,7 +138,8 @@ let package = Package(
         .testTarget(
             name: "BrowseTests",
             dependencies: [
-                "browse", "ListKitTesting", "FakeExchange", "ListKitNetworking", "TestSupport", "cache-writer-probe",
+                "browse", "ListKit", "TWStock", "ListKitTesting", "FakeExchange", "ListKitNetworking", "TestSupport",
+                "cache-writer-probe",
                 "peak-memory-probe",
             ],
             exclude: ["Snapshots", "Fixtures"]

@@ -33,6 +33,12 @@ declare -A targets=(
   [files]="BrowseSupport ListKit Tabular ListKitNetworking FileDatasets"
   [redaction]="BrowseSupport"
   [where]="BrowseSupport ListKit LineMode"
+  [institutional]="BrowseSupport ListKit Tabular ListKitNetworking TWStock"
+  [margin]="BrowseSupport ListKit Tabular ListKitNetworking TWStock"
+  [valuation]="BrowseSupport ListKit Tabular ListKitNetworking TWStock"
+  [dividends]="BrowseSupport ListKit Tabular ListKitNetworking TWStock"
+  [html]="BrowseSupport ListKit Tabular ListKitNetworking TWStock"
+  [taiex]="BrowseSupport ListKit Tabular ListKitNetworking TWStock"
 )
 declare -A seeds=(
   [csv]="$root/Tests/TWStockTests/Fixtures/*.csv $root/Tests/FileDatasetsTests/Fixtures/* $root/../shared/twse/*.csv"
@@ -44,6 +50,12 @@ declare -A seeds=(
   [files]="$root/Tests/FileDatasetsTests/Fixtures/* $root/Tests/TWStockTests/Fixtures/*.csv $root/Tests/TWStockTests/Fixtures/*.json $here/Seeds/json/* $here/Seeds/files/*"
   [redaction]="$here/Seeds/redaction/*"
   [where]="$here/Seeds/where/*"
+  [institutional]="$root/Tests/TWStockTests/Fixtures/T86_* $root/Tests/TWStockTests/Fixtures/tpex_insti_* $root/Tests/TWStockTests/Fixtures/BFI82U_* $root/../shared/twse/T86_* $root/../shared/twse/tpex_insti_* $root/../shared/twse/BFI82U_*"
+  [margin]="$root/Tests/TWStockTests/Fixtures/MI_MARGN_* $root/Tests/TWStockTests/Fixtures/tpex_margin_* $root/../shared/twse/MI_MARGN_* $root/../shared/twse/tpex_margin_*"
+  [valuation]="$root/Tests/TWStockTests/Fixtures/BWIBBU_* $root/Tests/TWStockTests/Fixtures/tpex_peQryDate_* $root/../shared/twse/BWIBBU_* $root/../shared/twse/tpex_peQryDate_*"
+  [dividends]="$root/Tests/TWStockTests/Fixtures/TWT49U* $root/Tests/TWStockTests/Fixtures/tpex_exDailyQ_* $root/../shared/twse/TWT49U* $root/../shared/twse/tpex_bulletin_exDailyQ_*"
+  [html]="$root/Tests/TWStockTests/Fixtures/MOPS_* $root/Tests/TWStockTests/Fixtures/*.html $root/../shared/twse/MOPS_*"
+  [taiex]="$root/Tests/TWStockTests/Fixtures/FMTQIK_* $root/Tests/TWStockTests/Fixtures/MI_INDEX_* $root/../shared/twse/FMTQIK_* $root/../shared/twse/MI_INDEX_*"
 )
 
 if [ "${1:-}" = "list" ] || [ $# -lt 2 ]; then

@@ -121,13 +121,17 @@ public struct CachedDownloader: Sendable {
 
     /// Downloads, turning a block page (or, when asked, a dropped connection) into a
     /// remembered block.
-    func download(_ url: URL, progress: (@Sendable (Int64, Int64?) -> Void)?) async throws(FetchError)
-        -> FetchedResponse
+    func download(_ url: URL, body: RequestBody? = nil, progress: (@Sendable (Int64, Int64?) -> Void)?)
+        async throws(FetchError) -> FetchedResponse
     {
         let host = url.host ?? PasswordRedaction.redacting(url)
         let response: FetchedResponse
         do {
-            response = try await client.get(url, progress: progress)
+            if let body {
+                response = try await client.post(url, body: body, progress: progress)
+            } else {
+                response = try await client.get(url, progress: progress)
+            }
         } catch {
             if error.code == .dropped, dropIsBlock {
                 let reason = "it dropped the connection"

@@ -80,6 +80,8 @@ extension CachedDownloader {
     ///   - url: What to download.
     ///   - key: Where the copy is cached.
     ///   - rule: When the copy answers, how bytes are read, where a download is kept.
+    ///   - body: A form (or other body) to send with POST; `nil` asks with GET. The key must
+    ///     tell apart what different bodies answer.
     ///   - refresh: True to ask the server even when the copy is fresh.
     ///   - progress: Receives the bytes received so far and the total, when known.
     ///   - note: Receives what did not stop the fetch (a damaged copy, a refresh that failed,
@@ -88,7 +90,7 @@ extension CachedDownloader {
     /// - Throws: ``FetchError/offline(_:)`` offline without a copy; `CancellationError` when the
     ///   task was cancelled; otherwise what the download or `rule` threw, when no copy reads.
     public func fetch<Value>(
-        _ url: URL, key: String, rule: DownloadRule<Value>, refresh: Bool = false,
+        _ url: URL, key: String, rule: DownloadRule<Value>, body: RequestBody? = nil, refresh: Bool = false,
         progress: (@Sendable (Int64, Int64?) -> Void)? = nil, note: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws -> DecodedDownload<Value> {
         let cached: CacheEntry?
@@ -119,7 +121,9 @@ extension CachedDownloader {
         let place: (key: String, date: CalendarDate?)
         do {
             // The throttle says here what a long wait is for, and that its budget is per process.
-            response = try await HostThrottle.withNotices(note) { try await download(url, progress: progress) }
+            response = try await HostThrottle.withNotices(note) {
+                try await download(url, body: body, progress: progress)
+            }
             place = try rule.storage?(response) ?? (key, nil)
             value = try rule.decode(response.body, place.date)
             if rule.isEmpty(value), let cached, let old = try? fromCache(cached), !rule.isEmpty(old.value) {
@@ -134,17 +138,17 @@ extension CachedDownloader {
         }
         let fetchedAt = now()
         var cacheFailure: CacheError?
+        // A POST's source names its form too: the URL alone does not say what was asked.
+        let source = PasswordRedaction.redacting(url) + (body.map { " (POST \($0))" } ?? "")
         do {
             try cache.write(
-                place.key, body: response.body, source: PasswordRedaction.redacting(url), fetchedAt: fetchedAt,
-                tradingDate: place.date)
+                place.key, body: response.body, source: source, fetchedAt: fetchedAt, tradingDate: place.date)
         } catch {
             cacheFailure = error
         }
         return DecodedDownload(
             value: value,
-            provenance: DownloadProvenance(
-                fetchedAt: fetchedAt, fromCache: false, source: PasswordRedaction.redacting(url)),
+            provenance: DownloadProvenance(fetchedAt: fetchedAt, fromCache: false, source: source),
             key: place.key, cacheFailure: cacheFailure)
     }
 }

@@ -34,9 +34,26 @@ public protocol HTTPFetching: Sendable {
     /// - Throws: `FetchError`.
     func get(_ url: URL, progress: (@Sendable (Int64, Int64?) -> Void)?) async throws(FetchError) -> FetchedResponse
 
+    /// Sends `body` to `url` with POST and downloads the answer completely, under the same
+    /// rules as ``get(_:progress:)``: the throttle counts it like any request.
+    ///
+    /// - Throws: `FetchError`; by default ``FetchError/failed(host:reason:)``, for a fetcher
+    ///   that sends no bodies.
+    func post(_ url: URL, body: RequestBody, progress: (@Sendable (Int64, Int64?) -> Void)?) async throws(FetchError)
+        -> FetchedResponse
+
     /// Stops all requests to `host` for the rest of the run.
     func markBlocked(host: String, reason: String)
 
     /// Why `host` is blocked, when it is.
     func blockReason(host: String) -> String?
+}
+
+extension HTTPFetching {
+    /// A fetcher that sends no bodies refuses a POST, naming the host.
+    public func post(_ url: URL, body: RequestBody, progress: (@Sendable (Int64, Int64?) -> Void)?)
+        async throws(FetchError) -> FetchedResponse
+    {
+        throw .failed(host: url.host ?? url.absoluteString, reason: "this client sends no POST requests")
+    }
 }

@@ -198,6 +198,21 @@ public final class HTTPClient: HTTPFetching {
     public func get(
         _ url: URL, progress: (@Sendable (Int64, Int64?) -> Void)? = nil
     ) async throws(FetchError) -> FetchedResponse {
+        try await send(url, body: nil, progress: progress)
+    }
+
+    /// Sends `body` with POST through the same throttle, deadlines, limits and block rules as
+    /// ``get(_:progress:)``. A redirect is followed with POST and the body when the server
+    /// keeps the method (307, 308), else with GET, as browsers do.
+    public func post(
+        _ url: URL, body: RequestBody, progress: (@Sendable (Int64, Int64?) -> Void)? = nil
+    ) async throws(FetchError) -> FetchedResponse {
+        try await send(url, body: body, progress: progress)
+    }
+
+    private func send(
+        _ url: URL, body: RequestBody?, progress: (@Sendable (Int64, Int64?) -> Void)?
+    ) async throws(FetchError) -> FetchedResponse {
         let url = Self.normalized(url)
         let host = url.host ?? PasswordRedaction.redacting(url)
         guard Self.isAllowed(url) else { throw .insecure(url.absoluteString) }
@@ -217,13 +232,15 @@ public final class HTTPClient: HTTPFetching {
             // Redirects are followed here, one request of our own each, so that every hop waits
             // for the throttle like any request; URLSession is never left waiting for a hop.
             var current = url
+            var sent = body
             var visited: Set<URL> = [url]
             while true {
-                switch try await perform(current, host: host, progress: progress, tickets: tickets) {
+                switch try await perform(current, body: sent, host: host, progress: progress, tickets: tickets) {
                 case .answer(let response):
                     return FetchedResponse(
                         url: url, status: response.status, headers: response.headers, body: response.body)
-                case .redirect(let next):
+                case .redirect(let next, let keepsBody):
+                    if !keepsBody { sent = nil }
                     guard Self.isAllowed(next) else {
                         throw .redirect(host: host, to: PasswordRedaction.redacting(next.absoluteString))
                     }
@@ -267,13 +284,21 @@ public final class HTTPClient: HTTPFetching {
     /// What one request came to: the answer, or where the server sends us next.
     private enum Reply {
         case answer(FetchedResponse)
-        case redirect(URL)
+        /// Where to go next, and whether the next request sends the body again (a POST the
+        /// server keeps a POST) or is a GET.
+        case redirect(URL, keepsBody: Bool)
     }
 
     private func perform(
-        _ url: URL, host: String, progress: (@Sendable (Int64, Int64?) -> Void)?, tickets: ThrottleTickets
+        _ url: URL, body: RequestBody?, host: String, progress: (@Sendable (Int64, Int64?) -> Void)?,
+        tickets: ThrottleTickets
     ) async throws(FetchError) -> Reply {
-        let request = URLRequest(url: Self.requestURL(for: url))
+        var request = URLRequest(url: Self.requestURL(for: url))
+        if let body {
+            request.httpMethod = "POST"
+            request.httpBody = Data(body.bytes)
+            request.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
+        }
         let state = DownloadState(progress: progress, limit: maxBodyBytes, tickets: tickets)
         let task = session.dataTask(with: request)
         router.register(task, state)
@@ -301,7 +326,7 @@ public final class HTTPClient: HTTPFetching {
         }
         router.unregister(task)
         if let next = state.redirectTarget, !state.deadlinePassed, !state.wentQuiet, !Task.isCancelled {
-            return .redirect(next)
+            return .redirect(next, keepsBody: body != nil && state.redirectKeepsMethod)
         }
         if state.limitPassed { throw .tooLarge(host: host, limit: state.memoryRanOutAt ?? maxBodyBytes) }
         // Two lengths make any body suspect, whole or cut, so they are said before anything else.
@@ -410,6 +435,8 @@ final class DownloadState: Sendable {
         var cancelled = false
         /// Where a redirect sends the request next.
         var redirectTarget: URL?
+        /// The redirect keeps the request's method (307, 308): a POST stays a POST.
+        var redirectKeepsMethod = false
     }
 
     private let storage = Mutex(Storage())
@@ -433,9 +460,15 @@ final class DownloadState: Sendable {
 
     /// Notes a redirect to follow: URLSession is told not to follow it, and the request ends
     /// with the redirect's answer.
-    func noteRedirect(to url: URL) {
-        storage.withLock { $0.redirectTarget = url }
+    func noteRedirect(to url: URL, keepsMethod: Bool) {
+        storage.withLock {
+            $0.redirectTarget = url
+            $0.redirectKeepsMethod = keepsMethod
+        }
     }
+
+    /// True when the redirect noted keeps the request's method (307, 308).
+    var redirectKeepsMethod: Bool { storage.withLock { $0.redirectKeepsMethod } }
 
     var refusedRedirect: String? { storage.withLock { $0.refusedRedirect } }
 
@@ -664,7 +697,7 @@ final class DelegateRouter: NSObject, URLSessionDataDelegate, Sendable {
         // The client follows a redirect itself, with a request of its own that waits for the
         // throttle; URLSession ends this one with the redirect's answer.
         if let url = request.url, let state = state(task) {
-            state.noteRedirect(to: url)
+            state.noteRedirect(to: url, keepsMethod: response.statusCode == 307 || response.statusCode == 308)
         } else {
             state(task)?.refuseRedirect(to: request.url?.absoluteString ?? "?")
         }

@@ -34,6 +34,9 @@ public final class LoopbackServer: Sendable {
         public let headers: [String: String]
         /// When the request arrived.
         public let receivedAt: Date
+        /// What it sent after its headers (a POST's form), as many bytes as its
+        /// `Content-Length` said; empty for a GET.
+        public var body: [UInt8] = []
 
         /// The path without the query.
         public var path: String { String(target.prefix { $0 != "?" }) }
@@ -41,10 +44,21 @@ public final class LoopbackServer: Sendable {
         /// A query parameter's value.
         public func query(_ name: String) -> String? {
             guard let question = target.firstIndex(of: "?") else { return nil }
-            for pair in target[target.index(after: question)...].split(separator: "&") {
+            return Self.value(of: name, in: target[target.index(after: question)...], plusIsSpace: false)
+        }
+
+        /// A form field's value, from a body sent as `application/x-www-form-urlencoded`.
+        public func form(_ name: String) -> String? {
+            Self.value(of: name, in: String(decoding: body, as: UTF8.self)[...], plusIsSpace: true)
+        }
+
+        private static func value(of name: String, in pairs: Substring, plusIsSpace: Bool) -> String? {
+            for pair in pairs.split(separator: "&") {
                 let parts = pair.split(separator: "=", maxSplits: 1)
                 if parts.first.map(String.init) == name {
-                    return parts.count > 1 ? String(parts[1]).removingPercentEncoding : ""
+                    guard parts.count > 1 else { return "" }
+                    let raw = String(parts[1])
+                    return (plusIsSpace ? raw.replacingOccurrences(of: "+", with: " ") : raw).removingPercentEncoding
                 }
             }
             return nil
@@ -369,23 +383,45 @@ public final class LoopbackServer: Sendable {
     private func readRequest(_ connection: Int32) -> Request? {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
-        while bytes.count < 65_536 {
+        func receive() -> Bool {
             let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
-            if count <= 0 { return nil }
+            if count <= 0 { return false }
             bytes += chunk[0..<count]
-            if let text = String(bytes: bytes, encoding: .utf8), let end = text.range(of: "\r\n\r\n") {
-                let head = text[..<end.lowerBound].components(separatedBy: "\r\n")
-                let parts = head.first?.split(separator: " ") ?? []
-                guard parts.count >= 2 else { return nil }
-                var headers: [String: String] = [:]
-                for line in head.dropFirst() {
-                    guard let colon = line.firstIndex(of: ":") else { continue }
-                    headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
-                        .trimmingCharacters(in: .whitespaces)
-                }
-                return Request(
-                    method: String(parts[0]), target: String(parts[1]), headers: headers, receivedAt: Date())
+            return true
+        }
+        while bytes.count < 65_536 {
+            guard receive() else { return nil }
+            guard let end = Self.headEnd(bytes), let text = String(bytes: bytes[..<end], encoding: .utf8) else {
+                continue
             }
+            let head = text.components(separatedBy: "\r\n")
+            let parts = head.first?.split(separator: " ") ?? []
+            guard parts.count >= 2 else { return nil }
+            var headers: [String: String] = [:]
+            for line in head.dropFirst() {
+                guard let colon = line.firstIndex(of: ":") else { continue }
+                headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
+                    .trimmingCharacters(in: .whitespaces)
+            }
+            // A body as long as the request says, up to the same cap as the head.
+            let length = min(65_536, max(0, headers["content-length"].flatMap { Int($0) } ?? 0))
+            while bytes.count < end + 4 + length {
+                guard receive() else { break }
+            }
+            var request = Request(
+                method: String(parts[0]), target: String(parts[1]), headers: headers, receivedAt: Date())
+            request.body = Array(bytes.dropFirst(end + 4).prefix(length))
+            return request
+        }
+        return nil
+    }
+
+    /// Where the head of a request ends (the index of its blank line's `\r\n\r\n`), if it has.
+    private static func headEnd(_ bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 4 else { return nil }
+        for index in 0...(bytes.count - 4)
+        where bytes[index] == 0x0D && bytes[index + 1] == 0x0A && bytes[index + 2] == 0x0D && bytes[index + 3] == 0x0A {
+            return index
         }
         return nil
     }

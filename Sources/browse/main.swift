@@ -21,7 +21,11 @@ let errors = FileDescriptorSink(descriptor: STDERR_FILENO)
 let custom = environment["BROWSE_DATASETS"] == "builtin" ? [] : CustomDatasets.all
 let registry: DatasetRegistry
 do {
-    registry = try DatasetRegistry([CompaniesDataset(), TicksDataset()] + DemoDatasets.all + custom)
+    registry = try DatasetRegistry(
+        [
+            CompaniesDataset(), TicksDataset(), InstitutionalDataset(), MarginDataset(),
+            ValuationDataset(), DividendsDataset(), RevenueDataset(), TaiexDataset(),
+        ] + DemoDatasets.all + custom)
 } catch {
     MessageWriter(sink: errors, program: "browse").report(error, interactive: false)
     exit(ExitCode.failure.rawValue)
@@ -45,7 +49,8 @@ launcher.subcommands = [
     CheckDatasetsSubcommand(reserved: reserved, builtIn: Set(registry.ids)),
 ]
 launcher.provider = ManifestProvider(program: identity.name)
-// A mirror of the exchanges (`BROWSE_TWSE_URL`, `BROWSE_MOPS_URL`, `BROWSE_TPEX_URL`) is read
+// A mirror of the exchanges (`BROWSE_TWSE_URL`, `BROWSE_MOPS_URL`, `BROWSE_TPEX_URL`,
+// `BROWSE_MOPSOV_URL`) is read
 // here, once; the datasets take their hosts from their context.
 launcher.services.useExchangeMirrors(from: environment)
 let code = await launcher.run(arguments: Array(CommandLine.arguments.dropFirst()))

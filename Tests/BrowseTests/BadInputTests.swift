@@ -32,11 +32,11 @@ import Testing
     @Test(arguments: [
         (
             ["nosuch"],
-            "browse: no dataset, file or URL named \"nosuch\"; datasets: companies, ticks, people, films (--list describes them)\n"
+            "browse: no dataset, file or URL named \"nosuch\"; datasets: companies, ticks, institutional, margin, valuation, dividends, revenue, taiex, people, films (--list describes them)\n"
         ),
         (
             ["nosuch", "--format", "csv"],
-            "browse: no dataset, file or URL named \"nosuch\"; datasets: companies, ticks, people, films (--list describes them)\n"
+            "browse: no dataset, file or URL named \"nosuch\"; datasets: companies, ticks, institutional, margin, valuation, dividends, revenue, taiex, people, films (--list describes them)\n"
         ),
         (["--width", "5"], "browse: --width 5: give a width from 20 to 10000 columns\n"),
         (["--page-size", "0"], "browse: --page-size 0: give a number of rows from 1 to 100000\n"),

@@ -28,6 +28,22 @@ import Testing
         #expect(layout.headerLine.count <= 80)
     }
 
+    /// A number column narrower than its name shows its declared short header, whole, rather
+    /// than the name cut with `…`; with room for the name it shows the name.
+    @Test func aDeclaredShortHeaderStandsInForACutOne() {
+        let columns = [
+            Column("code", kind: .code), Column("trust_net", kind: .integer, short: "投信"),
+            Column("change", kind: .decimal, short: "chg"),
+        ]
+        let rows = [["2330", "5,000", "1.5"]]
+        let narrow = TableLayout(columns: columns, headers: columns.map(\.name), rows: rows, width: 17)
+        #expect(narrow.headerLine == "code   投信  chg", "\(narrow.headerLine)")
+        #expect(narrow.placed.map(\.header) == ["code", "投信", "chg"])
+        #expect(narrow.headerLine.contains("…") == false)
+        let wide = TableLayout(columns: columns, headers: columns.map(\.name), rows: rows, width: 80)
+        #expect(wide.placed.map(\.header) == ["code", "trust_net", "change"])
+    }
+
     /// The fast layout places the same columns at the same widths as the plain rules applied one
     /// column and one character at a time, over many random tables.
     @Test func theLayoutIsTheSameAsTheRulesAppliedOneStepAtATime() {

@@ -113,6 +113,13 @@ private enum Examples {
         #expect(readings.map(\.temperature) == [31.5])
     }
 
+    @Test func requestBodyFormIsEncodedAsItsCommentSays() {
+        // RequestBody
+        let body = RequestBody.form([("startDate", "2024/03/22"), ("response", "json")])
+        // startDate=2024%2F03%2F22&response=json
+        #expect(body.description == "startDate=2024%2F03%2F22&response=json")
+    }
+
     @Test func everySwiftBlockInListKitNetworkingsCommentsIsCompiledHere() throws {
         let here = URL(fileURLWithPath: #filePath)
         let sources = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -284,7 +284,7 @@ import Testing
         defer { harness.cleanUp() }
         let security = Set(try stock(["2330"], context(harness)).commands.map(\.name))
         let companies = Set(try CompaniesDataset().makeRootScreen(context: context(harness)).commands.map(\.name))
-        #expect(security == ["older", "info"])
+        #expect(security == ["older", "info", "flows", "margin", "valuation", "dividends", "revenue", "adjusted"])
         #expect(companies == ["market"])
         #expect(security.isSubset(of: TicksDataset().screenCommands.map(\.name)))
         #expect(security.union(companies).isSubset(of: CompaniesDataset().screenCommands.map(\.name)))

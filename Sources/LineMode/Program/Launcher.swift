@@ -146,6 +146,9 @@ public struct Launcher {
         for command in registry.commands { reserved[command.name.lowercased()] = "a command" }
         for command in registry.screenCommands { reserved[command.name.lowercased()] = "a command of a screen" }
         for id in registry.ids { reserved[id.lowercased()] = "a built-in dataset" }
+        for alias in registry.datasets.flatMap(\.aliases) {
+            reserved[alias.lowercased()] = "a built-in dataset's other name"
+        }
         return reserved
     }
 

@@ -8,6 +8,9 @@
 public protocol Dataset: Sendable {
     /// What a user types to open the dataset.
     var id: String { get }
+    /// Other names a user may type for it (`三大法人` for `institutional`), compared like the
+    /// id; unique in a registry like ids.
+    var aliases: [String] { get }
     /// A human title (`Star Wars films`).
     var title: String { get }
     /// One line on what the dataset holds and what it needs (network, files).
@@ -33,6 +36,7 @@ public protocol Dataset: Sendable {
 }
 
 extension Dataset {
+    public var aliases: [String] { [] }
     public var options: [OptionDeclaration] { [] }
     public var commands: [DatasetCommand] { [] }
     public var screenCommands: [ListCommandDeclaration] { [] }

@@ -15,8 +15,8 @@ public struct DatasetRegistry: Sendable {
 
     public init(_ datasets: [any Dataset]) throws(RegistryError) {
         var seen = Set<String>()
-        for dataset in datasets where !seen.insert(dataset.id.lowercased()).inserted {
-            throw .duplicateID(dataset.id)
+        for name in datasets.flatMap({ [$0.id] + $0.aliases }) where !seen.insert(name.lowercased()).inserted {
+            throw .duplicateID(name)
         }
         for command in datasets.flatMap(\.commands) where !seen.insert(command.name.lowercased()).inserted {
             throw .duplicateID(command.name)
@@ -58,10 +58,11 @@ public struct DatasetRegistry: Sendable {
         return commands.first { $0.name.lowercased() == wanted }
     }
 
-    /// The dataset whose id is `name`, compared without case.
+    /// The dataset whose id or one of whose aliases is `name`, compared without case.
     package func dataset(named name: String) -> (any Dataset)? {
         let wanted = name.lowercased()
         return datasets.first { $0.id.lowercased() == wanted }
+            ?? datasets.first { $0.aliases.contains { $0.lowercased() == wanted } }
     }
 
     /// The root screen: the datasets, listed with the same generic controller as any data.

@@ -25,28 +25,37 @@ enum SecurityScreen {
         let loader = SecurityLoader(security, store: store, current: YearMonth(TaipeiTime.day(of: context.now())))
         let newestFirst: (DailyTick, DailyTick) -> Bool = { ($0.date ?? .distantPast) > ($1.date ?? .distantPast) }
         let initial = loader.months.start(min(max(1, months), maximumMonths))
-        // The name and the header follow what the loads learn of the security.
-        let title: ([DailyTick]) -> String? = { _ in loader.security.title }
+        let adjustment = PriceAdjustment()
+        // The name and the header follow what the loads learn of the security; adjusted prices
+        // say so in the title.
+        let title: ([DailyTick]) -> String? = { _ in
+            loader.security.title + (adjustment.isEnabled ? " · adjusted (computed)" : "")
+        }
         let headerLines: (GenericListController<DailyTick, ColumnsRow>) -> [String] = { controller in
-            header(controller.items, security: loader.security, loader: loader, context: context)
+            header(
+                controller.items.map(adjustment.apply), security: loader.security, loader: loader, context: context,
+                adjustment: adjustment)
+        }
+        // Every cell is the tick's as traded, or adjusted when `adjusted` is on.
+        let columns = TickPresentation.columns(withSecurity: false) { loader.security.name }.map { column in
+            ListColumn(column.column) { column.cell(adjustment.apply($0)) }
         }
         let controller = GenericListController(
             title: security.title, titleFromItems: title,
             sources: initial.map(loader.source(for:)) + [loader.cachedSource()],
-            order: newestFirst, columns: TickPresentation.columns(withSecurity: false) { loader.security.name },
-            header: headerLines
+            order: newestFirst, columns: columns, header: headerLines
         ) { tick in
             let known = loader.security
-            return .detail(TickPresentation.detail(tick, company: known.company, name: known.name))
+            return .detail(TickPresentation.detail(adjustment.apply(tick), company: known.company, name: known.name))
         }
         // Closes with volume bars by date: drawn above the table on a tall terminal, and what
         // `chart` alone draws; with many months loaded it spans them all.
-        let columns = controller.columns
-        if let close = columns.first(where: { $0.name == "close" }),
-            let date = columns.first(where: { $0.name == "date" })
+        let declared = controller.columns
+        if let close = declared.first(where: { $0.name == "close" }),
+            let date = declared.first(where: { $0.name == "date" })
         {
             controller.chartRequest = ChartRequest(
-                y: close, x: date, bars: columns.first { $0.name == "volume" })
+                y: close, x: date, bars: declared.first { $0.name == "volume" })
         }
         controller.addCommands([
             ListCommand(olderCommand) { [weak controller] arguments, _ in
@@ -57,6 +66,9 @@ enum SecurityScreen {
                 .detail(info(loader.security))
             },
         ])
+        controller.addCommands(
+            CompanyPage.listCommands(
+                loader: loader, store: store, context: context, adjustment: adjustment, controller: controller))
         return controller
     }
 
@@ -88,8 +100,9 @@ enum SecurityScreen {
     /// `info`: the company's details.
     static let infoCommand = ListCommandDeclaration(
         name: "info", usage: "info", summary: "the company's details (or what is known of the security)")
-    /// The commands the screen adds, which every dataset that opens it declares.
-    static let commands = [olderCommand, infoCommand]
+    /// The commands the screen adds, which every dataset that opens it declares: its own and
+    /// the company page's.
+    static let commands = [olderCommand, infoCommand] + CompanyPage.commands
 
     static func sourceID(_ month: YearMonth) -> String { SecurityLoader.sourceID(month) }
 
@@ -103,9 +116,10 @@ enum SecurityScreen {
 
     /// The lines above the table: who the security is, a sparkline of closes, where the days
     /// came from.
-    static func header(_ ticks: [DailyTick], security: Security, loader: SecurityLoader, context: DatasetContext)
-        -> [String]
-    {
+    static func header(
+        _ ticks: [DailyTick], security: Security, loader: SecurityLoader, context: DatasetContext,
+        adjustment: PriceAdjustment? = nil
+    ) -> [String] {
         let market = security.market
         var identity = "\(security.code)"
         if let company = security.company {
@@ -134,12 +148,17 @@ enum SecurityScreen {
             if market == .otc { line += " · volume and value: TPEx's lots and NT$ thousands ×1,000" }
             lines.append(line)
         }
+        if let adjusted = adjustment?.headerLine { lines.append(adjusted) }
         return lines
     }
 
     /// The company's details, or what is known of a security without company data.
     static func info(_ security: Security) -> Detail {
-        if let company = security.company { return CompanyPresentation.detail(company) }
+        if let company = security.company {
+            var detail = CompanyPresentation.detail(company)
+            detail.notes.append(CompanyPage.infoLine)
+            return detail
+        }
         var fields: [Detail.Field] = [.init("code", security.code.rawValue)]
         if let name = security.name { fields.append(.init("name", name)) }
         fields.append(.init("market", security.market.map { "\($0.title) (\($0.rawValue))" } ?? "not known yet"))
@@ -147,7 +166,8 @@ enum SecurityScreen {
             title: security.title, fields: fields,
             notes: [
                 "not in the cached company lists: an ETF, a fund or a security without company data "
-                    + "(or the lists were not downloaded: open companies)"
+                    + "(or the lists were not downloaded: open companies)",
+                CompanyPage.infoLine,
             ])
     }
 }

@@ -2,7 +2,9 @@ import BrowseSupport
 import ListKit
 
 /// The Republic of China (民國) calendar TWSE writes its dates in: year 1 is 1912, so
-/// 114/06/02 is 2025-06-02.
+/// 114/06/02 is 2025-06-02. Every ROC form the exchanges write is read here: days
+/// (`112年01月30日`, `112/01/30`, `1130205`), months (`114年06月`, `113/3`) and fiscal
+/// quarters (`113/3`, `113Q3`); which of the last two `113/3` is depends on the column.
 package enum ROCCalendar {
     /// Add this to an ROC year to get the Gregorian year.
     package static let yearOffset = 1911
@@ -83,6 +85,27 @@ package enum ROCCalendar {
         guard pieces.count == 1, (4...5).contains(trimmed.count), let value = number(trimmed), value >= 100
         else { return nil }
         return YearMonth(year: value / 100 + yearOffset, month: value % 100)
+    }
+
+    /// Parses an ROC fiscal quarter: `113/3` (as BWIBBU_d's 財報年/季 writes it), `113Q3`,
+    /// `113q3` or `113年第3季`.
+    ///
+    /// Surrounding spaces are ignored. Returns `nil` for anything else, including a quarter
+    /// outside 1–4.
+    ///
+    /// - Complexity: O(n) in the length of `text`.
+    package static func quarter<S: StringProtocol>(_ text: S) -> FiscalQuarter? {
+        var trimmed = text.trimming(" ")
+        if trimmed.hasSuffix("季") {
+            trimmed = String(trimmed.dropLast())
+            guard let range = trimmed.range(of: "年第") else { return nil }
+            trimmed.replaceSubrange(range, with: "/")
+        }
+        let parts = trimmed.split(omittingEmptySubsequences: false) { $0 == "/" || $0 == "Q" || $0 == "q" }
+        guard parts.count == 2, (1...3).contains(parts[0].count), parts[1].count == 1,
+            let year = number(parts[0]), let quarter = number(parts[1]), year >= 1
+        else { return nil }
+        return FiscalQuarter(year: year + yearOffset, quarter: quarter)
     }
 
     /// A string of ASCII digits as a number; `nil` for anything else.

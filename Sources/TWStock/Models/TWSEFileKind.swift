@@ -20,6 +20,9 @@ package enum TWSEFileKind: Sendable, Hashable, CustomStringConvertible {
     case stockDayCSV(StockDayCSVLanguage)
     /// TPEx tradingStock JSON for one 上櫃 security and month.
     case tpexStockMonthJSON
+    /// BWIBBU_d CSV (本益比、殖利率及股價淨值比, every listed security, one day); the date comes
+    /// from its title row, `nil` when it has none.
+    case valuationCSV(tradingDate: CalendarDate?)
     /// TWSE's "FOR SECURITY REASONS" block page: no data, the client is blocked.
     case blockPage
 
@@ -35,6 +38,7 @@ package enum TWSEFileKind: Sendable, Hashable, CustomStringConvertible {
         case .stockDayCSV(.chinese): return .stockDayCSV
         case .stockDayCSV(.english): return .stockDayEnglishCSV
         case .tpexStockMonthJSON: return .tpexStockMonthJSON
+        case .valuationCSV: return .valuationCSV
         case .blockPage: return nil
         }
     }
@@ -44,6 +48,7 @@ package enum TWSEFileKind: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .companyListCSV(let market?): return "\(TWSEFormat.companyListCSV) (\(market.title))"
         case .stockDayAllCSV(let date?): return "\(TWSEFormat.stockDayAllCSV) (\(date))"
+        case .valuationCSV(let date?): return "\(TWSEFormat.valuationCSV) (\(date))"
         case .blockPage: return "TWSE block page"
         default: return format?.description ?? "unknown"
         }

@@ -35,6 +35,12 @@ package struct YearMonth: Sendable, Hashable, Comparable, CustomStringConvertibl
         return earlier ?? self
     }
 
+    /// The month after this one (December of 9999 has none and gives itself).
+    package var next: YearMonth {
+        let later = month == 12 ? YearMonth(year: year + 1, month: 1) : YearMonth(year: year, month: month + 1)
+        return later ?? self
+    }
+
     /// The ROC (民國) year: the Gregorian year minus 1911.
     package var rocYear: Int { year - ROCCalendar.yearOffset }
 

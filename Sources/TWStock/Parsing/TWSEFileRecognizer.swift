@@ -55,6 +55,12 @@ package enum TWSEFileRecognizer {
             records.append(record.fields.map(scanner.string(for:)))
         }
         guard let header = records.first else { return nil }
+        for record in records.prefix(2) {
+            let names = record.map { FieldText.clean($0) ?? "" }
+            if names.first == "證券代號", names.contains("本益比") {
+                return .valuationCSV(tradingDate: ValuationParser.csvDay(body))
+            }
+        }
         let columns = ColumnMap(header: header)
         if columns.contains(CompanyField.code.headers), columns.contains(CompanyField.shortName.headers) {
             return .companyListCSV(market: market(fromFileName: fileName))

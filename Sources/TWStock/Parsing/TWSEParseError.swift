@@ -1,3 +1,6 @@
+import BrowseSupport
+import ListKit
+
 /// Why a whole file could not be read. (A single bad row is not an error: it is skipped and
 /// reported as a ``ParseIssue``.)
 ///
@@ -19,12 +22,16 @@ package enum TWSEParseError: Error, Sendable, Hashable, CustomStringConvertible 
     case undecodable(TWSEFormat, detail: String)
     /// The JSON is not well-formed or not shaped as expected.
     case invalidJSON(TWSEFormat, detail: String)
+    /// An HTML page whose tables could not be read (past the reader's limits).
+    case unreadablePage(TWSEFormat, detail: String)
     /// The exchange answered with an error (`stat` other than `OK`); `message` is its own text.
     case exchangeMessage(TWSEFormat, message: String)
     /// The report covers another month than the one asked for.
     case wrongMonth(TWSEFormat, requested: YearMonth, received: YearMonth)
     /// The report covers another security than the one asked for.
     case wrongStock(TWSEFormat, requested: StockCode, received: StockCode)
+    /// A day report answers for another day than the one asked for.
+    case wrongDay(TWSEFormat, requested: CalendarDate, received: CalendarDate)
     /// The file holds no data at all.
     case empty(TWSEFormat)
     /// A per-stock file that does not name its security (no title line: saved from the English
@@ -35,8 +42,10 @@ package enum TWSEParseError: Error, Sendable, Hashable, CustomStringConvertible 
     package var format: TWSEFormat {
         switch self {
         case .blockPage(let format), .wrongKind(let format, _, _), .missingColumns(let format, _, _),
-            .undecodable(let format, _), .invalidJSON(let format, _), .exchangeMessage(let format, _),
-            .wrongMonth(let format, _, _), .wrongStock(let format, _, _), .empty(let format),
+            .undecodable(let format, _), .invalidJSON(let format, _), .unreadablePage(let format, _),
+            .exchangeMessage(let format, _),
+            .wrongMonth(let format, _, _), .wrongStock(let format, _, _), .wrongDay(let format, _, _),
+            .empty(let format),
             .unknownCode(let format):
             return format
         }
@@ -54,11 +63,13 @@ package enum TWSEParseError: Error, Sendable, Hashable, CustomStringConvertible 
             return "\(format), line \(line): the header lacks the column(s) \(columns.joined(separator: ", "))"
         case .undecodable(let format, let detail):
             return "\(format): the file is neither UTF-8 nor Big5 text (\(detail))"
-        case .invalidJSON(let format, let detail):
+        case .invalidJSON(let format, let detail), .unreadablePage(let format, let detail):
             return "\(format): \(detail)"
         case .exchangeMessage(let format, let message):
             return "\(format): \(format.publisher) says \"\(message)\""
         case .wrongMonth(let format, let requested, let received):
+            return "\(format): asked for \(requested) but \(format.publisher) answered for \(received); ask again later"
+        case .wrongDay(let format, let requested, let received):
             return "\(format): asked for \(requested) but \(format.publisher) answered for \(received); ask again later"
         case .wrongStock(let format, let requested, let received):
             return "\(format): asked for \(requested) but the report is for \(received)"

@@ -18,7 +18,8 @@ extension DatasetServices {
     }
 
     /// Points the exchange datasets at the mirrors `environment` names (`BROWSE_TWSE_URL`,
-    /// `BROWSE_MOPS_URL`, `BROWSE_TPEX_URL`): read once, where a program starts. A variable that
+    /// `BROWSE_MOPS_URL`, `BROWSE_TPEX_URL`,
+    /// `BROWSE_MOPSOV_URL`): read once, where a program starts. A variable that
     /// is not an http(s) URL is said when an exchange dataset opens, so the program's other
     /// datasets still work.
     ///

@@ -11,6 +11,8 @@ struct ExchangeResource<Value: Sendable>: Sendable {
     /// What it is, for messages (`the 上市 company list`).
     var title: String
     var url: URL
+    /// A form sent with POST (TPEx's bulletins); `nil` asks with GET.
+    var body: RequestBody?
     /// Whether a cached entry may answer without a request.
     var isFresh: @Sendable (CacheMetadata, Date) -> Bool
     /// Whether a cached entry can never change (a month fetched after it ended): it answers

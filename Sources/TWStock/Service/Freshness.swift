@@ -39,6 +39,30 @@ package enum Freshness {
         YearMonth(TaipeiTime.day(of: fetchedAt)) > month
     }
 
+    /// A day report (三大法人, 融資融券, 本益比…) fetched after its day ended (Taipei time)
+    /// never changes again: it is kept for good.
+    package static func dayReportIsFinal(_ day: CalendarDate, fetchedAt: Date) -> Bool {
+        TaipeiTime.day(of: fetchedAt) > day
+    }
+
+    /// A day report is final once fetched after its day; before that (today's, fetched after
+    /// its publication) it is fresh until the next publication after its fetch.
+    package static func dayReportIsFresh(_ day: CalendarDate, fetchedAt: Date, now: Date) -> Bool {
+        dayReportIsFinal(day, fetchedAt: fetchedAt) || now < nextPublication(after: fetchedAt)
+    }
+
+    /// A month's revenue page fetched from the second month after it on never changes again:
+    /// companies file by the 10th of the next month, and MOPS's corrections follow within it.
+    package static func revenueIsFinal(_ month: YearMonth, fetchedAt: Date) -> Bool {
+        YearMonth(TaipeiTime.day(of: fetchedAt)) > month.next
+    }
+
+    /// A month's revenue page is final as ``revenueIsFinal(_:fetchedAt:)`` says; before that it
+    /// is fresh until the next publication after its fetch.
+    package static func revenueIsFresh(_ month: YearMonth, fetchedAt: Date, now: Date) -> Bool {
+        revenueIsFinal(month, fetchedAt: fetchedAt) || now < nextPublication(after: fetchedAt)
+    }
+
     /// Company lists: 24 hours.
     package static func companyListIsFresh(fetchedAt: Date, now: Date) -> Bool {
         now.timeIntervalSince(fetchedAt) < companyListLifetime && now >= fetchedAt

@@ -102,6 +102,18 @@ package struct Importer: Sendable {
             return .imported(
                 path: path, kind: "\(TWSEFormat.stockDayAllJSON) (\(date))", records: day.ticks.count,
                 skipped: day.issues)
+        case .valuationCSV(let fileDate):
+            if let fileDate, let suppliedDate, fileDate != suppliedDate {
+                throw ImportError.dateConflict(own: fileDate, given: suppliedDate, from: "its title")
+            }
+            guard let date = fileDate ?? suppliedDate else { throw ImportError.undated(name) }
+            let report = try ValuationParser.parseTWSE(bytes, day: date)
+            guard report.noData == nil else { throw TWSEParseError.empty(.valuationCSV) }
+            try Self.requireRecords(report.rows.count, skipped: report.issues)
+            try store.store(
+                DayReportKind.valuation.cacheKey(.listed, day: date), body: data, source: source, tradingDate: date)
+            return .imported(
+                path: path, kind: kind.description, records: report.rows.count, skipped: report.issues)
         case .stockDayJSON, .stockDayCSV, .tpexStockMonthJSON:
             let (month, codeOrigin) = try Self.month(of: bytes, kind: kind, fileName: name, code: suppliedCode)
             if let suppliedDate, !month.month.contains(suppliedDate) {

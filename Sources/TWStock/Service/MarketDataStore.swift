@@ -22,7 +22,7 @@ package final class MarketDataStore: Sendable {
     private let client: any HTTPFetching
     private let cache: CacheStore
     private let downloader: CachedDownloader
-    private let now: @Sendable () -> Date
+    let now: @Sendable () -> Date
     private let cacheProblemReported = Mutex(false)
     private let parsedDays = Mutex<[String: MarketDay]>([:])
     /// Each market's companies by code, from its list as last downloaded or read from the cache.
@@ -333,12 +333,12 @@ package final class MarketDataStore: Sendable {
     /// Cache, network and fallback in one place, for any resource of the exchanges: the
     /// package's downloader, with the exchanges' block page and a dropped connection taken as a
     /// block.
-    private func obtain<Value: Sendable>(
+    func obtain<Value: Sendable>(
         _ resource: ExchangeResource<Value>, request: LoadRequest
     ) async throws -> Sourced<Value> {
         let progress = request.progress
         let result = try await downloader.fetch(
-            resource.url, key: resource.key, rule: resource.rule, refresh: request.refresh,
+            resource.url, key: resource.key, rule: resource.rule, body: resource.body, refresh: request.refresh,
             progress: { received, total in
                 progress.update {
                     $0.unit = .bytes

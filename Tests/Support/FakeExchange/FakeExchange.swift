@@ -17,7 +17,20 @@ import TWStock
 ///   a month without a file gets TWSE's "no data" answer;
 /// - `TPEX_CODE_yyyyMM` answers
 ///   `/www/zh-tw/afterTrading/tradingStock?code=CODE&date=yyyy/MM/01&response=json`; a month
-///   without a file gets a table without rows, as TPEx answers for a month without trading.
+///   without a file gets a table without rows, as TPEx answers for a month without trading;
+/// - a day report answers its path for the day asked (TWSE `date=yyyyMMdd` or `dayDate=`, TPEx
+///   `date=yyyy/MM/dd`) from `T86_yyyyMMdd`, `BFI82U_yyyyMMdd`, `MI_MARGN_yyyyMMdd`,
+///   `BWIBBU_d_yyyyMMdd`, `TPEX_INSTI_yyyyMMdd`, `TPEX_MARGIN_yyyyMMdd` or `TPEX_PE_yyyyMMdd`;
+///   a day without a file gets the exchange's no-data answer (TWSE's `stat`, TPEx's `ok` with a
+///   table without rows);
+/// - `MOPS_sii_112_1` (`otc` for 上櫃) answers MOPS's `/nas/t21/sii/t21sc03_112_1_0.html`; a month
+///   without a file gets MOPS's page without tables (`查無資料`);
+/// - `FMTQIK_yyyyMM` answers `/rwd/zh/afterTrading/FMTQIK` for the month of its `date`, and
+///   `MI_INDEX_yyyyMMdd` `/rwd/zh/afterTrading/MI_INDEX` for its day;
+/// - `TWT49U_yyyyMMdd` answers `/rwd/zh/exRight/TWT49U` for the range starting that day,
+///   `TWT49UDetail_CODE_yyyyMMdd` its detail, and `TPEX_EXDAILY_yyyyMMdd` TPEx's
+///   `POST /www/zh-tw/bulletin/exDailyQ` for the range its form starts on (a GET is refused
+///   with 405, as a form's endpoint would).
 public final class FakeExchange: Sendable {
     /// What every request gets, for now.
     public enum Mode: Sendable, Hashable {
@@ -66,7 +79,7 @@ public final class FakeExchange: Sendable {
     /// The environment that points the `browse` program here: its mirror variables.
     public var environment: [String: String] {
         let base = server.baseURL.absoluteString
-        return ["BROWSE_TWSE_URL": base, "BROWSE_MOPS_URL": base, "BROWSE_TPEX_URL": base]
+        return ["BROWSE_TWSE_URL": base, "BROWSE_MOPS_URL": base, "BROWSE_TPEX_URL": base, "BROWSE_MOPSOV_URL": base]
     }
 
     /// The server's log: each request's path and query, and when it arrived, in order.
@@ -158,8 +171,76 @@ public final class FakeExchange: Sendable {
                 return .init(headers: [("Content-Type", "application/json")], text: empty)
             }
             return .init(headers: [("Content-Type", "application/json")], body: found.body)
+        case let path where path.hasPrefix("/nas/t21/"):
+            // `/nas/t21/sii/t21sc03_112_1_0.html` is `MOPS_sii_112_1`; a month without a file gets
+            // MOPS's page without tables.
+            let parts = path.dropFirst("/nas/t21/".count).split(separator: "/")
+            let page = parts.last.map { $0.replacingOccurrences(of: "t21sc03_", with: "") } ?? ""
+            let name = "MOPS_\(parts.first ?? "")_\(page.replacingOccurrences(of: "_0.html", with: ""))"
+            guard let found = files.keys.first(where: { $0 == name }).flatMap({ files[$0] }),
+                let data = try? Data(contentsOf: found)
+            else {
+                return .init(
+                    headers: [("Content-Type", "text/html")],
+                    text: "<html><body><h3 align=center>查無資料</h3></body></html>")
+            }
+            return .init(headers: [("Content-Type", "text/html")], body: Array(data))
+        case "/rwd/zh/afterTrading/FMTQIK":
+            let month = String((request.query("date") ?? "").prefix(6))
+            guard month.count == 6, let found = file(prefix: "FMTQIK_\(month)") else {
+                return .init(headers: json, text: #"{"stat":"很抱歉，沒有符合條件的資料!"}"#)
+            }
+            return .init(headers: json, body: found.body)
+        case "/rwd/zh/exRight/TWT49U":
+            guard let found = file(prefix: "TWT49U_\(request.query("startDate") ?? "")") else {
+                return .init(headers: json, text: #"{"stat":"很抱歉，沒有符合條件的資料!"}"#)
+            }
+            return .init(headers: json, body: found.body)
+        case "/rwd/zh/exRight/TWT49UDetail":
+            let name = "TWT49UDetail_\(request.query("STK_NO") ?? "")_\(request.query("T1") ?? "")"
+            guard let found = file(prefix: name) else {
+                return .init(headers: json, text: #"{"stat":"很抱歉，沒有符合條件的資料!"}"#)
+            }
+            return .init(headers: json, body: found.body)
+        case "/www/zh-tw/bulletin/exDailyQ":
+            guard request.method == "POST" else { return .init(status: 405, text: "method not allowed") }
+            let start = (request.form("startDate") ?? "").replacingOccurrences(of: "/", with: "")
+            guard start.count == 8, let found = file(prefix: "TPEX_EXDAILY_\(start)") else {
+                return .init(headers: json, text: Self.tpexNoRows)
+            }
+            return .init(headers: json, body: found.body)
         default:
-            return notFound
+            return dayReport(request, file: file) ?? notFound
         }
+    }
+
+    private static let json = [("Content-Type", "application/json")]
+
+    /// TPEx's answer for a day or range without rows: `ok`, and a table without data.
+    static let tpexNoRows =
+        #"{"tables":[{"title":"","date":"","fields":["代號","名稱"],"data":[],"totalCount":0}],"stat":"ok"}"#
+
+    /// The file prefix of each day report's path, and whether TPEx publishes it.
+    static let dayReportPaths: [String: (prefix: String, tpex: Bool)] = [
+        "/rwd/zh/fund/T86": ("T86_", false),
+        "/rwd/zh/fund/BFI82U": ("BFI82U_", false),
+        "/rwd/zh/marginTrading/MI_MARGN": ("MI_MARGN_", false),
+        "/rwd/zh/afterTrading/BWIBBU_d": ("BWIBBU_d_", false),
+        "/www/zh-tw/insti/dailyTrade": ("TPEX_INSTI_", true),
+        "/www/zh-tw/margin/balance": ("TPEX_MARGIN_", true),
+        "/www/zh-tw/afterTrading/peQryDate": ("TPEX_PE_", true),
+        "/rwd/zh/afterTrading/MI_INDEX": ("MI_INDEX_", false),
+    ]
+
+    private static func dayReport(
+        _ request: LoopbackServer.Request, file: (String) -> (name: String, body: [UInt8])?
+    ) -> LoopbackServer.Response? {
+        guard let route = dayReportPaths[request.path] else { return nil }
+        let day = (request.query("date") ?? request.query("dayDate") ?? "").replacingOccurrences(of: "/", with: "")
+        guard day.count == 8, let found = file(route.prefix + day) else {
+            let noData = route.tpex ? tpexNoRows : #"{"stat":"很抱歉，沒有符合條件的資料!","total":0}"#
+            return .init(headers: json, text: noData)
+        }
+        return .init(headers: json, body: found.body)
     }
 }
