@@ -1,3 +1,4 @@
+import BrowseSupport
 import ListKit
 import TWStock
 
