@@ -23,10 +23,7 @@ import Testing
     @Test func ctrlCDuringStatsOfALargeFileStopsItAndKeepsTheView() throws {
         let folder = try ScratchFolder("pty")
         try Self.largeFile(at: folder.url.appendingPathComponent("large.csv"))
-        let environment = Browse.environment(["TERM": "xterm-256color", "XDG_STATE_HOME": folder.path + "/state"])
-        let terminal = try PseudoTerminal(
-            Browse.executable.path, ["large.csv"], environment: environment, columns: 80, rows: 24,
-            directory: folder.path)
+        let terminal = try PseudoTerminal.browse(["large.csv"], in: folder)
         try terminal.waitFor("rows 1–", timeout: 120)
         try terminal.waitFor(PseudoTerminal.prompt, timeout: 120)
         terminal.type("/2025\r")

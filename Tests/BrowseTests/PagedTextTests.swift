@@ -9,10 +9,7 @@ import Testing
 @Suite struct PagedTextTests {
     /// `browse ARGUMENTS` at a terminal of 80 × 24, in `folder`.
     func start(_ arguments: [String], in folder: ScratchFolder) throws -> PseudoTerminal {
-        let environment = Browse.environment(["TERM": "xterm-256color", "XDG_STATE_HOME": folder.path + "/state"])
-        return try PseudoTerminal(
-            Browse.executable.path, arguments, environment: environment, columns: 80, rows: 24,
-            directory: folder.path)
+        try PseudoTerminal.browse(arguments, in: folder)
     }
 
     /// The numbers of the first `lines A–B of N` after the last wait.
