@@ -27,6 +27,7 @@ declare -A targets=(
   [csv]="BrowseSupport Tabular"
   [json]="BrowseSupport Tabular"
   [twse]="BrowseSupport ListKit Tabular ListKitNetworking TWStock"
+  [quote]="BrowseSupport ListKit Tabular ListKitNetworking TWStock"
   [commands]="BrowseSupport ListKit LineMode"
   [arguments]="BrowseSupport ListKit LineMode"
   [layout]="BrowseSupport ListKit LineMode"
@@ -38,6 +39,7 @@ declare -A seeds=(
   [csv]="$root/Tests/TWStockTests/Fixtures/*.csv $root/Tests/FileDatasetsTests/Fixtures/* $root/../shared/twse/*.csv"
   [json]="$here/Seeds/json/* $root/Tests/TWStockTests/Fixtures/*.json $root/Tests/FileDatasetsTests/Fixtures/*.json* $root/../shared/twse/*.json"
   [twse]="$root/Tests/TWStockTests/Fixtures/* $root/../shared/twse/*"
+  [quote]="$root/Tests/TWStockTests/Fixtures/mis_* $root/../shared/twse/get*"
   [commands]="$here/Seeds/commands/*"
   [arguments]="$here/Seeds/arguments/*"
   [layout]="$here/Seeds/layout/*"
@@ -62,7 +64,7 @@ build_module() {
   echo "building $module" >&2
   # shellcheck disable=SC2046
   swiftc -parse-as-library -emit-library -static -emit-module -module-name "$module" \
-    -sanitize=fuzzer,address -O -g -enable-testing -I "$build" \
+    -sanitize=fuzzer,address -O -g -enable-testing -package-name browse -I "$build" \
     $(find "$root/Sources/$module" -name '*.swift' | sort) \
     -o "$out" -emit-module-path "$build/$module.swiftmodule" 2>&1 | grep -v "Cannot export" >&2 || true
   [ -f "$out" ] || { echo "could not build $module" >&2; exit 1; }
@@ -79,7 +81,7 @@ done
 set -u
 binary="$build/fuzz-$target"
 echo "linking $binary" >&2
-swiftc -parse-as-library -sanitize=fuzzer,address -O -g -I "$build" \
+swiftc -parse-as-library -sanitize=fuzzer,address -O -g -package-name browse -I "$build" \
   "$here/Targets/$target.swift" "${libraries[@]}" -o "$binary" 2>&1 | grep -v "Cannot export" >&2 || true
 [ -x "$binary" ] || { echo "could not link $binary" >&2; exit 1; }
 

@@ -18,6 +18,8 @@ public enum TWSEFormat: String, Sendable, Hashable, CaseIterable, CustomStringCo
     case stockDayEnglishCSV = "STOCK_DAY English CSV"
     /// TPEx `www/zh-tw/afterTrading/tradingStock?response=json` (one 上櫃 security, one month).
     case tpexStockMonthJSON = "TPEx tradingStock JSON"
+    /// MIS `stock/api/getStockInfo.jsp` and `getOddInfo.jsp` (live quotes).
+    case misQuoteJSON = "MIS quote JSON"
 
     /// The name used in messages.
     public var description: String { rawValue }
@@ -27,6 +29,7 @@ public enum TWSEFormat: String, Sendable, Hashable, CaseIterable, CustomStringCo
         switch self {
         case .companyListCSV: return "MOPS"
         case .tpexCompanyJSON, .tpexStockMonthJSON: return "TPEx"
+        case .misQuoteJSON: return "TWSE MIS"
         case .securityListCSV, .stockDayAllCSV, .stockDayAllJSON, .stockDayJSON, .stockDayCSV, .stockDayEnglishCSV:
             return "TWSE"
         }
