@@ -9,7 +9,7 @@ public struct TicksDataset: Dataset {
     public var title: String { "Taiwan daily ticks (STOCK_DAY_ALL)" }
     public var summary: String { "the latest trading day of every TWSE-listed security (needs the network; cached)" }
 
-    public var commands: [DatasetCommand] { [StockCommand.command] }
+    public var commands: [DatasetCommand] { [StockCommand.command, QuoteCommand.command] }
     /// A security's screen, opened from a row or by `stock`, adds these.
     public var screenCommands: [ListCommandDeclaration] { SecurityScreen.commands }
 

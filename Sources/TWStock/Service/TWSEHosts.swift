@@ -14,15 +14,19 @@ public struct TWSEHosts: Sendable, Hashable {
     public var mops: URL
     /// TPEx (`https://www.tpex.org.tw`): 上櫃 months.
     public var tpex: URL
+    /// The exchange's live quote service (`https://mis.twse.com.tw`), for both markets.
+    public var mis: URL
 
     /// - Parameters:
     ///   - twse: TWSE's base URL, without a trailing slash.
     ///   - mops: MOPS open data's base URL.
     ///   - tpex: TPEx's base URL.
-    public init(twse: URL, mops: URL, tpex: URL) {
+    ///   - mis: The quote service's base URL; the exchange's own when not given.
+    public init(twse: URL, mops: URL, tpex: URL, mis: URL? = nil) {
         self.twse = twse
         self.mops = mops
         self.tpex = tpex
+        self.mis = mis ?? URL(string: "https://mis.twse.com.tw") ?? twse
     }
 
     /// Every exchange at one server (`http://127.0.0.1:8080`): a mirror or a test's loopback
@@ -32,7 +36,7 @@ public struct TWSEHosts: Sendable, Hashable {
     public init(everyExchangeAt base: URL) {
         let text = base.absoluteString
         let trimmed = text.hasSuffix("/") ? URL(string: String(text.dropLast())) ?? base : base
-        self.init(twse: trimmed, mops: trimmed, tpex: trimmed)
+        self.init(twse: trimmed, mops: trimmed, tpex: trimmed, mis: trimmed)
     }
 
     /// The exchanges themselves.
@@ -41,8 +45,8 @@ public struct TWSEHosts: Sendable, Hashable {
         mops: URL(string: "https://mopsfin.twse.com.tw") ?? URL(fileURLWithPath: "/"),
         tpex: URL(string: "https://www.tpex.org.tw") ?? URL(fileURLWithPath: "/"))
 
-    /// The hosts, with the mirrors `environment` names: `BROWSE_TWSE_URL`, `BROWSE_MOPS_URL`
-    /// and `BROWSE_TPEX_URL`. For a program's edge; a dataset takes its context's hosts.
+    /// The hosts, with the mirrors `environment` names: `BROWSE_TWSE_URL`, `BROWSE_MOPS_URL`,
+    /// `BROWSE_TPEX_URL` and `BROWSE_MIS_URL`. For a program's edge; a dataset takes its context's hosts.
     ///
     /// - Throws: `TWSEHostsError` when a variable is not an http(s) URL.
     public init(environment: [String: String]) throws(TWSEHostsError) {
@@ -56,7 +60,7 @@ public struct TWSEHosts: Sendable, Hashable {
         let exchanges = Self.exchanges
         self.init(
             twse: try base("BROWSE_TWSE_URL", exchanges.twse), mops: try base("BROWSE_MOPS_URL", exchanges.mops),
-            tpex: try base("BROWSE_TPEX_URL", exchanges.tpex))
+            tpex: try base("BROWSE_TPEX_URL", exchanges.tpex), mis: try base("BROWSE_MIS_URL", exchanges.mis))
     }
 
     /// The MOPS company list of one market (`/opendata/t187ap03_L.csv`).
