@@ -38,6 +38,8 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     /// without arguments; `nil` for none.
     public var chartRequest: ChartRequest?
     public var columnChoice = ColumnChoice()
+    /// Snapshots a batch run prints of this screen (`--every`, `--count`); `nil` for one.
+    package var snapshotPlan: SnapshotPlan?
 
     public internal(set) var state: LoadState
     public internal(set) var sourceFailures: [SourceFailure] = []
@@ -362,3 +364,5 @@ extension GenericListController where Row == ColumnsRow {
             configure: { row, item in row = ColumnsRow(cells: columns.cells(of: item)) }, select: select)
     }
 }
+
+extension GenericListController: SnapshotPlanning {}

@@ -4,10 +4,12 @@ import ListKit
 /// The screen `quote` opens: one row per code, from one request for them all.
 enum QuoteScreen {
     @MainActor
-    static func make(codes: [QuoteCode], oddLots: Bool, context: DatasetContext) -> any ListScreen {
+    static func make(
+        codes: [QuoteCode], oddLots: Bool, context: DatasetContext
+    ) -> GenericListController<Quote, ColumnsRow> {
         let board = QuoteBoard()
         let title = oddLots ? "quote --odd" : "quote"
-        let source = ListSource<Quote>(id: "quotes", title: "TWSE MIS") {
+        let source = ListSource<Quote>(id: "quotes", title: "quotes") {
             (request: LoadRequest) async throws -> [Quote] in
             let client = try context.quoteClient()
             let store = try? context.marketData()
