@@ -64,6 +64,10 @@ extension Session {
             let list = try requireList("sort")
             try await loader.runOverRows("the sort") { stop in try list.applySort(order, stop: stop) }
             show()
+        case .custom(let name, let arguments)
+        where TextFolding.fold(name) == "watch" && options.interactive
+            && (currentList as? any LiveScreen)?.live != nil:
+            try startWatching(arguments)
         case .custom(let name, let arguments):
             try await runCustom(name, arguments: arguments)
         case .columns:

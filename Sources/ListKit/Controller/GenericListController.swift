@@ -40,6 +40,8 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     public var columnChoice = ColumnChoice()
     /// Snapshots a batch run prints of this screen (`--every`, `--count`); `nil` for one.
     package var snapshotPlan: SnapshotPlan?
+    /// How `watch` refreshes this screen; `nil` when its rows do not change by themselves.
+    package var live: LiveSource?
 
     public internal(set) var state: LoadState
     public internal(set) var sourceFailures: [SourceFailure] = []
@@ -366,3 +368,5 @@ extension GenericListController where Row == ColumnsRow {
 }
 
 extension GenericListController: SnapshotPlanning {}
+
+extension GenericListController: LiveScreen {}

@@ -11,7 +11,7 @@ public struct TicksDataset: Dataset {
 
     public var commands: [DatasetCommand] { [StockCommand.command, QuoteCommand.command] }
     /// A security's screen, opened from a row or by `stock`, adds these.
-    public var screenCommands: [ListCommandDeclaration] { SecurityScreen.commands }
+    public var screenCommands: [ListCommandDeclaration] { SecurityScreen.commands + [QuoteScreen.watchCommand] }
 
     @MainActor
     public func makeRootScreen(context: DatasetContext) throws -> any ListScreen {

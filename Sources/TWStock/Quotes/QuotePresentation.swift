@@ -33,6 +33,23 @@ enum QuotePresentation {
         ]
     }
 
+    /// The columns, with each cell that changed since the board's snapshot before marked `•`
+    /// (on the screen only: exports write the values).
+    static func columns(board: QuoteBoard) -> [ListColumn<Quote>] {
+        let marked: Set<String> = ["last", "change", "pct", "volume", "bid", "ask", "high", "low"]
+        return columns.map { base in
+            guard marked.contains(base.column.name) else { return base }
+            return ListColumn(base.column) { quote in
+                var cell = base.cell(quote)
+                if board.changed(quote.code, { base.cell($0).text }) { cell.text += changeMark }
+                return cell
+            }
+        }
+    }
+
+    /// What marks a cell that changed since the refresh before.
+    static let changeMark = "•"
+
     /// A price with at least two decimals: the service's four (`593.0000`) read `593.00`, but
     /// a price that needs more keeps them (`0.0500` stays `0.05`, `12.3450` stays `12.345`).
     /// The cell's value keeps the service's own text for exports.

@@ -33,12 +33,32 @@ enum QuoteScreen {
                 board: board, now: context.now(),
                 marksLastKnown: controller.items.contains { $0.lastOrigin.isLastKnown })
         }
-        return GenericListController(
-            title: title, sources: [source], columns: QuotePresentation.columns, header: header
+        let controller = GenericListController(
+            title: title, sources: [source], columns: QuotePresentation.columns(board: board), header: header
         ) { quote in
             .detail(QuotePresentation.detail(quote))
         }
+        controller.live = LiveSource(
+            closedNote: {
+                TradingHours.isOpen(at: context.now())
+                    ? nil : "the market is closed (weekdays 09:00–13:30 Taipei time): the table shows the last close"
+            },
+            status: {
+                let time = board.exchangeTime.flatMap(QuotePresentation.exchangeTime)
+                return time.map { "exchange time \($0.time)" + (board.failure == nil ? "" : " (last good refresh)") }
+            })
+        controller.addCommands([
+            ListCommand(watchCommand) { _, _ in
+                .message("watch refreshes the table at a terminal's prompt; in a script, use browse quote --every")
+            }
+        ])
+        return controller
     }
+
+    /// `watch [SECONDS]`: the table refreshed in place while the prompt waits.
+    static let watchCommand = ListCommandDeclaration(
+        name: "watch", usage: "watch [SECONDS]",
+        summary: "refresh the quotes every SECONDS (default 10, at least 5) while the prompt waits; any command stops")
 
     /// `exchange time 2023-12-29 13:30:00 · market closed`, then the codes nobody quoted and
     /// why the last refresh failed.
