@@ -56,9 +56,10 @@ extension Session {
         if let failure = list.sourceFailures.first {
             watcher.failures += 1
             if watcher.failures >= Watcher.failuresInARow {
-                stopWatching(
+                // Said under the screen drawn next, not over the prompt being typed at.
+                watcher.task?.cancel()
+                watcher.stopNote =
                     "watch stopped: \(watcher.failures) refreshes in a row failed (\(failure.reason)); watch tries again"
-                )
             }
         } else {
             watcher.failures = 0
@@ -68,7 +69,13 @@ extension Session {
 
     /// The line under a watched screen: how often, and when the data was taken.
     func emitWatchStatus() {
-        guard let watcher, let list = currentList, list === watcher.list else { return }
+        guard let watcher else { return }
+        if let note = watcher.stopNote {
+            self.watcher = nil
+            notify(note)
+            return
+        }
+        guard let list = currentList, list === watcher.list else { return }
         let live = (list as? any LiveScreen)?.live
         var parts = ["watching every \(watcher.seconds) s"]
         if let status = live?.status() { parts.append(status) }

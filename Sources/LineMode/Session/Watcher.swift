@@ -10,6 +10,8 @@ final class Watcher {
     /// Refreshes that failed in a row.
     var failures = 0
     var task: Task<Void, Never>?
+    /// Why watching stopped by itself, said under the screen when it is drawn next.
+    var stopNote: String?
 
     init(list: any ListScreen, seconds: Int) {
         self.list = list
