@@ -84,6 +84,20 @@ import Testing
         #expect(service.mostRequests(within: 5) <= 3)
     }
 
+    /// `--odd` asks the odd-lot page with the same parameters, and its rows are odd lots.
+    @Test func oddLotsComeFromTheOddLotPage() async throws {
+        let service = try FakeQuoteService(
+            files: [Fixture.folder.appendingPathComponent("mis_quote_odd_lot.json")])
+        defer { service.stop() }
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let quotes = client(service, throttleFolder: folder)
+        let snapshot = try await quotes.snapshot(of: [try #require(QuoteCode("2330"))], oddLots: true)
+        #expect(snapshot.quotes.first?.kind == .oddLot)
+        #expect(service.quoteRequests.map(\.path) == ["/stock/api/getOddInfo.jsp"])
+        #expect(service.quoteRequests.first?.query("ex_ch")?.removingPercentEncoding == "tse_2330.tw")
+    }
+
     @Test func serviceErrorIsTheServicesMessage() async throws {
         let service = try FakeQuoteService(files: [Fixture.folder.appendingPathComponent("mis_quote_rtcode_5001.json")])
         defer { service.stop() }

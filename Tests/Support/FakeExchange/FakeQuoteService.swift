@@ -67,19 +67,3 @@ public final class FakeQuoteService: Sendable {
 
     public func stop() { server.stop() }
 }
-
-/// The answers still to serve; the last is served again once the others have been.
-private final class AnswerQueue: Sendable {
-    private let state: Mutex<(answers: [LoopbackServer.Response], served: Int)>
-
-    init(_ answers: [LoopbackServer.Response]) { state = Mutex((answers, 0)) }
-
-    func next() -> LoopbackServer.Response? {
-        state.withLock { state in
-            defer { state.served += 1 }
-            return state.served < state.answers.count ? state.answers[state.served] : state.answers.last
-        }
-    }
-
-    func replace(_ answers: [LoopbackServer.Response]) { state.withLock { $0 = (answers, 0) } }
-}
