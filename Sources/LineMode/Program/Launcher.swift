@@ -326,6 +326,9 @@ public struct Launcher {
         // A file that changed under the rows (cut short, written to) has made the where, filter
         // and sort read what is not its rows: say so, as the prompt does, rather than write them.
         if let problem = screen.dataProblem { return fail(problem) }
+        if let plan = (screen as? any SnapshotPlanning)?.snapshotPlan {
+            return await writeSnapshots(screen, plan: plan, invocation: invocation, loader: loader)
+        }
         return writing {
             switch invocation.format ?? .table {
             case .table:
@@ -343,6 +346,57 @@ public struct Launcher {
             }
         }
     }
+
+    /// A snapshot, then one every `plan.seconds` (from the start of the one before) until
+    /// `plan.count` have been written: each loaded afresh, the output flushed after each so a
+    /// log file has every row at once. A snapshot that fails is said on standard error and
+    /// skipped; three failures in a row end the run.
+    private func writeSnapshots(
+        _ screen: any ListScreen, plan: SnapshotPlan, invocation: Invocation, loader: ScreenLoader
+    ) async -> ExitCode {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var failures = 0
+        for index in 0..<max(1, plan.count) {
+            if index > 0 {
+                let due = start + .seconds(plan.seconds * index)
+                let interrupted = await Interrupts.shared.cancellable {
+                    try? await Task.sleep(until: due, clock: clock)
+                }
+                if interrupted { return .interrupted }
+                switch await loader.load(screen, force: true) {
+                case .interrupted: return .interrupted
+                case .failed(let error): return fail(error)
+                case .loaded, .arriving: break
+                }
+                if !screen.sourceFailures.isEmpty {
+                    failures += 1
+                    if failures >= Self.snapshotFailuresInARow {
+                        messages.note("stopping: \(failures) snapshots in a row failed")
+                        return .failure
+                    }
+                    continue
+                }
+                failures = 0
+            }
+            let code = writing {
+                switch invocation.format ?? .table {
+                case .table:
+                    let width = invocation.width ?? environmentWidth
+                    try output.write((index > 0 ? "\n" : "") + BatchTable.render(screen, width: width))
+                case .export(let format):
+                    try ViewExporter.exportSnapshot(screen, format: format, isFirst: index == 0) { text in
+                        try self.output.write(text)
+                    }
+                }
+            }
+            if code != .success { return code }
+        }
+        return .success
+    }
+
+    /// Snapshots that may fail in a row before a repeated batch run gives up.
+    static let snapshotFailuresInARow = 3
 
     /// `--columns a,b,c`: these columns only, in this order, by name or unique prefix.
     private static func pick(_ names: [String], on screen: any ListScreen) throws(ListError) {

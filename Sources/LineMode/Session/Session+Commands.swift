@@ -105,6 +105,10 @@ extension Session {
             let title = order.map { "sort " + $0.description } ?? "the sort"
             try await loader.runOverRows(title) { stop in try list.applySort(order, stop: stop) }
             show()
+        case .custom(let name, let arguments)
+        where TextFolding.fold(name) == "watch" && options.interactive
+            && (currentList as? any LiveScreen)?.live != nil:
+            try startWatching(arguments)
         case .custom(let name, let arguments):
             try await runCustom(name, arguments: arguments)
         case .columns:

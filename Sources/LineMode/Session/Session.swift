@@ -46,6 +46,8 @@ package final class Session {
     private(set) var outputClosed = false
     /// Why output failed (a full disk), reported once at the end.
     private var outputFailure: OutputError?
+    /// `watch` refreshing the screen while the prompt waits; any command stops it.
+    var watcher: Watcher?
 
     /// A session that starts at the list of datasets.
     ///
@@ -198,11 +200,15 @@ package final class Session {
             case .redraw:
                 // Idle at the prompt and the window changed, or rows arrived: draw it again.
                 show()
+                emitWatchStatus()
                 continue
             case .interrupt:
+                stopWatching()
                 stopBackgroundLoads()
                 continue
             }
+            // Any command stops watching; `watch` itself starts it again.
+            stopWatching()
             echo(line)
             if outputClosed { break }
             if await execute(line) == .quit { break }

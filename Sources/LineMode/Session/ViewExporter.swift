@@ -84,6 +84,39 @@ package enum ViewExporter {
         return count
     }
 
+    /// Writes one snapshot of a repeated batch run (``ListKit/SnapshotPlan``): CSV and TSV
+    /// write the header with the first snapshot only, then rows; JSON writes JSON Lines, one
+    /// object per row; markdown writes a whole table each time.
+    ///
+    /// - Returns: The number of rows written.
+    /// - Complexity: O(n) in the rows of the view.
+    @discardableResult
+    package static func exportSnapshot(
+        _ list: any ListScreen, format: ExportFormat, isFirst: Bool, write: @escaping (String) throws -> Void
+    ) throws -> Int {
+        let columns = list.columnChoice.exported(list.columns).map(\.name)
+        var exporter = TableExporter(format: format, columns: columns, write: write)
+        if format != .json, isFirst || format == .markdown { try exporter.begin() }
+        var count = 0
+        try list.forEachRow { cells in
+            let lined = NamedCellLookup.cells(of: cells, in: columns)
+            if format == .json {
+                // Each object stands alone: a fresh exporter writes it as the first row.
+                var text = ""
+                var line = TableExporter(format: .json, columns: columns) { text += $0 }
+                try line.row(cells: lined)
+                let object = text.trimmingCharacters(
+                    in: CharacterSet(charactersIn: "[],").union(.whitespacesAndNewlines))
+                try write(object + "\n")
+            } else {
+                try exporter.row(cells: lined)
+            }
+            count += 1
+        }
+        if let problem = list.dataProblem { throw problem }
+        return count
+    }
+
     /// How many rows go between two looks at whether the export was cancelled.
     static let cancellationInterval = 4_096
 

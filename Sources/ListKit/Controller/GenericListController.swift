@@ -40,6 +40,10 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     /// without arguments; `nil` for none.
     public var chartRequest: ChartRequest?
     public var columnChoice = ColumnChoice()
+    /// Snapshots a batch run prints of this screen (`--every`, `--count`); `nil` for one.
+    package var snapshotPlan: SnapshotPlan?
+    /// How `watch` refreshes this screen; `nil` when its rows do not change by themselves.
+    package var live: LiveSource?
 
     public internal(set) var state: LoadState
     public internal(set) var sourceFailures: [SourceFailure] = []
@@ -391,3 +395,7 @@ extension GenericListController where Row == ColumnsRow {
             configure: { row, item in row = ColumnsRow(cells: columns.cells(of: item)) }, select: select)
     }
 }
+
+extension GenericListController: SnapshotPlanning {}
+
+extension GenericListController: LiveScreen {}

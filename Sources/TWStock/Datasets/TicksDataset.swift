@@ -10,9 +10,9 @@ public struct TicksDataset: Dataset {
     public var title: String { "Taiwan daily ticks (STOCK_DAY_ALL)" }
     public var summary: String { "the latest trading day of every TWSE-listed security (needs the network; cached)" }
 
-    public var commands: [DatasetCommand] { [StockCommand.command] }
+    public var commands: [DatasetCommand] { [StockCommand.command, QuoteCommand.command] }
     /// A security's screen, opened from a row or by `stock`, adds these.
-    public var screenCommands: [ListCommandDeclaration] { SecurityScreen.commands }
+    public var screenCommands: [ListCommandDeclaration] { SecurityScreen.commands + [QuoteScreen.watchCommand] }
 
     @MainActor
     public func makeRootScreen(context: DatasetContext) throws -> any ListScreen {

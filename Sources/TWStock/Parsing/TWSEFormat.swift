@@ -47,6 +47,8 @@ package enum TWSEFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
     /// MOPS `nas/t21/{sii|otc}/t21sc03_{ROC year}_{month}_0.html` (月營收, Big5 HTML, a table
     /// per industry).
     case monthlyRevenueHTML = "MOPS t21sc03 HTML"
+    /// MIS `stock/api/getStockInfo.jsp` and `getOddInfo.jsp` (live quotes).
+    case misQuoteJSON = "MIS quote JSON"
 
     /// The name used in messages.
     package var description: String { rawValue }
@@ -58,6 +60,7 @@ package enum TWSEFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
         case .tpexCompanyJSON, .tpexStockMonthJSON, .tpexInstitutionalJSON, .tpexMarginJSON, .tpexValuationJSON,
             .tpexExRightsJSON:
             return "TPEx"
+        case .misQuoteJSON: return "TWSE MIS"
         case .securityListCSV, .stockDayAllCSV, .stockDayAllJSON, .stockDayJSON, .stockDayCSV, .stockDayEnglishCSV,
             .institutionalJSON, .institutionalTotalsJSON, .marginJSON, .valuationJSON, .valuationCSV, .exRightsJSON,
             .exRightsDetailJSON, .marketMonthJSON, .marketDayJSON:

@@ -18,17 +18,21 @@ package struct TWSEHosts: Sendable, Hashable {
     package var tpex: URL
     /// MOPS's pages (`https://mopsov.twse.com.tw`): the monthly revenue.
     package var mopsov: URL
+    /// The exchange's live quote service (`https://mis.twse.com.tw`), for both markets.
+    package var mis: URL
 
     /// - Parameters:
     ///   - twse: TWSE's base URL, without a trailing slash.
     ///   - mops: MOPS open data's base URL.
     ///   - tpex: TPEx's base URL.
     ///   - mopsov: MOPS's pages' base URL; by default MOPS itself.
-    package init(twse: URL, mops: URL, tpex: URL, mopsov: URL = TWSEHosts.mopsPages) {
+    ///   - mis: The quote service's base URL; the exchange's own when not given.
+    package init(twse: URL, mops: URL, tpex: URL, mopsov: URL = TWSEHosts.mopsPages, mis: URL? = nil) {
         self.twse = twse
         self.mops = mops
         self.tpex = tpex
         self.mopsov = mopsov
+        self.mis = mis ?? URL(string: "https://mis.twse.com.tw") ?? twse
     }
 
     /// MOPS's pages themselves.
@@ -41,7 +45,7 @@ package struct TWSEHosts: Sendable, Hashable {
     package init(everyExchangeAt base: URL) {
         let text = base.absoluteString
         let trimmed = text.hasSuffix("/") ? URL(string: String(text.dropLast())) ?? base : base
-        self.init(twse: trimmed, mops: trimmed, tpex: trimmed, mopsov: trimmed)
+        self.init(twse: trimmed, mops: trimmed, tpex: trimmed, mopsov: trimmed, mis: trimmed)
     }
 
     /// The exchanges themselves.
@@ -51,8 +55,8 @@ package struct TWSEHosts: Sendable, Hashable {
         tpex: URL(string: "https://www.tpex.org.tw") ?? URL(fileURLWithPath: "/"))
 
     /// The hosts, with the mirrors `environment` names: `BROWSE_TWSE_URL`, `BROWSE_MOPS_URL`,
-    /// `BROWSE_TPEX_URL` and `BROWSE_MOPSOV_URL`. For a program's edge; a dataset takes its
-    /// context's hosts.
+    /// `BROWSE_TPEX_URL`, `BROWSE_MOPSOV_URL` and `BROWSE_MIS_URL`. For a program's edge; a dataset
+    /// takes its context's hosts.
     ///
     /// - Throws: `TWSEHostsError` when a variable is not an http(s) URL.
     package init(environment: [String: String]) throws(TWSEHostsError) {
@@ -66,7 +70,8 @@ package struct TWSEHosts: Sendable, Hashable {
         let exchanges = Self.exchanges
         self.init(
             twse: try base("BROWSE_TWSE_URL", exchanges.twse), mops: try base("BROWSE_MOPS_URL", exchanges.mops),
-            tpex: try base("BROWSE_TPEX_URL", exchanges.tpex), mopsov: try base("BROWSE_MOPSOV_URL", exchanges.mopsov))
+            tpex: try base("BROWSE_TPEX_URL", exchanges.tpex), mopsov: try base("BROWSE_MOPSOV_URL", exchanges.mopsov),
+            mis: try base("BROWSE_MIS_URL", exchanges.mis))
     }
 
     /// The MOPS company list of one market (`/opendata/t187ap03_L.csv`).
