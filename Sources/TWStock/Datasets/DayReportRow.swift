@@ -18,8 +18,8 @@ extension DayReportRow {
     static var leadingColumns: [ListColumn<Self>] {
         [
             ListColumn("date", kind: .date, priority: 0, isShownByDefault: false) { .date($0.date) },
-            ListColumn("code", kind: .code, priority: 10) { .text($0.code.rawValue) },
-            ListColumn("name", kind: .text, priority: 9, minimumWidth: 4) { $0.name.cell },
+            ListColumn("code", kind: .code, priority: 10, isPinnedByDefault: true) { .text($0.code.rawValue) },
+            ListColumn("name", kind: .text, priority: 9, isName: true, isPinnedByDefault: true) { $0.name.cell },
             ListColumn("market", kind: .text, priority: 5) { .text($0.market.title) },
         ]
     }

@@ -13,8 +13,8 @@ enum ExRightsPresentation {
     static var columns: [ListColumn<ExRightsEvent>] {
         var columns: [ListColumn<ExRightsEvent>] = [
             ListColumn("date", kind: .date, priority: 10) { .date($0.date) },
-            ListColumn("code", kind: .code, priority: 10) { .text($0.code.rawValue) },
-            ListColumn("name", kind: .text, priority: 9, minimumWidth: 4) { $0.name.cell },
+            ListColumn("code", kind: .code, priority: 10, isPinnedByDefault: true) { .text($0.code.rawValue) },
+            ListColumn("name", kind: .text, priority: 9, isName: true, isPinnedByDefault: true) { $0.name.cell },
             ListColumn("market", kind: .text, priority: 4) { .text($0.market.title) },
             ListColumn("kind", kind: .text, priority: 8) { row in
                 // 權, 息 or 權息 whichever exchange wrote it; a word not known is kept as sent.

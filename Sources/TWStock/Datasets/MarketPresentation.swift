@@ -40,7 +40,7 @@ enum MarketPresentation {
     /// Every index's close on a day.
     static var indexColumns: [ListColumn<MarketIndexQuote>] {
         [
-            .text("name", \.name, priority: 10, minimumWidth: 8),
+            .text("name", \.name, priority: 10, isName: true),
             .decimal("close", \.close, grouped: true, priority: 9),
             ListColumn("change", kind: .decimal, short: "chg", priority: 8) {
                 TickPresentation.changeCell($0.change, text: "")

@@ -8,8 +8,8 @@ enum RevenuePresentation {
     static var columns: [ListColumn<MonthlyRevenue>] {
         [
             ListColumn("month", kind: .text, priority: 10, isShownByDefault: false) { .text($0.month.description) },
-            ListColumn("code", kind: .code, priority: 10) { .text($0.code.rawValue) },
-            ListColumn("name", kind: .text, priority: 9, minimumWidth: 4) { $0.name.cell },
+            ListColumn("code", kind: .code, priority: 10, isPinnedByDefault: true) { .text($0.code.rawValue) },
+            ListColumn("name", kind: .text, priority: 9, isName: true, isPinnedByDefault: true) { $0.name.cell },
             ListColumn("market", kind: .text, priority: 3) { .text($0.market.title) },
             .text("industry", \.industry, priority: 2, minimumWidth: 4),
             .integer("revenue", \.revenue, grouped: true, short: "營收", priority: 8),
