@@ -70,8 +70,11 @@ extension Session {
     /// asked to draw the screen again.
     private func refresh(_ watcher: Watcher) async {
         let list = watcher.list
-        await list.load(force: true, progress: ProgressReporter())
+        let progress = ProgressReporter()
+        await list.load(force: true, progress: progress)
         guard !Task.isCancelled, self.watcher === watcher else { return }
+        // What the load said (a wait for the host's budget) goes under the table drawn next.
+        watcher.notes = progress.takeNotes()
         if let failure = list.sourceFailures.first {
             watcher.failures += 1
             if watcher.failures >= Watcher.failuresInARow {
@@ -95,6 +98,8 @@ extension Session {
             return
         }
         guard let list = currentList, list === watcher.list else { return }
+        for note in watcher.notes { emit(note + "\n") }
+        watcher.notes = []
         let live = (list as? any LiveScreen)?.live
         var parts = ["watching every \(watcher.seconds) s"]
         if let status = live?.status() { parts.append(status) }
