@@ -70,11 +70,17 @@ extension Session {
     /// asked to draw the screen again.
     private func refresh(_ watcher: Watcher) async {
         let list = watcher.list
-        let progress = ProgressReporter()
+        // What the load says (a wait for the host's budget) is said as it happens, under the
+        // table drawn again, so the person knows why the refresh is late.
+        let progress = ProgressReporter { [weak watcher] note in
+            Task { @MainActor in
+                guard let watcher else { return }
+                watcher.notes.append(note)
+                TerminalMode.requestRedraw()
+            }
+        }
         await list.load(force: true, progress: progress)
         guard !Task.isCancelled, self.watcher === watcher else { return }
-        // What the load said (a wait for the host's budget) goes under the table drawn next.
-        watcher.notes = progress.takeNotes()
         if let failure = list.sourceFailures.first {
             watcher.failures += 1
             if watcher.failures >= Watcher.failuresInARow {
