@@ -38,7 +38,7 @@ import Testing
         // then the prompt with the line as it was.
         let page = try terminal.waitFor("watching every 5 s · exchange time 13:30:00")
         #expect(page.contains("exchange time 2019-05-21 13:30:00"), "\(page)")
-        #expect(page.contains("238.00•"), "the changed last price is marked: \(page)")
+        #expect(Self.reversed(page).contains("238.00"), "the changed last price is marked: \(page)")
         try terminal.waitFor(PseudoTerminal.prompt + "sort la")
         terminal.type("st\r")
         try terminal.waitFor("sort last")
@@ -86,6 +86,50 @@ import Testing
         _ = try terminal.waitForEnd()
         #expect(terminal.screen.components(separatedBy: "watch stopped").count == 2, "said once")
         #expect(service.quoteRequests.count == 4, "the first load and three failed refreshes")
+    }
+
+    /// At 80 columns a refresh marks its changed cells without widening a column: the same
+    /// columns are shown before and after, the ask among them.
+    @Test func aRefreshKeepsTheColumnsAt80Columns() throws {
+        // The second answer changes the last price and the volume, their texts as wide as before.
+        let first = try String(
+            contentsOf: QuoteCommandTests.answers(["mis_quote_mixed_4dp.json"])[0], encoding: .utf8)
+        let second = first.replacingOccurrences(of: "\"z\":\"1005.0000\"", with: "\"z\":\"1004.0000\"")
+            .replacingOccurrences(of: "\"v\":\"20516\"", with: "\"v\":\"20600\"")
+            .replacingOccurrences(of: "\"tlong\":\"1751259000000\"", with: "\"tlong\":\"1751259005000\"")
+        #expect(second != first)
+        let service = try FakeQuoteService(
+            answers: [first, second].map { LoopbackServer.Response(status: 200, text: $0) })
+        defer { service.stop() }
+        let folder = try ScratchFolder("watch-columns")
+        let terminal = try Self.terminal(service, in: folder)
+        let before = try terminal.waitFor("rows 1–1 of 1")
+        try terminal.waitFor(PseudoTerminal.prompt)
+        terminal.type("watch 5\r")
+        try terminal.waitFor("watching every 5 s · exchange time 12:50:00")
+        let after = try terminal.waitFor("watching every 5 s · exchange time 12:50:05")
+        #expect(Self.reversed(after).contains("1,004.00"), "the changed last price is marked: \(after)")
+        #expect(Self.reversed(after).contains("20,600"), "the changed volume is marked: \(after)")
+        let heading = try #require(Self.columnHeading(before), "\(before)")
+        #expect(heading.contains("ask"), "\(heading)")
+        #expect(Self.columnHeading(after) == heading, "the same columns after the refresh: \(after)")
+        terminal.type("q\r")
+        _ = try terminal.waitForEnd()
+    }
+
+    /// The table's heading line (`#  code  name …`) in `screen`, its styling removed.
+    static func columnHeading(_ screen: String) -> String? {
+        let plain = screen.replacingOccurrences(of: "\u{1B}[1m", with: "").replacingOccurrences(
+            of: "\u{1B}[0m", with: "")
+        guard let start = plain.range(of: "#  code") else { return nil }
+        return String(plain[start.lowerBound...].prefix { !$0.isNewline })
+    }
+
+    /// The texts `screen` shows in reverse video: the cells a refresh marked as changed.
+    static func reversed(_ screen: String) -> [String] {
+        screen.components(separatedBy: "\u{1B}[7m").dropFirst().map { part in
+            part.components(separatedBy: "\u{1B}[0m")[0].trimmingCharacters(in: .whitespaces)
+        }
     }
 
     @Test func aClosedMarketIsSaidAndNotWatched() throws {

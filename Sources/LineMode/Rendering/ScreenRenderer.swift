@@ -27,6 +27,9 @@ package struct ScreenRenderer {
     package var height: Int?
     /// Charts in `*`, `-` and `|` instead of braille (`--ascii`, or a locale without UTF-8).
     package var ascii = false
+    /// Whether changed cells can be marked (at a prompt, where `watch` refreshes a screen):
+    /// without colour their columns then keep a place for the mark from the first draw.
+    package var marksChanges = false
     /// The terminal's height when text screens (a detail, long help) are paged, as at a
     /// person's prompt; `nil` shows them whole (a script, a pipe).
     package var textHeight: Int?
@@ -227,7 +230,14 @@ package struct ScreenRenderer {
         let (columns, pinned, scrolled) = list.columnChoice.visible(list.columns)
         let names = columns.map(\.name)
         let cells = rows.map { NamedCellLookup.cells(of: $0, in: names) }
-        let texts = cells.map { $0.map { VisibleText.make($0.text) } }
+        let texts = cells.map { row in
+            zip(row, columns).map { cell, column in
+                // Without colour a changed cell is marked in a place its column always keeps.
+                let mark =
+                    !marksChanges || !column.marksChanges || style.enabled ? "" : cell.isMarked ? changeMark : " "
+                return VisibleText.make(cell.text) + mark
+            }
+        }
         let layout = TableLayout(
             columns: columns, headers: names.map(VisibleText.make),
             widest: widths.widest(of: names, in: list, page: texts), pinned: pinned, width: available)
@@ -261,14 +271,19 @@ package struct ScreenRenderer {
         return (lines, status)
     }
 
-    /// Rises in red and falls in green, the Taiwan convention, when colour is on.
+    /// What marks a changed cell when colour is off.
+    private var changeMark: String { ascii ? "+" : "•" }
+
+    /// Rises in red and falls in green, the Taiwan convention, and changed cells in reverse
+    /// video, when colour is on.
     private func tinted(_ line: String, cells: [Cell], layout: TableLayout) -> String {
-        guard style.enabled, cells.contains(where: { $0.tone != nil }) else { return line }
+        guard style.enabled, cells.contains(where: { $0.tone != nil || $0.isMarked }) else { return line }
         var parts: [String] = []
         for placed in layout.placed {
             let cell = placed.index < cells.count ? cells[placed.index] : .missing
-            let text = TextFitting.fit(
+            let fitted = TextFitting.fit(
                 VisibleText.make(cell.text), toWidth: placed.width, alignment: placed.column.alignment)
+            let text = cell.isMarked ? style.reverse(fitted) : fitted
             switch cell.tone {
             case .rise: parts.append(style.red(text))
             case .fall: parts.append(style.green(text))

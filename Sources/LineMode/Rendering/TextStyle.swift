@@ -11,6 +11,7 @@ package struct TextStyle: Sendable, Hashable {
     package func underline(_ text: String) -> String { wrap(text, "4") }
     package func red(_ text: String) -> String { wrap(text, "31") }
     package func green(_ text: String) -> String { wrap(text, "32") }
+    package func reverse(_ text: String) -> String { wrap(text, "7") }
 
     private func wrap(_ text: String, _ code: String) -> String {
         guard enabled, !text.isEmpty else { return text }

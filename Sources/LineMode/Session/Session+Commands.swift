@@ -107,8 +107,8 @@ extension Session {
             show()
         case .custom(let name, let arguments)
         where TextFolding.fold(name) == "watch" && options.interactive
-            && (currentList as? any LiveScreen)?.live != nil:
-            try startWatching(arguments)
+            && (currentList as? any LiveScreen).map({ $0.live != nil || $0.watchesRows }) == true:
+            try await startWatching(arguments)
         case .custom(let name, let arguments):
             try await runCustom(name, arguments: arguments)
         case .columns:

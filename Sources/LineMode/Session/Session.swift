@@ -106,6 +106,7 @@ package final class Session {
         var renderer = ScreenRenderer(
             width: width, style: TextStyle(enabled: options.color), widths: viewWidths,
             height: size?.rows ?? options.terminalRows, ascii: options.ascii)
+        renderer.marksChanges = options.interactive
         // Text is paged only where a person can page it; a script's transcript has it whole.
         renderer.textHeight = options.interactive ? size?.rows ?? options.terminalRows : nil
         if var overlay = textOverlay {

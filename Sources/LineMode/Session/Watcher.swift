@@ -12,6 +12,9 @@ final class Watcher {
     var task: Task<Void, Never>?
     /// Why watching stopped by itself, said under the screen when it is drawn next.
     var stopNote: String?
+    /// What the last refresh said while loading (a wait for the host's budget), said under
+    /// the screen drawn next.
+    var notes: [String] = []
 
     init(list: any ListScreen, seconds: Int) {
         self.list = list

@@ -38,6 +38,10 @@ public struct Column: Sendable, Hashable {
     /// screen) is exported empty, as the file has it. `nil` exports `name`. JSON keys stay
     /// `name`, which are distinct.
     public var exportName: String?
+    /// Whether its cells may be marked as changed (``Cell/isMarked``): without colour the
+    /// front end keeps a place for the mark in every cell from the first draw, so a refresh
+    /// that marks some never widens the column.
+    package var marksChanges = false
 
     /// The cells of text a name keeps however narrow the screen (four CJK characters), or its
     /// whole text when that is shorter.

@@ -44,6 +44,9 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     package var snapshotPlan: SnapshotPlan?
     /// How `watch` refreshes this screen; `nil` when its rows do not change by themselves.
     package var live: LiveSource?
+    /// The live screen `watch` opens for some of this screen's items (the quotes of the
+    /// securities on a page); `nil` when its rows are not something that can be watched.
+    package var liveRows: (([T]) -> (any ListScreen)?)?
 
     public internal(set) var state: LoadState
     public internal(set) var sourceFailures: [SourceFailure] = []
@@ -398,4 +401,11 @@ extension GenericListController where Row == ColumnsRow {
 
 extension GenericListController: SnapshotPlanning {}
 
-extension GenericListController: LiveScreen {}
+extension GenericListController: LiveScreen {
+    package var watchesRows: Bool { liveRows != nil }
+
+    package func liveScreen(forRowsIn range: Range<Int>) -> (any ListScreen)? {
+        guard let liveRows else { return nil }
+        return liveRows(range.clamped(to: 0..<count).map(item(at:)))
+    }
+}

@@ -19,4 +19,9 @@ package struct LiveSource {
 package protocol LiveScreen: AnyObject {
     /// How its rows are live; `nil` for a screen whose rows do not change by themselves.
     var live: LiveSource? { get }
+    /// Whether `watch` can open a live screen of this screen's rows (their quotes).
+    var watchesRows: Bool { get }
+    /// The live screen `watch` opens for the rows in `range` of the view, or `nil` when they
+    /// have nothing to watch.
+    func liveScreen(forRowsIn range: Range<Int>) -> (any ListScreen)?
 }

@@ -35,8 +35,13 @@ public struct LoadProgress: Sendable, Hashable {
 public final class ProgressReporter: Sendable {
     private let state = Mutex(LoadProgress())
     private let notes = Mutex<[String]>([])
+    private let onNote: (@Sendable (String) -> Void)?
 
-    public init() {}
+    public init() { onNote = nil }
+
+    /// A reporter that also hands each note to `onNote` as it is recorded, for a front end
+    /// that says it while the load goes on (a wait for a host's budget during a refresh).
+    package init(onNote: @escaping @Sendable (String) -> Void) { self.onNote = onNote }
 
     /// The latest progress.
     public var current: LoadProgress { state.withLock { $0 } }
@@ -55,6 +60,7 @@ public final class ProgressReporter: Sendable {
     /// (`skipped 2 malformed rows: lines 5, 9`, `the cache folder cannot be written`).
     public func note(_ message: String) {
         notes.withLock { $0.append(message) }
+        onNote?(message)
     }
 
     /// The notes recorded so far, emptying the list.

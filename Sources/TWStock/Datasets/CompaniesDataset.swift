@@ -60,6 +60,7 @@ public struct CompaniesDataset: Dataset {
             controller.activate(sources: Set(markets.map(\.rawValue)))
             controller.applyScope { markets.contains($0.market) }
         }
+        QuoteScreen.watchRows(of: controller, context: context) { $0.code.rawValue }
         controller.addCommands([
             ListCommand(Self.marketCommand) { [weak controller] arguments, _ in
                 guard let controller else { return .none }

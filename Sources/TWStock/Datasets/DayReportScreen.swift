@@ -72,11 +72,13 @@ enum DayReportScreen {
             return lines
         }
         let searchText: (Row) -> String = { "\($0.code) \($0.name.shown)" }
-        return GenericListController(
+        let controller = GenericListController(
             title: spec.id, sources: sources, order: order, columns: columns, searchText: searchText, header: header
         ) { row in
             .detail(columns.detail(of: row))
         }
+        QuoteScreen.watchRows(of: controller, context: context) { $0.code.rawValue }
+        return controller
     }
 
     /// `三大法人 2023-01-30 · 1,860 securities (上市 1,120 · 上櫃 740) · unit: shares`.

@@ -57,6 +57,7 @@ enum SecurityScreen {
             controller.chartRequest = ChartRequest(
                 y: close, x: date, bars: declared.first { $0.name == "volume" })
         }
+        QuoteScreen.watchRows(of: controller, context: context) { _ in loader.security.code.rawValue }
         controller.addCommands([
             ListCommand(olderCommand) { [weak controller] arguments, _ in
                 guard let controller else { return .none }

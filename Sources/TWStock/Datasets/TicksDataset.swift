@@ -44,6 +44,7 @@ public struct TicksDataset: Dataset {
             let security = Security(code: tick.code, name: tick.name, company: company, market: .listed)
             return .push(SecurityScreen.make(security, store: store, context: context))
         }
+        QuoteScreen.watchRows(of: controller, context: context) { $0.code.rawValue }
         return controller
     }
 }

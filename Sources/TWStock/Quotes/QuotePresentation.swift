@@ -34,22 +34,22 @@ enum QuotePresentation {
         ]
     }
 
-    /// The columns, with each cell that changed since the board's snapshot before marked `•`
-    /// (on the screen only: exports write the values).
+    /// The columns, with each cell that changed since the board's snapshot before marked:
+    /// reverse video with colour, `•` without (on the screen only: exports write the values).
+    /// Neither widens a column after the first draw, so none drops off a narrow screen.
     static func columns(board: QuoteBoard) -> [ListColumn<Quote>] {
         let marked: Set<String> = ["last", "change", "pct", "volume", "bid", "ask", "high", "low"]
         return columns.map { base in
             guard marked.contains(base.column.name) else { return base }
-            return ListColumn(base.column) { quote in
+            var column = base.column
+            column.marksChanges = true
+            return ListColumn(column) { quote in
                 var cell = base.cell(quote)
-                if board.changed(quote.code, { base.cell($0).text }) { cell.text += changeMark }
+                cell.isMarked = board.changed(quote.code, { base.cell($0).text })
                 return cell
             }
         }
     }
-
-    /// What marks a cell that changed since the refresh before.
-    static let changeMark = "•"
 
     /// A price with at least two decimals: the service's four (`593.0000`) read `593.00`, but
     /// a price that needs more keeps them (`0.0500` stays `0.05`, `12.3450` stays `12.345`).

@@ -1,5 +1,6 @@
 import Foundation
 import ListKit
+import ListKitNetworking
 
 /// The screen `quote` opens: one row per code, from one request for them all.
 enum QuoteScreen {
@@ -20,7 +21,12 @@ enum QuoteScreen {
                 }
             }
             do {
-                let snapshot = try await client.snapshot(of: codes, knownMarkets: known, oddLots: oddLots)
+                // A wait for the quote host's budget is said, as every other download's is: a
+                // watch refresh that waits tells the person why the table is late.
+                let progress = request.progress
+                let snapshot = try await HostThrottle.withNotices({ progress.note($0) }) {
+                    try await client.snapshot(of: codes, knownMarkets: known, oddLots: oddLots)
+                }
                 if snapshot.quotes.isEmpty { throw QuoteError.unknownCodes(snapshot.unknown.map(\.rawValue)) }
                 return board.take(snapshot)
             } catch {
