@@ -1,7 +1,7 @@
 import BrowseSupport
 import Foundation
 
-/// How a download becomes a value, for ``CachedDownloader/fetch(_:key:rule:refresh:progress:note:)``:
+/// How a download becomes a value, for ``CachedDownloader/fetch(_:key:rule:body:refresh:progress:note:)``:
 /// when a cached copy may answer, how bytes are read, and where a download is kept.
 ///
 /// A download is kept only once it reads: bytes that do not decode, or an empty answer where

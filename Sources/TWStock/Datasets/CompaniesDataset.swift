@@ -31,7 +31,9 @@ public struct CompaniesDataset: Dataset {
         arguments: Market.allCases.map(\.rawValue) + ["all"])
 
     /// The list adds `market`; a company's security screen, opened from a row, adds its own.
-    public var screenCommands: [ListCommandDeclaration] { [Self.marketCommand] + SecurityScreen.commands }
+    public var screenCommands: [ListCommandDeclaration] {
+        [Self.marketCommand, QuoteScreen.watchCommand] + SecurityScreen.commands
+    }
 
     @MainActor
     public func makeRootScreen(context: DatasetContext) throws -> any ListScreen {

@@ -7,6 +7,9 @@ import ListKit
 package struct InstitutionalDataset: Dataset {
     package init() {}
 
+    /// `watch` quotes the securities on the page and refreshes them.
+    package var screenCommands: [ListCommandDeclaration] { [QuoteScreen.watchCommand] }
+
     package var id: String { "institutional" }
     package var aliases: [String] { ["三大法人"] }
     package var title: String { "三大法人 institutional investors' trading" }

@@ -5,6 +5,9 @@ import ListKit
 package struct MarginDataset: Dataset {
     package init() {}
 
+    /// `watch` quotes the securities on the page and refreshes them.
+    package var screenCommands: [ListCommandDeclaration] { [QuoteScreen.watchCommand] }
+
     package var id: String { "margin" }
     package var aliases: [String] { ["融資融券"] }
     package var title: String { "融資融券 margin purchases and short sales" }

@@ -5,6 +5,9 @@ import ListKit
 package struct ValuationDataset: Dataset {
     package init() {}
 
+    /// `watch` quotes the securities on the page and refreshes them.
+    package var screenCommands: [ListCommandDeclaration] { [QuoteScreen.watchCommand] }
+
     package var id: String { "valuation" }
     package var aliases: [String] { ["本益比", "殖利率", "股價淨值比"] }
     package var title: String { "本益比 殖利率 股價淨值比 valuation" }
