@@ -37,8 +37,10 @@ import Testing
             "BROWSE_MIS_URL": server.baseURL.absoluteString, "BROWSE_NOW": WatchTests.open,
             "XDG_CACHE_HOME": folder.path + "/cache", "XDG_RUNTIME_DIR": runtime, "BROWSE_HISTORY": "",
         ]
+        // Wide enough that the wait's line, whose length depends on the process ids and the
+        // port, is never broken inside the words waited for.
         let terminal = try PseudoTerminal.browse(
-            ["quote", "2330"], in: folder, columns: 80, rows: 30, environment: environment)
+            ["quote", "2330"], in: folder, columns: 200, rows: 30, environment: environment)
         try terminal.waitFor("exchange time 2025-06-30 12:50:00")
         try terminal.waitFor(PseudoTerminal.prompt)
         // Three other processes each hold a request to the quote host open: its budget is full.

@@ -284,7 +284,8 @@ import Testing
         defer { harness.cleanUp() }
         let security = Set(try stock(["2330"], context(harness)).commands.map(\.name))
         let companies = Set(try CompaniesDataset().makeRootScreen(context: context(harness)).commands.map(\.name))
-        #expect(security == ["older", "info", "flows", "margin", "valuation", "dividends", "revenue", "adjusted", "watch"])
+        #expect(
+            security == ["older", "info", "flows", "margin", "valuation", "dividends", "revenue", "adjusted", "watch"])
         #expect(companies == ["market", "watch"])
         #expect(security.isSubset(of: TicksDataset().screenCommands.map(\.name)))
         #expect(security.union(companies).isSubset(of: CompaniesDataset().screenCommands.map(\.name)))

@@ -14,8 +14,8 @@ public struct Cell: Sendable, Hashable, ExpressibleByStringLiteral {
     public var tone: Tone?
     /// True when the cell changed since the screen was drawn before (a refreshed quote): with
     /// colour on, the front end draws it in reverse video, which takes no width of its own;
-    /// without, it puts a mark in the place its column keeps (``Column/marksChanges``).
-    public var isMarked = false
+    /// without, it puts a mark in the place its column keeps (`Column.marksChanges`).
+    package var isMarked = false
     /// True when `text` is the field exactly as its source wrote it (a cell of a CSV, TSV or
     /// JSON file): exports then write `text` itself (`--`, `-0.00`, `+2.00`, `"1,234.50"`),
     /// not the value's export text, so a file exports as it was.
