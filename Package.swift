@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "ListKitNetworking", targets: ["ListKitNetworking"]),
         .library(name: "ListKitTesting", targets: ["ListKitTesting"]),
         .library(name: "ManifestDatasets", targets: ["ManifestDatasets"]),
+        .library(name: "DatabaseDatasets", targets: ["DatabaseDatasets"]),
         .plugin(name: "NewDataset", targets: ["NewDataset"]),
         .executable(name: "browse", targets: ["browse"]),
     ],
@@ -80,12 +81,15 @@ let package = Package(
         .target(
             name: "ManifestDatasets",
             dependencies: ["BrowseSupport", "ListKit", "FileDatasets", "Tabular", "ListKitNetworking"]),
+        // SQLite files and PostgreSQL servers browsed in place, each question one statement run
+        // by the engine; the engines' C libraries are loaded when a database is first opened.
+        .target(name: "DatabaseDatasets", dependencies: ["BrowseSupport", "ListKit"]),
         // Argument parsing and wiring only.
         .executableTarget(
             name: "browse",
             dependencies: [
                 "BrowseSupport", "ListKit", "LineMode", "DemoDatasets", "TWStock", "FileDatasets", "CustomDatasets",
-                "ManifestDatasets",
+                "ManifestDatasets", "DatabaseDatasets",
             ]),
 
         .testTarget(name: "ListKitTests", dependencies: ["BrowseSupport", "ListKit", "TestSupport"]),
@@ -135,6 +139,9 @@ let package = Package(
             ],
             exclude: ["Fixtures"]
         ),
+        .testTarget(
+            name: "DatabaseDatasetsTests",
+            dependencies: ["BrowseSupport", "DatabaseDatasets", "ListKit", "LineMode", "TestSupport"]),
         .testTarget(
             name: "BrowseTests",
             dependencies: [

@@ -1,0 +1,40 @@
+import BrowseSupport
+
+/// One open session with a database engine (a SQLite file, a PostgreSQL server), read-only,
+/// through the engine's own C library.
+///
+/// Every question a screen asks is one statement that the engine answers; nothing the person
+/// typed is ever part of the statement's text: values travel in `parameters` and identifiers
+/// are quoted by ``SQLDialect/quoted(_:)``.
+///
+/// Implementers must guarantee:
+/// - the session never writes (a read-only transaction or a read-only open);
+/// - ``run(_:stop:row:)`` looks at `stop` while the engine works and, once it is raised, asks
+///   the engine to stop the statement (on the server, not only the wait) and throws
+///   ``DatabaseError`` with code `.interrupted`;
+/// - calls come from one thread at a time, except ``cancel()``, which any thread may call.
+package protocol DatabaseConnection: AnyObject, Sendable {
+    /// How statements for this engine are written.
+    var dialect: SQLDialect { get }
+    /// The engine and where it is, safe to show (no password): `shop.sqlite`,
+    /// `postgres://ann@db.local:5432/sales`.
+    var displayName: String { get }
+
+    /// The tables and views a person may browse, each with its row count or the planner's
+    /// estimate of it.
+    func relations(stop: StopFlag) throws(DatabaseError) -> [DatabaseRelation]
+    /// The columns of `relation` from the catalog, in declared order, with the columns of its
+    /// primary key (or a unique column) marked.
+    func columns(of relation: DatabaseRelation, stop: StopFlag) throws(DatabaseError) -> [DatabaseColumn]
+    /// The columns a statement's answer has, without running it to the end.
+    func columns(of statement: SQLStatement, stop: StopFlag) throws(DatabaseError) -> [DatabaseColumn]
+    /// Runs `statement` and calls `row` with each row's fields as text (`nil` for NULL), in
+    /// the order the engine returns them. An error `row` throws ends the statement and is
+    /// thrown as it is.
+    func run(_ statement: SQLStatement, stop: StopFlag, row: ([String?]) throws -> Void) throws
+    /// Asks the engine to stop the statement running now, from any thread; nothing when none
+    /// runs.
+    func cancel()
+    /// Ends the session.
+    func close()
+}
