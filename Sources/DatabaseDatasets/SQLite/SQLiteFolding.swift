@@ -1,9 +1,9 @@
 import BrowseSupport
 import Synchronization
 
-/// The SQL function `browse_fold(text)`: text folded exactly as the local filter folds it
-/// (``TextFolding/fold(_:)``), so a filter run by SQLite keeps the rows the local filter keeps,
-/// whatever the language of the text.
+/// The SQL function `browse_fold(text, …)`: its arguments joined by spaces (NULL as nothing)
+/// and folded exactly as the local filter folds a row's cells (``TextFolding/fold(_:)``), so a
+/// filter run by SQLite keeps the rows the local filter keeps, whatever the language.
 enum SQLiteFolding {
     /// The function's name in statements.
     static let name = "browse_fold"
@@ -17,21 +17,29 @@ enum SQLiteFolding {
         let pointer = Unmanaged.passUnretained(library).toOpaque()
         Self.library.store(Int(bitPattern: pointer), ordering: .releasing)
         return library.createFunction(
-            database, name, 1, SQLiteLibrary.utf8 | SQLiteLibrary.deterministic, pointer, callback, nil, nil, nil)
+            database, name, -1, SQLiteLibrary.utf8 | SQLiteLibrary.deterministic, pointer, callback, nil, nil, nil)
     }
 
     private static let callback: SQLiteLibrary.ScalarFunction = { context, count, values in
         let bits = SQLiteFolding.library.load(ordering: .acquiring)
         guard let pointer = UnsafeMutableRawPointer(bitPattern: bits) else { return }
         let library = Unmanaged<SQLiteLibrary>.fromOpaque(pointer).takeUnretainedValue()
-        guard count == 1, let value = values?[0], library.valueType(value) != SQLiteLibrary.typeNull else {
+        guard let values else {
             library.resultNull(context)
             return
         }
-        let bytes = library.valueText(value)
-        let length = Int(library.valueBytes(value))
-        let text = bytes.map { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""
-        var folded = TextFolding.fold(text)
+        var texts: [String] = []
+        texts.reserveCapacity(Int(count))
+        for index in 0..<Int(count) {
+            let value = values[index]
+            guard library.valueType(value) != SQLiteLibrary.typeNull, let bytes = library.valueText(value) else {
+                texts.append("")
+                continue
+            }
+            let length = Int(library.valueBytes(value))
+            texts.append(String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self))
+        }
+        var folded = TextFolding.fold(texts.joined(separator: " "))
         folded.withUTF8 { utf8 in
             utf8.withMemoryRebound(to: CChar.self) { chars in
                 library.resultText(context, chars.baseAddress, Int32(chars.count), SQLiteLibrary.transient)
