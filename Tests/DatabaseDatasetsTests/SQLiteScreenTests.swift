@@ -75,7 +75,9 @@ import Testing
     }
 
     @Test func filterKeepsTheRowsTheLocalFilterKeeps() async throws {
-        let names = ["Ｔａｉｗａｎ 台積電", "taiwan", "TAIWAN cement", "Straße", "STRASSE", "Éclair", "éclair", "ΣΊΣΥΦΟΣ", nil, "x"]
+        let names = [
+            "Ｔａｉｗａｎ 台積電", "taiwan", "TAIWAN cement", "Straße", "STRASSE", "Éclair", "éclair", "ΣΊΣΥΦΟΣ", nil, "x",
+        ]
         let fixture = try SQLiteFixture(
             ["CREATE TABLE t(id INTEGER PRIMARY KEY, name TEXT, n INT)"]
                 + names.map { _ in "INSERT INTO t(name, n) VALUES (?1, 7)" },
@@ -89,7 +91,9 @@ import Testing
             columns: screen.columns
         ) { (row: inout ColumnsRow, item: LocalRow) in
             row = ColumnsRow(cells: item.cells)
-        } select: { _ in .none }
+        } select: { _ in
+            .none
+        }
         for query in ["taiwan", "ＴＡＩＷＡＮ", "台積", "éclair", "ÉCLAIR", "straße", "σίσυφος", "7", "an 台", "wan c"] {
             try screen.applyFilter(query)
             try local.applyFilter(query)
@@ -122,10 +126,11 @@ import Testing
 
     @Test func injectionThroughAColumnNameAndAFilterChangesNothing() async throws {
         let evil = "\"; DROP TABLE x; --"
-        let fixture = try SQLiteFixture([
-            "CREATE TABLE x(id INTEGER PRIMARY KEY, \(SQLDialect.sqlite.quoted(evil)) TEXT)",
-            "INSERT INTO x VALUES (1, ?1), (2, 'plain')",
-        ], parameters: [[], ["'; DROP TABLE x; --"]])
+        let fixture = try SQLiteFixture(
+            [
+                "CREATE TABLE x(id INTEGER PRIMARY KEY, \(SQLDialect.sqlite.quoted(evil)) TEXT)",
+                "INSERT INTO x VALUES (1, ?1), (2, 'plain')",
+            ], parameters: [[], ["'; DROP TABLE x; --"]])
         let connection = try fixture.open()
         let relation = try #require(try connection.relations(stop: .never).first)
         let screen = await loaded(connection, .relation(relation))
@@ -137,10 +142,11 @@ import Testing
     }
 
     @Test func zeroBytesAndControlBytesComeWhole() async throws {
-        let fixture = try SQLiteFixture([
-            "CREATE TABLE t(id INTEGER PRIMARY KEY, s TEXT)",
-            "INSERT INTO t(s) VALUES (?1)",
-        ], parameters: [[], ["a\0b\u{1B}[31mc\td"]])
+        let fixture = try SQLiteFixture(
+            [
+                "CREATE TABLE t(id INTEGER PRIMARY KEY, s TEXT)",
+                "INSERT INTO t(s) VALUES (?1)",
+            ], parameters: [[], ["a\0b\u{1B}[31mc\td"]])
         let connection = try fixture.open()
         let relation = try #require(try connection.relations(stop: .never).first)
         let screen = await loaded(connection, .relation(relation))

@@ -36,7 +36,8 @@ package struct DatabaseOpener: ListOpener {
             return DatabaseScreen(connection: connection, source: .query(query))
         }
         if let table = try context.options.value(DatabaseOptions.table) {
-            let relation = DatabaseRelation(schema: nil, name: table, isView: false, rowCount: nil, rowCountIsEstimate: false)
+            let relation = DatabaseRelation(
+                schema: nil, name: table, isView: false, rowCount: nil, rowCountIsEstimate: false)
             return DatabaseScreen(connection: connection, source: .relation(relation))
         }
         return RelationsScreen.make(connection: connection, title: Self.fileName(name))

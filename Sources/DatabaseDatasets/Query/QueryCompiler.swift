@@ -25,7 +25,9 @@ package struct QueryCompiler: Sendable {
 
     func orderTerms(_ view: DatabaseView) -> [OrderTerm] {
         var terms: [OrderTerm] = []
-        if let sort = view.sort { terms.append(OrderTerm(expression: q(sort.column), descending: sort.descending, nullable: true)) }
+        if let sort = view.sort {
+            terms.append(OrderTerm(expression: q(sort.column), descending: sort.descending, nullable: true))
+        }
         terms += view.key.map { OrderTerm(expression: q($0), descending: false, nullable: false) }
         return terms
     }
@@ -162,12 +164,14 @@ package struct QueryCompiler: Sendable {
                     ? "(\(term.expression) IS NOT NULL OR (\(term.expression) IS NULL AND \(rest)))"
                     : "(\(term.expression) IS NULL AND \(rest))"
             }
-            let placeholder = typed(parameters.add(value), type: boundary.types.indices.contains(index) ? boundary.types[index] : nil)
+            let placeholder = typed(
+                parameters.add(value), type: boundary.types.indices.contains(index) ? boundary.types[index] : nil)
             let beyond = term.descending != backwards ? "<" : ">"
             var alternatives = ["\(term.expression) \(beyond) \(placeholder)"]
             if term.nullable, !backwards { alternatives.append("\(term.expression) IS NULL") }
             if !isLast {
-                let again = typed(parameters.add(value), type: boundary.types.indices.contains(index) ? boundary.types[index] : nil)
+                let again = typed(
+                    parameters.add(value), type: boundary.types.indices.contains(index) ? boundary.types[index] : nil)
                 alternatives.append("(\(term.expression) = \(again) AND \(part(index + 1)))")
             }
             return "(" + alternatives.joined(separator: " OR ") + ")"

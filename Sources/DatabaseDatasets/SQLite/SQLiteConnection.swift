@@ -146,7 +146,9 @@ package final class SQLiteConnection: DatabaseConnection, @unchecked Sendable {
             return (0..<count).map { column in
                 let name = library.columnName(prepared, column).map { String(cString: $0) } ?? "column \(column + 1)"
                 let declared = library.columnDeclaredType(prepared, column).map { String(cString: $0) }
-                if let declared { return DatabaseColumn(name: name, kind: Self.kind(declared: declared), declaredType: declared) }
+                if let declared {
+                    return DatabaseColumn(name: name, kind: Self.kind(declared: declared), declaredType: declared)
+                }
                 let stored = hasRow ? library.columnType(prepared, column) : SQLiteLibrary.typeNull
                 let kind: DatabaseColumn.Kind = stored == 1 ? .integer : stored == 2 ? .decimal : .text
                 return DatabaseColumn(name: name, kind: kind, declaredType: "")
@@ -191,7 +193,8 @@ package final class SQLiteConnection: DatabaseConnection, @unchecked Sendable {
             if var value {
                 _ = value.withUTF8 { utf8 in
                     utf8.withMemoryRebound(to: CChar.self) { chars in
-                        library.bindText(prepared, number, chars.baseAddress, Int32(chars.count), SQLiteLibrary.transient)
+                        library.bindText(
+                            prepared, number, chars.baseAddress, Int32(chars.count), SQLiteLibrary.transient)
                     }
                 }
             } else {

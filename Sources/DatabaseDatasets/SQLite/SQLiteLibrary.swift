@@ -3,14 +3,17 @@ import Synchronization
 /// The functions of SQLite's C library that browse calls, looked up once in `libsqlite3` loaded
 /// with ``CLibrary``: each declared with its exact C signature, so no header is needed.
 package final class SQLiteLibrary: Sendable {
-    typealias Open = @convention(c) (
-        UnsafePointer<CChar>?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?
-    ) -> Int32
-    typealias Prepare = @convention(c) (
-        OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<OpaquePointer?>?,
-        UnsafeMutablePointer<UnsafePointer<CChar>?>?
-    ) -> Int32
-    typealias BindText = @convention(c) (OpaquePointer?, Int32, UnsafePointer<CChar>?, Int32, UnsafeRawPointer?) -> Int32
+    typealias Open =
+        @convention(c) (
+            UnsafePointer<CChar>?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?
+        ) -> Int32
+    typealias Prepare =
+        @convention(c) (
+            OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<OpaquePointer?>?,
+            UnsafeMutablePointer<UnsafePointer<CChar>?>?
+        ) -> Int32
+    typealias BindText =
+        @convention(c) (OpaquePointer?, Int32, UnsafePointer<CChar>?, Int32, UnsafeRawPointer?) -> Int32
     typealias BindNull = @convention(c) (OpaquePointer?, Int32) -> Int32
     typealias StatementInt = @convention(c) (OpaquePointer?) -> Int32
     typealias ColumnInt = @convention(c) (OpaquePointer?, Int32) -> Int32
@@ -19,14 +22,16 @@ package final class SQLiteLibrary: Sendable {
     typealias ErrorMessage = @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
     typealias Interrupt = @convention(c) (OpaquePointer?) -> Void
     typealias ProgressCallback = @convention(c) (UnsafeMutableRawPointer?) -> Int32
-    typealias ProgressHandler = @convention(c) (OpaquePointer?, Int32, ProgressCallback?, UnsafeMutableRawPointer?) ->
+    typealias ProgressHandler =
+        @convention(c) (OpaquePointer?, Int32, ProgressCallback?, UnsafeMutableRawPointer?) ->
         Void
     typealias BusyTimeout = @convention(c) (OpaquePointer?, Int32) -> Int32
     typealias ScalarFunction = @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void
-    typealias CreateFunction = @convention(c) (
-        OpaquePointer?, UnsafePointer<CChar>?, Int32, Int32, UnsafeMutableRawPointer?, ScalarFunction?,
-        ScalarFunction?, UnsafeRawPointer?, UnsafeRawPointer?
-    ) -> Int32
+    typealias CreateFunction =
+        @convention(c) (
+            OpaquePointer?, UnsafePointer<CChar>?, Int32, Int32, UnsafeMutableRawPointer?, ScalarFunction?,
+            ScalarFunction?, UnsafeRawPointer?, UnsafeRawPointer?
+        ) -> Int32
     typealias ValueText = @convention(c) (OpaquePointer?) -> UnsafePointer<UInt8>?
     typealias ResultText = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeRawPointer?) -> Void
     typealias ResultNull = @convention(c) (OpaquePointer?) -> Void

@@ -5,12 +5,16 @@ import ListKit
 enum RelationsScreen {
     /// The screen of `connection`'s relations, read from the catalog when it is first shown.
     @MainActor
-    static func make(connection: any DatabaseConnection, title: String) -> GenericListController<RelationEntry, ColumnsRow> {
+    static func make(connection: any DatabaseConnection, title: String) -> GenericListController<
+        RelationEntry, ColumnsRow
+    > {
         let source = ListSource<RelationEntry>(id: "catalog", title: title) { _ in
             let stop = StopFlag()
             return try await withTaskCancellationHandler {
                 try await Task.detached {
-                    try connection.relations(stop: stop).enumerated().map { RelationEntry(id: $0.offset, relation: $0.element) }
+                    try connection.relations(stop: stop).enumerated().map {
+                        RelationEntry(id: $0.offset, relation: $0.element)
+                    }
                 }.value
             } onCancel: {
                 stop.raise()

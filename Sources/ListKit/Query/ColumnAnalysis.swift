@@ -75,7 +75,9 @@ package enum ColumnAnalysis {
     package static func frequencies(of column: Column, in list: any ListScreen, stop: StopFlag = .never) throws
         -> [ValueCount]
     {
-        if let answering = list as? any AnalysisAnswering, let answer = try answering.frequencies(of: column, stop: stop) {
+        if let answering = list as? any AnalysisAnswering,
+            let answer = try answering.frequencies(of: column, stop: stop)
+        {
             return answer
         }
         var counts: [CellValue: (count: Int, first: Int)] = [:]
