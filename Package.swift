@@ -146,7 +146,7 @@ let package = Package(
             name: "BrowseTests",
             dependencies: [
                 "browse", "ListKit", "TWStock", "ListKitTesting", "FakeExchange", "ListKitNetworking", "TestSupport",
-                "cache-writer-probe",
+                "DatabaseDatasets", "cache-writer-probe",
                 "peak-memory-probe",
             ],
             exclude: ["Snapshots", "Fixtures"]

@@ -1,5 +1,6 @@
 import BrowseSupport
 import CustomDatasets
+import DatabaseDatasets
 import DemoDatasets
 import FileDatasets
 import Foundation
@@ -39,8 +40,8 @@ var launcher = Launcher(
     terminal: TerminalInfo.current(environment: environment),
     output: FileDescriptorSink(descriptor: STDOUT_FILENO),
     errors: errors)
-// Names that are not datasets open as files, URLs or standard input (`-`).
-launcher.opener = FileOpener()
+// Names that are not datasets open as SQLite files, other files, URLs or standard input (`-`).
+launcher.opener = DatabaseOpener(fallback: FileOpener())
 // Manifest ids may take no name the program already has: read from the launcher when a
 // subcommand runs, so that every subcommand's name is among them.
 let reserved: @MainActor () -> [String: String] = { launcher.reservedNames }

@@ -28,6 +28,9 @@ package protocol DatabaseConnection: AnyObject, Sendable {
     func columns(of relation: DatabaseRelation, stop: StopFlag) throws(DatabaseError) -> [DatabaseColumn]
     /// The columns a statement's answer has, without running it to the end.
     func columns(of statement: SQLStatement, stop: StopFlag) throws(DatabaseError) -> [DatabaseColumn]
+    /// A column the catalog does not list that makes each row of `relation` unique, to page by
+    /// when it has no primary key (SQLite's `rowid`); `nil` (the default) when there is none.
+    func hiddenKey(of relation: DatabaseRelation) -> String?
     /// Runs `statement` and calls `row` with each row's fields as text (`nil` for NULL), in
     /// the order the engine returns them. An error `row` throws ends the statement and is
     /// thrown as it is.

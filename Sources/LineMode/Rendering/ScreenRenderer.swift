@@ -306,7 +306,7 @@ package struct ScreenRenderer {
             let first = widestNumbers ? list.count : page.range.lowerBound + 1
             parts.append(
                 "rows \(NumberText.grouped(first))–\(NumberText.grouped(page.range.upperBound))"
-                    + " of \(NumberText.grouped(list.count))\(more)")
+                    + " of \(list.countIsEstimate ? "~" : "")\(NumberText.grouped(list.count))\(more)")
         }
         if !list.filterText.isEmpty {
             let filter = TextFitting.truncate(VisibleText.make(list.filterText), toWidth: 30)

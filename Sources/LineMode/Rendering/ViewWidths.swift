@@ -29,7 +29,7 @@ package final class ViewWidths {
     /// them costs no pass over the rows.
     func isMeasured(_ columns: [String], of screen: any ListScreen) -> Bool {
         let entry = entry(for: screen)
-        return entry.fromPages || columns.allSatisfy { entry.widths[$0] != nil }
+        return entry.fromPages || screen.widthsFollowPages || columns.allSatisfy { entry.widths[$0] != nil }
     }
 
     /// Measures those of `columns` not measured yet over `screen`'s view.
@@ -39,6 +39,10 @@ package final class ViewWidths {
     /// - Complexity: O(n × c) for n rows and the c columns not measured yet.
     func measure(_ columns: [String], of screen: any ListScreen, stop: StopFlag) throws {
         var entry = entry(for: screen)
+        if screen.widthsFollowPages, !entry.fromPages {
+            entry.fromPages = true
+            keep(entry, for: screen)
+        }
         guard !entry.fromPages else { return }
         var missing: [String] = []
         for name in columns where entry.widths[name] == nil && !missing.contains(name) { missing.append(name) }

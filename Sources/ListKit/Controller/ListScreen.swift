@@ -98,6 +98,12 @@ public protocol ListScreen: AnyObject {
     /// Whether the last load, stopped by Ctrl-C, said in a note what it kept (the rows of a
     /// stream that arrived): a front end then does not say it again.
     var notedItsStop: Bool { get }
+    /// True when ``count`` is an estimate (a database planner's), shown as `~10,000,000`
+    /// until the exact count arrives.
+    var countIsEstimate: Bool { get }
+    /// True when the widths of columns follow the pages shown rather than a pass over every
+    /// row, which a table of millions of rows in a database must not take before its first page.
+    var widthsFollowPages: Bool { get }
 }
 
 extension ListScreen {
@@ -116,6 +122,8 @@ extension ListScreen {
     public var waitsForAllRowsBeforeQueries: Bool { false }
     public var receivingNote: String? { nil }
     public var notedItsStop: Bool { false }
+    public var countIsEstimate: Bool { false }
+    public var widthsFollowPages: Bool { false }
 
     /// The column names, in declared order.
     public var columnNames: [String] { columns.map(\.name) }

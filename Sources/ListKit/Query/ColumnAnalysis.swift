@@ -26,6 +26,33 @@ package struct ColumnStatistics: Sendable, Hashable {
     package let sum: ExactDecimal?
     /// The mean of a numeric column, two decimals past its values' own.
     package let mean: ExactDecimal?
+
+    package init(
+        column: Column, count: Int, missing: Int, distinct: Int, minimum: Cell?, maximum: Cell?, sum: ExactDecimal?,
+        mean: ExactDecimal?
+    ) {
+        self.column = column
+        self.count = count
+        self.missing = missing
+        self.distinct = distinct
+        self.minimum = minimum
+        self.maximum = maximum
+        self.sum = sum
+        self.mean = mean
+    }
+
+    /// The mean of `count` values that add up to `sum`, with two more decimals than the sum,
+    /// rounded half away from zero, as `stats` shows it for rows it read itself.
+    package static func mean(sum: ExactDecimal, count: Int) -> ExactDecimal? {
+        guard count > 0 else { return nil }
+        let scale = min(sum.scale + 2, ExactDecimal.maximumScale)
+        var scaled = Int128(sum.units)
+        for _ in sum.scale..<scale { scaled *= 10 }
+        let divisor = Int128(count)
+        var quotient = scaled / divisor
+        if (scaled % divisor).magnitude * 2 >= divisor.magnitude { quotient += scaled < 0 ? -1 : 1 }
+        return Int64(exactly: quotient).map { ExactDecimal(units: $0, scale: scale) }
+    }
 }
 
 /// Counting and summing over a screen's view, column by column: what `freq` and `stats`
@@ -48,6 +75,11 @@ package enum ColumnAnalysis {
     package static func frequencies(of column: Column, in list: any ListScreen, stop: StopFlag = .never) throws
         -> [ValueCount]
     {
+        if let answering = list as? any AnalysisAnswering,
+            let answer = try answering.frequencies(of: column, stop: stop)
+        {
+            return answer
+        }
         var counts: [CellValue: (count: Int, first: Int)] = [:]
         var row = 0
         var textBytes = 0
@@ -97,6 +129,9 @@ package enum ColumnAnalysis {
     /// - Throws: `ListError.interrupted` when `stop` was raised before every row was read.
     /// - Complexity: O(n × c) for n rows of c columns.
     package static func statistics(of list: any ListScreen, stop: StopFlag = .never) throws -> [ColumnStatistics] {
+        if let answering = list as? any AnalysisAnswering, let answer = try answering.statistics(stop: stop) {
+            return answer
+        }
         let columns = list.columns
         var summaries = columns.map { ColumnSummary(numeric: $0.kind.isNumeric) }
         var row = 0

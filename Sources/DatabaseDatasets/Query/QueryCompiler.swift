@@ -1,0 +1,257 @@
+import BrowseSupport
+import ListKit
+
+/// Writes the statements a database screen sends, for one engine's dialect: every identifier
+/// quoted, every value a person typed bound as a parameter.
+package struct QueryCompiler: Sendable {
+    package let dialect: SQLDialect
+
+    package init(dialect: SQLDialect) {
+        self.dialect = dialect
+    }
+
+    /// The most columns one call of the folding function takes (SQLite allows 127 arguments);
+    /// wider rows are folded in groups, and the groups folded together.
+    static let foldGroup = 100
+
+    // MARK: - Pages
+
+    /// One term of a view's order: an identifier, its direction, and whether it may be NULL.
+    struct OrderTerm {
+        let expression: String
+        let descending: Bool
+        let nullable: Bool
+    }
+
+    func orderTerms(_ view: DatabaseView) -> [OrderTerm] {
+        var terms: [OrderTerm] = []
+        if let sort = view.sort {
+            terms.append(OrderTerm(expression: q(sort.column), descending: sort.descending, nullable: true))
+        }
+        terms += view.key.map { OrderTerm(expression: q($0), descending: false, nullable: false) }
+        return terms
+    }
+
+    /// How many fields a page's row has after the shown columns: the order's values, then
+    /// (SQLite) their storage types.
+    package func extraFields(_ view: DatabaseView) -> Int {
+        orderTerms(view).count * (dialect == .sqlite ? 2 : 1)
+    }
+
+    /// The boundary a fetched row (shown columns, then the extra fields) marks.
+    package func boundary(of row: [String?], in view: DatabaseView) -> PageBoundary {
+        let terms = orderTerms(view).count
+        let start = view.columns.count
+        let values = Array(row[start..<(start + terms)])
+        let types = dialect == .sqlite ? row[(start + terms)..<(start + 2 * terms)].map { $0 ?? "null" } : []
+        return PageBoundary(values: values, types: types)
+    }
+
+    /// Up to `limit` rows of the view, in its order or (`backwards`) the reverse: after
+    /// `boundary` (before it, backwards), or from the start (the end) without one, skipping
+    /// `offset` rows. A view without a key can only skip.
+    package func page(
+        _ view: DatabaseView, after boundary: PageBoundary? = nil, backwards: Bool = false, limit: Int, offset: Int = 0
+    ) -> SQLStatement {
+        var parameters = BoundParameters(dialect: dialect)
+        let terms = orderTerms(view)
+        var selected = view.columns.map { q($0.name) } + terms.map(\.expression)
+        if dialect == .sqlite { selected += terms.map { "typeof(\($0.expression))" } }
+        var conditions = filterConditions(view, &parameters)
+        if let boundary, !terms.isEmpty {
+            conditions.append(keyset(terms, boundary, backwards: backwards, &parameters))
+        }
+        var text = "SELECT \(selected.joined(separator: ", ")) FROM \(from(view))"
+        if !conditions.isEmpty { text += " WHERE " + conditions.joined(separator: " AND ") }
+        text += orderBy(terms, backwards: backwards)
+        text += " LIMIT \(max(0, limit))"
+        if offset > 0 { text += " OFFSET \(offset)" }
+        return SQLStatement(text, parameters: parameters.values)
+    }
+
+    /// Every row of the view in order, `columns` of each: for export, `chart` and the rest.
+    package func rows(_ view: DatabaseView, columns: [String]) -> SQLStatement {
+        var parameters = BoundParameters(dialect: dialect)
+        let conditions = filterConditions(view, &parameters)
+        var text = "SELECT \(columns.map(q).joined(separator: ", ")) FROM \(from(view))"
+        if !conditions.isEmpty { text += " WHERE " + conditions.joined(separator: " AND ") }
+        text += orderBy(orderTerms(view), backwards: false)
+        return SQLStatement(text, parameters: parameters.values)
+    }
+
+    /// The number of rows of the view.
+    package func count(_ view: DatabaseView) -> SQLStatement {
+        var parameters = BoundParameters(dialect: dialect)
+        let conditions = filterConditions(view, &parameters)
+        var text = "SELECT count(*) FROM \(from(view))"
+        if !conditions.isEmpty { text += " WHERE " + conditions.joined(separator: " AND ") }
+        return SQLStatement(text, parameters: parameters.values)
+    }
+
+    /// `freq`: each distinct value of `column` and its rows, most frequent first, ties by value.
+    package func frequencies(_ view: DatabaseView, column: String) -> SQLStatement {
+        var parameters = BoundParameters(dialect: dialect)
+        let conditions = filterConditions(view, &parameters)
+        let name = q(column)
+        var text = "SELECT \(name), count(*) FROM \(from(view))"
+        if !conditions.isEmpty { text += " WHERE " + conditions.joined(separator: " AND ") }
+        text += " GROUP BY \(name) ORDER BY count(*) DESC, \(name) NULLS LAST"
+        return SQLStatement(text, parameters: parameters.values)
+    }
+
+    /// `stats` of `columns`: for each, the rows with a value, the distinct values, the least,
+    /// the greatest and (numbers) the sum, five fields a column after the count of rows.
+    package func statistics(_ view: DatabaseView, columns: [DatabaseColumn]) -> SQLStatement {
+        var parameters = BoundParameters(dialect: dialect)
+        let conditions = filterConditions(view, &parameters)
+        var selected = ["count(*)"]
+        for column in columns {
+            let name = q(column.name)
+            let numeric = column.kind == .integer || column.kind == .decimal
+            selected += [
+                "count(\(name))", "count(DISTINCT \(name))", "min(\(name))", "max(\(name))",
+                numeric ? "sum(\(name))" : "NULL",
+            ]
+        }
+        var text = "SELECT \(selected.joined(separator: ", ")) FROM \(from(view))"
+        if !conditions.isEmpty { text += " WHERE " + conditions.joined(separator: " AND ") }
+        return SQLStatement(text, parameters: parameters.values)
+    }
+
+    /// `expression` alone as a condition with its parameters: what `where` sends.
+    package func condition(_ expression: WhereExpression) -> SQLStatement {
+        var parameters = BoundParameters(dialect: dialect)
+        let text = compile(expression, &parameters)
+        return SQLStatement(text, parameters: parameters.values)
+    }
+
+    // MARK: - Parts
+
+    private func q(_ identifier: String) -> String { dialect.quoted(identifier) }
+
+    func from(_ view: DatabaseView) -> String {
+        switch view.source {
+        case .relation(let relation): relation.sql(dialect)
+        case .query(let text): "(\(text)) AS browse_query"
+        }
+    }
+
+    private func orderBy(_ terms: [OrderTerm], backwards: Bool) -> String {
+        guard !terms.isEmpty else { return "" }
+        let parts = terms.map { term in
+            let descending = term.descending != backwards
+            var part = term.expression + (descending ? " DESC" : " ASC")
+            // Missing values last in either direction; read backwards, first.
+            if term.nullable { part += backwards ? " NULLS FIRST" : " NULLS LAST" }
+            return part
+        }
+        return " ORDER BY " + parts.joined(separator: ", ")
+    }
+
+    /// The rows after (`backwards`: before) `boundary` in the order of `terms`, missing values
+    /// coming after every value.
+    private func keyset(
+        _ terms: [OrderTerm], _ boundary: PageBoundary, backwards: Bool, _ parameters: inout BoundParameters
+    ) -> String {
+        func part(_ index: Int) -> String {
+            guard index < terms.count, index < boundary.values.count else { return "0" }
+            let term = terms[index]
+            let isLast = index == terms.count - 1
+            guard let value = boundary.values[index] else {
+                // Among the missing values, which come last.
+                let rest = isLast ? "0" : part(index + 1)
+                return backwards
+                    ? "(\(term.expression) IS NOT NULL OR (\(term.expression) IS NULL AND \(rest)))"
+                    : "(\(term.expression) IS NULL AND \(rest))"
+            }
+            let placeholder = typed(
+                parameters.add(value), type: boundary.types.indices.contains(index) ? boundary.types[index] : nil)
+            let beyond = term.descending != backwards ? "<" : ">"
+            var alternatives = ["\(term.expression) \(beyond) \(placeholder)"]
+            if term.nullable, !backwards { alternatives.append("\(term.expression) IS NULL") }
+            if !isLast {
+                let again = typed(
+                    parameters.add(value), type: boundary.types.indices.contains(index) ? boundary.types[index] : nil)
+                alternatives.append("(\(term.expression) = \(again) AND \(part(index + 1)))")
+            }
+            return "(" + alternatives.joined(separator: " OR ") + ")"
+        }
+        return part(0)
+    }
+
+    /// A placeholder that compares as the stored value did (SQLite keeps a type per value).
+    private func typed(_ placeholder: String, type: String?) -> String {
+        switch type {
+        case "integer": "CAST(\(placeholder) AS INTEGER)"
+        case "real": "CAST(\(placeholder) AS REAL)"
+        default: placeholder
+        }
+    }
+
+    /// The filter's and the `where` condition's parts.
+    func filterConditions(_ view: DatabaseView, _ parameters: inout BoundParameters) -> [String] {
+        var conditions: [String] = []
+        let folded = TextFolding.fold(view.filter)
+        if !folded.isEmpty, !view.columns.isEmpty {
+            conditions.append("instr(\(foldedRow(view.columns.map { q($0.name) })), \(parameters.add(folded))) > 0")
+        }
+        if let condition = view.condition { conditions.append(compile(condition, &parameters)) }
+        return conditions
+    }
+
+    /// The row's cells joined by spaces and folded, as the local filter reads a row.
+    private func foldedRow(_ names: [String]) -> String {
+        if names.count <= Self.foldGroup { return fold(names.map { "coalesce(\($0), '')" }) }
+        var groups: [String] = []
+        var start = 0
+        while start < names.count {
+            let end = min(start + Self.foldGroup, names.count)
+            groups.append(foldedRow(Array(names[start..<end])))
+            start = end
+        }
+        return fold(groups)
+    }
+
+    private func fold(_ arguments: [String]) -> String {
+        switch dialect {
+        case .sqlite: "\(SQLiteFolding.name)(\(arguments.joined(separator: ", ")))"
+        case .postgres: "lower(concat_ws(' ', \(arguments.joined(separator: ", "))))"
+        }
+    }
+
+    /// A `where` condition as SQL that is true or false, never NULL, so `not` reads as the
+    /// local condition does.
+    func compile(_ expression: WhereExpression, _ parameters: inout BoundParameters) -> String {
+        switch expression {
+        case .comparison(let comparison): "coalesce(\(compile(comparison, &parameters)), 0) = 1"
+        case .and(let left, let right): "(\(compile(left, &parameters)) AND \(compile(right, &parameters)))"
+        case .or(let left, let right): "(\(compile(left, &parameters)) OR \(compile(right, &parameters)))"
+        case .not(let inner): "NOT (\(compile(inner, &parameters)))"
+        }
+    }
+
+    private func compile(_ comparison: WhereComparison, _ parameters: inout BoundParameters) -> String {
+        let column = q(comparison.column.name)
+        let missing = "\(column) IS NULL"
+        switch comparison.comparison {
+        case .isMissing: return missing
+        case .isPresent: return "\(column) IS NOT NULL"
+        case .contains, .notContains:
+            let found = "instr(\(fold([column])), \(parameters.add(TextFolding.fold(comparison.text)))) > 0"
+            return comparison.comparison == .contains ? "(\(found))" : "(\(missing) OR NOT (\(found)))"
+        default:
+            break
+        }
+        let operation = comparison.comparison == .notEqual ? "<>" : comparison.comparison.rawValue
+        let test: String
+        switch comparison.value {
+        case .integer, .decimal:
+            test = "\(column) \(operation) CAST(\(parameters.add(comparison.value.exportText)) AS NUMERIC)"
+        case .date, .dateTime, .time:
+            test = "\(column) \(operation) \(parameters.add(comparison.value.exportText))"
+        case .text, .missing:
+            test = "\(fold([column])) \(operation) \(parameters.add(TextFolding.fold(comparison.text)))"
+        }
+        return comparison.comparison == .notEqual ? "(\(missing) OR \(test))" : "(\(test))"
+    }
+}

@@ -1,0 +1,107 @@
+import BrowseSupport
+import ListKit
+
+extension DatabaseScreen {
+    package func applyFilter(_ text: String, stop: StopFlag) throws {
+        guard var changed = view else { return }
+        changed.filter = text
+        try show(changed, counting: true, stop: stop)
+    }
+
+    package func applyWhere(_ expression: WhereExpression?, stop: StopFlag) throws {
+        guard var changed = view else { return }
+        changed.condition = expression
+        try show(changed, counting: true, stop: stop)
+    }
+
+    package func applySort(_ order: SortOrder?, stop: StopFlag) throws(ListError) {
+        guard var changed = view else { return }
+        if let order {
+            do {
+                let column = try column(named: order.column)
+                changed.sort = SortOrder(column: column.name, descending: order.descending)
+            } catch {
+                throw error
+            }
+        } else {
+            changed.sort = nil
+        }
+        do {
+            try show(changed, counting: false, stop: stop)
+        } catch let error as ListError {
+            throw error
+        } catch {
+            throw .cannotSort("\(error)")
+        }
+    }
+
+    /// Makes `changed` the view, from its first page: nothing changes when a statement fails or
+    /// is stopped.
+    private func show(_ changed: DatabaseView, counting: Bool, stop: StopFlag) throws {
+        do throws(DatabaseError) {
+            let total = counting ? try Self.count(compiler.count(changed), in: connection, stop: stop) : count
+            let first = try Self.fetch(compiler.page(changed, limit: Self.readAhead * 2), in: connection, stop: stop)
+            view = changed
+            count = total
+            if counting { countIsEstimate = false }
+            window = DatabaseWindow(start: 0, rows: first)
+            failure = nil
+            move(to: 0)
+            viewVersion += 1
+        } catch {
+            throw Self.listError(error)
+        }
+    }
+
+    package func forEachRow(_ body: ([NamedCell]) throws -> Void) rethrows {
+        guard let view else { return }
+        let names = view.columns.map(\.name)
+        let kinds = view.columns.map(\.kind)
+        // A page at a time, by key: the rows held never outgrow one page. A failed page ends
+        // the rows there, and is the screen's ``dataProblem``, which an export then throws.
+        var boundary: PageBoundary?
+        var skipped = 0
+        while true {
+            let statement =
+                view.key.isEmpty
+                ? compiler.page(view, limit: ExportRowLimits.blockRows, offset: skipped)
+                : compiler.page(view, after: boundary, limit: ExportRowLimits.blockRows)
+            let page: [[String?]]
+            do throws(DatabaseError) {
+                page = try Self.fetch(statement, in: connection, stop: .never)
+            } catch {
+                failure = error
+                return
+            }
+            for fields in page {
+                try body(names.indices.map { NamedCell(names[$0], DatabaseCells.cell(fields[$0], kind: kinds[$0])) })
+            }
+            guard page.count == ExportRowLimits.blockRows, let last = page.last else { return }
+            boundary = compiler.boundary(of: last, in: view)
+            skipped += page.count
+        }
+    }
+
+    package func forEachValues(of columns: [String], stop: StopFlag, _ body: ([CellValue]) -> Void) throws {
+        guard let view else { return }
+        let kinds = columns.map { name in view.columns.first { $0.name == name }?.kind ?? .text }
+        do throws(DatabaseError) {
+            try Self.run(compiler.rows(view, columns: columns), in: connection, stop: stop) { fields in
+                body(kinds.indices.map { DatabaseCells.value(fields[$0], kind: kinds[$0]) })
+            }
+        } catch {
+            throw Self.listError(error)
+        }
+    }
+
+    package func widestTexts(of columns: [String], width: TextWidth, stop: StopFlag) throws -> [Int] {
+        // Widths follow the pages shown (``widthsFollowPages``): a pass over every row of a
+        // table of millions is what a database screen never makes before its first page.
+        columns.map { _ in 0 }
+    }
+
+    package func select(at index: Int) throws -> Selection {
+        guard let row = rows(in: index..<(index + 1)).first else { return .none }
+        return .detail(Detail(title: "row \(index + 1)", fields: row.map { Detail.Field($0.name, $0.cell.text) }))
+    }
+}

@@ -1,0 +1,168 @@
+import BrowseSupport
+import ListKit
+
+/// A table, a view or a query's answer in a database, browsed where it is.
+///
+/// The screen holds only a window of rows around the page shown (``DatabaseWindow``), never
+/// the table: each page is one statement that starts after the last row held (keyset paging
+/// over the sort and the key), so page 40,000 costs what page 1 does, and the last page reads
+/// the order backwards. The filter, `where`, sort, `freq`, `stats` and export are each one
+/// statement run by the engine (``QueryCompiler``).
+@MainActor
+package final class DatabaseScreen: ListScreen {
+    let connection: any DatabaseConnection
+    let compiler: QueryCompiler
+    package let title: String
+    /// The view as narrowed and ordered; `nil` until the columns are read.
+    var view: DatabaseView?
+    var window = DatabaseWindow()
+    /// Why the last page could not be read; shown instead of rows until `r`.
+    var failure: DatabaseError?
+    /// The row count the catalog gave, used until a count of the screen's own.
+    let catalogCount: Int?
+    let catalogCountIsEstimate: Bool
+
+    package var style: RowStyle { .columns }
+    package var headerLines: [String] { [] }
+    package private(set) var state: LoadState = .idle
+    package var sourceFailures: [SourceFailure] { [] }
+    package var loadedSources: [String] { state.hasRows ? [title] : [] }
+    package internal(set) var count = 0
+    package internal(set) var totalCount = 0
+    package internal(set) var countIsEstimate = false
+    package private(set) var columns: [Column] = []
+    package var columnChoice = ColumnChoice()
+    package internal(set) var viewVersion = 0
+    package var filterText: String { view?.filter ?? "" }
+    package var sortOrder: SortOrder? { view?.sort }
+    package var whereExpression: WhereExpression? { view?.condition }
+    package var chartRequest: ChartRequest? { nil }
+    package private(set) var position = 0
+    package var commands: [ListCommand] { [] }
+    package var dataProblem: (any Error)? { failure }
+    package var widthsFollowPages: Bool { true }
+
+    /// A screen over `source` in `connection`, loaded when first shown.
+    package init(connection: any DatabaseConnection, source: DatabaseSource) {
+        self.connection = connection
+        self.compiler = QueryCompiler(dialect: connection.dialect)
+        self.title = source.title
+        if case .relation(let relation) = source {
+            catalogCount = relation.rowCount
+            catalogCountIsEstimate = relation.rowCountIsEstimate
+        } else {
+            catalogCount = nil
+            catalogCountIsEstimate = false
+        }
+        self.pendingSource = source
+    }
+
+    private let pendingSource: DatabaseSource
+
+    package func missingValues(in column: String) -> Int? { nil }
+
+    package func move(to index: Int) { position = max(0, min(index, count - 1)) }
+
+    package func load(force: Bool, progress: ProgressReporter) async {
+        state = .loading
+        failure = nil
+        let connection = connection
+        let source = pendingSource
+        let previous = view
+        let compiler = compiler
+        let catalogCount = force ? nil : catalogCount
+        let stop = StopFlag()
+        let result = await withTaskCancellationHandler {
+            await Task.detached { () -> Result<(DatabaseView, Int, [[String?]]), DatabaseError> in
+                do throws(DatabaseError) {
+                    var view: DatabaseView
+                    if var previous {
+                        previous.source = source
+                        view = previous
+                    } else {
+                        view = try Self.describe(source, in: connection, stop: stop)
+                    }
+                    let page = try Self.fetch(compiler.page(view, limit: 200), in: connection, stop: stop)
+                    var total = catalogCount ?? 0
+                    if catalogCount == nil || view.condition != nil || !view.filter.isEmpty {
+                        total = try Self.count(compiler.count(view), in: connection, stop: stop)
+                    }
+                    return .success((view, total, page))
+                } catch {
+                    return .failure(error)
+                }
+            }.value
+        } onCancel: {
+            stop.raise()
+            connection.cancel()
+        }
+        switch result {
+        case .success(let (view, total, page)):
+            self.view = view
+            if columns.isEmpty { columns = DatabaseCells.columns(view.columns) }
+            count = total
+            if view.condition == nil, view.filter.isEmpty { totalCount = total }
+            countIsEstimate = !force && catalogCountIsEstimate && view.condition == nil && view.filter.isEmpty
+            window = DatabaseWindow(start: 0, rows: page)
+            viewVersion += 1
+            state = .loaded
+        case .failure(let error):
+            if error.code == .interrupted, view != nil {
+                state = .loaded
+                return
+            }
+            state = .failed(FailedLoad(failures: [SourceFailure(source: title, error: error)]))
+        }
+    }
+
+    /// The view of `source` before any filter: its columns and the key it is paged by.
+    nonisolated static func describe(_ source: DatabaseSource, in connection: any DatabaseConnection, stop: StopFlag)
+        throws(DatabaseError) -> DatabaseView
+    {
+        switch source {
+        case .relation(let relation):
+            let columns = try connection.columns(of: relation, stop: stop)
+            var key = columns.filter { $0.keyPosition != nil }.sorted { ($0.keyPosition ?? 0) < ($1.keyPosition ?? 0) }
+                .map(\.name)
+            if key.isEmpty, let hidden = connection.hiddenKey(of: relation) { key = [hidden] }
+            return DatabaseView(source: source, columns: columns, key: key)
+        case .query(let text):
+            let columns = try connection.columns(of: SQLStatement(text), stop: stop)
+            return DatabaseView(source: source, columns: columns, key: [])
+        }
+    }
+
+    nonisolated static func fetch(_ statement: SQLStatement, in connection: any DatabaseConnection, stop: StopFlag)
+        throws(DatabaseError) -> [[String?]]
+    {
+        var rows: [[String?]] = []
+        try run(statement, in: connection, stop: stop) { rows.append($0) }
+        return rows
+    }
+
+    nonisolated static func count(_ statement: SQLStatement, in connection: any DatabaseConnection, stop: StopFlag)
+        throws(DatabaseError) -> Int
+    {
+        var total = 0
+        try run(statement, in: connection, stop: stop) { total = $0.first.flatMap { $0.flatMap { Int($0) } } ?? 0 }
+        return total
+    }
+
+    /// Runs `statement`, any error a ``DatabaseError``.
+    nonisolated static func run(
+        _ statement: SQLStatement, in connection: any DatabaseConnection, stop: StopFlag, row: ([String?]) -> Void
+    ) throws(DatabaseError) {
+        do {
+            try connection.run(statement, stop: stop, row: row)
+        } catch let error as DatabaseError {
+            throw error
+        } catch {
+            throw DatabaseError(.statement(position: nil), "\(error)")
+        }
+    }
+
+    /// An engine's error as the session says it: Ctrl-C as every interruption is said.
+    static func listError(_ error: DatabaseError) -> any Error {
+        error.code == .interrupted ? ListError.interrupted : error
+    }
+}
