@@ -48,6 +48,7 @@ package enum ColumnAnalysis {
     package static func frequencies(of column: Column, in list: any ListScreen, stop: StopFlag = .never) throws
         -> [ValueCount]
     {
+        if let counts = try piecewiseFrequencies(of: column, in: list, stop: stop) { return counts }
         var counts: [CellValue: (count: Int, first: Int)] = [:]
         var row = 0
         var textBytes = 0
@@ -97,6 +98,7 @@ package enum ColumnAnalysis {
     /// - Throws: `ListError.interrupted` when `stop` was raised before every row was read.
     /// - Complexity: O(n × c) for n rows of c columns.
     package static func statistics(of list: any ListScreen, stop: StopFlag = .never) throws -> [ColumnStatistics] {
+        if let statistics = try piecewiseStatistics(of: list, stop: stop) { return statistics }
         let columns = list.columns
         var summaries = columns.map { ColumnSummary(numeric: $0.kind.isNumeric) }
         var row = 0
@@ -104,10 +106,18 @@ package enum ColumnAnalysis {
             for index in summaries.indices { summaries[index].add(values[index], row: row) }
             row += 1
         }
+        return statistics(of: columns, tallies: summaries.map(\.tally), in: list)
+    }
+
+    /// The statistics of `columns` from what a pass counted of each, with the least and
+    /// greatest values shown as their rows show them.
+    static func statistics(of columns: [Column], tallies: [ColumnTally], in list: any ListScreen)
+        -> [ColumnStatistics]
+    {
         var wanted = Set<Int>()
-        for summary in summaries {
-            if let minimum = summary.minimum { wanted.insert(minimum.row) }
-            if let maximum = summary.maximum { wanted.insert(maximum.row) }
+        for tally in tallies {
+            if let row = tally.minimumRow { wanted.insert(row) }
+            if let row = tally.maximumRow { wanted.insert(row) }
         }
         var cellsByRow: [Int: [String: Cell]] = [:]
         for row in wanted {
@@ -117,8 +127,8 @@ package enum ColumnAnalysis {
             }
             cellsByRow[row] = cells
         }
-        return zip(columns, summaries).map { column, summary in
-            summary.statistics(of: column) { row in cellsByRow[row]?[column.name] ?? .missing }
+        return zip(columns, tallies).map { column, tally in
+            tally.statistics(of: column) { row in cellsByRow[row]?[column.name] ?? .missing }
         }
     }
 
@@ -130,7 +140,10 @@ package enum ColumnAnalysis {
             summary.add(values[0], row: row)
             row += 1
         }
-        return summary.statistics(of: column) { row in cell(of: column, atRow: row, in: list) }
+        let tally = summary.tally
+        let minimum = tally.minimumRow.map { cell(of: column, atRow: $0, in: list) }
+        let maximum = tally.maximumRow.map { cell(of: column, atRow: $0, in: list) }
+        return tally.statistics(of: column) { $0 == tally.minimumRow ? minimum ?? .missing : maximum ?? .missing }
     }
 
     /// The cell of `column` in row `row` of the view, as the screen shows it.
@@ -167,13 +180,11 @@ private struct ColumnSummary {
         if numeric, let number = value.decimal { total.add(number) }
     }
 
-    /// The statistics, with the least and greatest values shown as `cell` gives the column's
-    /// cell in a row of the view.
-    func statistics(of column: Column, cell: (_ row: Int) -> Cell) -> ColumnStatistics {
-        ColumnStatistics(
-            column: column, count: count, missing: missing, distinct: distinct.count,
-            minimum: minimum.map { cell($0.row) }, maximum: maximum.map { cell($0.row) },
-            sum: numeric ? total.value : nil, mean: numeric ? total.mean : nil)
+    /// What the pass counted.
+    var tally: ColumnTally {
+        ColumnTally(
+            numeric: numeric, count: count, missing: missing, distinct: distinct.count, minimumRow: minimum?.row,
+            maximumRow: maximum?.row, total: total)
     }
 }
 
@@ -188,6 +199,13 @@ struct DistinctValues {
     private var fineDateTimes = Set<DateTime>()
 
     var count: Int { texts.count + keys.count + fineDateTimes.count }
+
+    /// Adds the values `other` has seen.
+    mutating func formUnion(_ other: DistinctValues) {
+        texts.formUnion(other.texts)
+        keys.formUnion(other.keys)
+        fineDateTimes.formUnion(other.fineDateTimes)
+    }
 
     mutating func insert(_ value: CellValue) {
         switch value {
@@ -221,26 +239,46 @@ struct DistinctValues {
 }
 
 /// A set of (64-bit payload, tag) keys: open addressing, a multiplicative hash, at most half
-/// full.
+/// full. A key's payload and tag lie side by side, so a probe touches one cache line: over a
+/// million distinct numbers the table outgrows the caches and each probe is a miss.
 struct DistinctKeys {
-    private var payloads = [UInt64](repeating: 0, count: 1_024)
-    /// 0 for an empty slot, else the tag plus one.
-    private var tags = [UInt16](repeating: 0, count: 1_024)
+    /// A slot: the payload and its tag plus one (0 for an empty slot).
+    private struct Entry {
+        var payload: UInt64
+        var mark: UInt16
+    }
+
+    private var entries = [Entry](repeating: Entry(payload: 0, mark: 0), count: 1_024)
     private(set) var count = 0
     private var shift = 64 - 10
 
     mutating func insert(_ payload: UInt64, tag: UInt16) {
-        if count * 2 >= payloads.count { grow() }
+        if count * 2 >= entries.count { grow() }
         let mark = tag &+ 1
-        var index = slot(payload, mark)
-        let mask = payloads.count - 1
-        while tags[index] != 0 {
-            if tags[index] == mark, payloads[index] == payload { return }
-            index = (index + 1) & mask
+        let start = slot(payload, mark)
+        let added = entries.withUnsafeMutableBufferPointer { entries in
+            let mask = entries.count - 1
+            var index = start
+            while entries[index].mark != 0 {
+                if entries[index].mark == mark, entries[index].payload == payload { return false }
+                index = (index + 1) & mask
+            }
+            entries[index] = Entry(payload: payload, mark: mark)
+            return true
         }
-        payloads[index] = payload
-        tags[index] = mark
-        count += 1
+        if added { count += 1 }
+    }
+
+    /// Adds the keys of `other`.
+    ///
+    /// The larger table takes the smaller's keys, made at least as large as that one first: a
+    /// table's keys come in the order of their slots, which into a smaller table would pile up
+    /// in runs that every later key must probe through.
+    mutating func formUnion(_ other: DistinctKeys) {
+        var other = other
+        if other.count > count { swap(&self, &other) }
+        while entries.count < other.entries.count || (count + other.count) * 2 >= entries.count { grow() }
+        for entry in other.entries where entry.mark != 0 { insert(entry.payload, tag: entry.mark &- 1) }
     }
 
     private func slot(_ payload: UInt64, _ mark: UInt16) -> Int {
@@ -248,15 +286,11 @@ struct DistinctKeys {
     }
 
     private mutating func grow() {
-        let oldPayloads = payloads
-        let oldTags = tags
-        payloads = [UInt64](repeating: 0, count: oldPayloads.count * 2)
-        tags = [UInt16](repeating: 0, count: oldTags.count * 2)
+        let old = entries
+        entries = [Entry](repeating: Entry(payload: 0, mark: 0), count: old.count * 2)
         shift -= 1
         count = 0
-        for index in oldTags.indices where oldTags[index] != 0 {
-            insert(oldPayloads[index], tag: oldTags[index] &- 1)
-        }
+        for entry in old where entry.mark != 0 { insert(entry.payload, tag: entry.mark &- 1) }
     }
 }
 
@@ -276,6 +310,24 @@ struct DecimalSum {
             scale = number.scale
         } else {
             for _ in number.scale..<scale { value = multiplied(value, by: 10) }
+        }
+        let (sum, overflow) = units.addingReportingOverflow(value)
+        if overflow { overflowed = true } else { units = sum }
+    }
+
+    /// Adds the numbers `other` summed. The sum is that of adding them one by one when no
+    /// partial sum, of either order, comes near 128 bits (``PieceColumn`` makes sure).
+    mutating func add(_ other: DecimalSum) {
+        guard other.count > 0 else { return }
+        count += other.count
+        overflowed = overflowed || other.overflowed
+        guard !overflowed else { return }
+        var value = other.units
+        if other.scale > scale {
+            for _ in scale..<other.scale { units = multiplied(units, by: 10) }
+            scale = other.scale
+        } else {
+            for _ in other.scale..<scale { value = multiplied(value, by: 10) }
         }
         let (sum, overflow) = units.addingReportingOverflow(value)
         if overflow { overflowed = true } else { units = sum }
