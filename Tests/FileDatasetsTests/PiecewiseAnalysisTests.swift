@@ -44,7 +44,7 @@ import Testing
         let opened = try await open(try scratch.write("pieces.csv", Self.file(&random)))
         let screen = opened.screen
         try #require(screen.count == Self.rows)
-        #expect(screen is any PiecewiseValues)
+        #expect(screen.store is any PiecewiseValueStore)
         let cells = screen.rows(in: 0..<screen.count)
         let plain = GenericListController<Numbered, ColumnsRow>(
             title: "plain", items: cells.indices.map(Numbered.init), columns: screen.columns

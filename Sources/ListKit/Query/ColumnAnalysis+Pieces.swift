@@ -75,6 +75,7 @@ extension ColumnAnalysis {
                 for index in summaries.indices { summaries[index].add(values[index], row: row) }
                 row += 1
             }
+            for index in summaries.indices { summaries[index].finish() }
             return summaries
         }
         guard let pieces = read?.compactMap({ $0 }), pieces.count == read?.count else { return nil }

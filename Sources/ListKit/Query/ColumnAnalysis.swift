@@ -200,6 +200,36 @@ struct DistinctValues {
 
     var count: Int { texts.count + keys.count + fineDateTimes.count }
 
+    /// Adds `value`; a number, day or time by the next ``flush()`` (``DistinctKeys/insertLater(_:tag:)``).
+    mutating func insertLater(_ value: CellValue) {
+        if let (payload, tag) = Self.key(of: value) {
+            keys.insertLater(payload, tag: tag)
+        } else {
+            insert(value)
+        }
+    }
+
+    /// Puts the values waiting in the table, before ``count`` is read.
+    mutating func flush() { keys.flush() }
+
+    /// The key of a number, day, date-time of whole microseconds or time; `nil` for others.
+    private static func key(of value: CellValue) -> (UInt64, UInt16)? {
+        switch value {
+        case .integer(let integer): return (UInt64(bitPattern: integer), 1 << 8)
+        case .decimal(let decimal):
+            var units = decimal.units
+            var scale = decimal.scale
+            while scale > 0, units % 10 == 0 {
+                units /= 10
+                scale -= 1
+            }
+            return (UInt64(bitPattern: units), 2 << 8 | UInt16(scale))
+        case .date(let date): return (UInt64(date.year * 10_000 + date.month * 100 + date.day), 3 << 8)
+        case .time(let time): return (UInt64(time.nanosecondOfDay), 5 << 8)
+        case .missing, .text, .dateTime: return nil
+        }
+    }
+
     /// Adds the values `other` has seen.
     mutating func formUnion(_ other: DistinctValues) {
         texts.formUnion(other.texts)
@@ -249,6 +279,9 @@ struct DistinctKeys {
     }
 
     private var entries = [Entry](repeating: Entry(payload: 0, mark: 0), count: 1_024)
+    /// The keys of ``insertLater(_:tag:)`` not yet in the table, their tags plus one.
+    private var pending: [Entry] = []
+    /// How many keys the table holds, without those pending.
     private(set) var count = 0
     private var shift = 64 - 10
 
@@ -269,13 +302,49 @@ struct DistinctKeys {
         if added { count += 1 }
     }
 
+    /// Adds a key by the next ``flush()``. Keys added a few hundred at once cost about one
+    /// cache miss's wait for all of them: their slots are read together before any is probed.
+    mutating func insertLater(_ payload: UInt64, tag: UInt16) {
+        if pending.isEmpty { pending.reserveCapacity(Self.batch) }
+        pending.append(Entry(payload: payload, mark: tag &+ 1))
+        if pending.count == Self.batch { flush() }
+    }
+
+    /// The marks of the slots ``flush()`` read ahead.
+    private var touched: UInt16 = 0
+    /// How many keys wait at most.
+    private static let batch = 512
+
+    /// Puts the pending keys in the table.
+    mutating func flush() {
+        guard !pending.isEmpty else { return }
+        while (count + pending.count) * 2 >= entries.count { grow() }
+        let shift = UInt64(shift)
+        let marks = entries.withUnsafeBufferPointer { entries in
+            // Independent loads, so the processor waits for their misses at once.
+            var marks: UInt16 = 0
+            for key in pending {
+                let slot = ((key.payload ^ UInt64(key.mark) << 48) &* 0x9E37_79B9_7F4A_7C15) >> shift
+                marks |= entries[Int(truncatingIfNeeded: slot)].mark
+            }
+            return marks
+        }
+        let keys = pending
+        pending.removeAll(keepingCapacity: true)
+        for key in keys { insert(key.payload, tag: key.mark &- 1) }
+        // Kept, so that the loads are not left out as unused.
+        touched |= marks
+    }
+
     /// Adds the keys of `other`.
     ///
     /// The larger table takes the smaller's keys, made at least as large as that one first: a
     /// table's keys come in the order of their slots, which into a smaller table would pile up
     /// in runs that every later key must probe through.
     mutating func formUnion(_ other: DistinctKeys) {
+        flush()
         var other = other
+        other.flush()
         if other.count > count { swap(&self, &other) }
         while entries.count < other.entries.count || (count + other.count) * 2 >= entries.count { grow() }
         for entry in other.entries where entry.mark != 0 { insert(entry.payload, tag: entry.mark &- 1) }

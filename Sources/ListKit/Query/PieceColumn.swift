@@ -34,7 +34,7 @@ struct PieceColumn: Sendable {
             var text = text
             text.withUTF8 { texts.add($0, row: row) }
         case .value(let value):
-            others.insert(value)
+            others.insertLater(value)
             let key = SortKey(value)
             if minimum.map({ SortKey.ascending(key, $0.key) }) ?? true { minimum = (key, row) }
             if maximum.map({ SortKey.ascending($0.key, key) }) ?? true { maximum = (key, row) }
@@ -45,6 +45,9 @@ struct PieceColumn: Sendable {
             }
         }
     }
+
+    /// Puts the values still waiting in their tables, once the piece is read.
+    mutating func finish() { others.flush() }
 
     /// 10⁻ⁿ for each scale.
     private static let tenths = (0...18).map { 1 / pow10($0) }
