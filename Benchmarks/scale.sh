@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Any size at once: the first page at a terminal, whole-file exports, a sort, `where`, `freq`
 # and `stats`, at 1M and 10M rows, each beside peers doing the same work in the same run, as
-# hyperfine medians with the ratio to browse. Ends with peak memory at 10M rows.
+# hyperfine medians with the ratio to browse. Ends with peak memory at 1M and 10M rows.
 #
 #   Benchmarks/scale.sh            # BROWSE=… reuses a release build; PEERS=dir holds duckdb and vd
 #
@@ -100,31 +100,50 @@ for rows in 1m 10m; do
   have mlr && commands+=("mlr --icsv --ocsv filter '$mlr_price > 500' $data")
   bench "where 收盤價 > 500, as csv" "$data" "$runs" "${commands[@]}"
 
-  commands=("$BROWSE $data -c 'freq 證券名稱'")
-  have duckdb && commands+=("duckdb -c \"SELECT 證券名稱, count(*) AS n FROM read_csv('$data') GROUP BY 1 ORDER BY n DESC LIMIT 20\"")
-  have mlr && commands+=("mlr --icsv --opprint count-distinct -f 證券名稱 then sort -nr count then head -n 20 $data")
-  bench "freq 證券名稱: distinct values by count" "$data" "$runs" "${commands[@]}"
+  commands=("$BROWSE $data --sort 收盤價:desc --format csv")
+  have duckdb && commands+=("duckdb -c \"COPY (SELECT * FROM read_csv('$data') ORDER BY $price DESC NULLS LAST) TO '/dev/stdout' (FORMAT csv)\"")
+  bench "Sort by 收盤價, descending, as csv" "$data" "$runs" "${commands[@]}"
+
+  # A text column of three values and a number column of many: the count table of each.
+  for column in 市場 收盤價; do
+    commands=("$BROWSE $data -c 'freq $column'")
+    have duckdb && commands+=("duckdb -c \"SELECT $column, count(*) AS n FROM read_csv('$data') GROUP BY 1 ORDER BY n DESC LIMIT 20\"")
+    have mlr && [ "$rows" = 1m ] &&
+      commands+=("mlr --icsv --opprint count-distinct -f $column then sort -nr count then head -n 20 $data")
+    bench "freq $column: distinct values by count" "$data" "$runs" "${commands[@]}"
+  done
 
   commands=("$BROWSE $data -c stats")
   have duckdb && commands+=("duckdb -c \"SUMMARIZE SELECT * FROM read_csv('$data')\"")
   have mlr && commands+=("mlr --icsv --opprint summary $data")
   bench "stats: one row per column" "$data" "$runs" "${commands[@]}"
+
+  # In batch, `-c chart` prints the first page and then the chart of every row of the view.
+  bench "chart 收盤價 over every row (whole process)" "$data" "$runs" "$BROWSE $data -c 'chart 收盤價'"
 done
 
-echo "## Peak memory at 10M rows (maximum resident set size; the file is $(( $(stat -c %s /tmp/ticks10m.csv) >> 20 )) MiB)"
-echo "| command | peak | ratio to the file's size |"
-echo "|---|---:|---:|"
-size_kib=$(( $(stat -c %s /tmp/ticks10m.csv) / 1024 ))
-peak() { # peak LABEL COMMAND...
-  local label="$1" out
-  shift
+peak() { # peak FILE LABEL COMMAND...
+  local size_kib=$(( $(stat -c %s "$1") / 1024 )) label="$2" out
+  shift 2
   out="$(mktemp)"
   /usr/bin/time -f "%M" -o "$out" "$@" >/dev/null 2>&1 || true
   python3 -c "import sys; k=int(sys.argv[2]); print(f'| \`{sys.argv[1]}\` | {k/1024:.1f} MiB | {k/int(sys.argv[3]):.3f} |')" \
     "$label" "$(tail -1 "$out")" "$size_kib"
   rm -f "$out"
 }
-peak "browse FILE -c 'sort 收盤價 desc'" "$BROWSE" /tmp/ticks10m.csv -c "sort 收盤價 desc"
-peak "browse FILE --format json" "$BROWSE" /tmp/ticks10m.csv --format json
-peak "browse FILE -c stats" "$BROWSE" /tmp/ticks10m.csv -c stats
-have duckdb && peak "duckdb … ORDER BY 收盤價 DESC LIMIT 20" duckdb -c "SELECT * FROM read_csv('/tmp/ticks10m.csv') ORDER BY $price DESC LIMIT 20"
+
+echo "## Peak memory at 1M rows (maximum resident set size; the file is $(( $(stat -c %s /tmp/ticks1m.csv) >> 20 )) MiB)"
+echo "| command | peak | ratio to the file's size |"
+echo "|---|---:|---:|"
+peak /tmp/ticks1m.csv "browse FILE --where '收盤價 > 500' --format csv" "$BROWSE" /tmp/ticks1m.csv --where '收盤價 > 500' --format csv
+peak /tmp/ticks1m.csv "browse FILE -c stats" "$BROWSE" /tmp/ticks1m.csv -c stats
+echo
+
+echo "## Peak memory at 10M rows (maximum resident set size; the file is $(( $(stat -c %s /tmp/ticks10m.csv) >> 20 )) MiB)"
+echo "| command | peak | ratio to the file's size |"
+echo "|---|---:|---:|"
+peak /tmp/ticks10m.csv "browse FILE -c 'sort 收盤價 desc'" "$BROWSE" /tmp/ticks10m.csv -c "sort 收盤價 desc"
+peak /tmp/ticks10m.csv "browse FILE --format json" "$BROWSE" /tmp/ticks10m.csv --format json
+peak /tmp/ticks10m.csv "browse FILE --where '收盤價 > 500' --format csv" "$BROWSE" /tmp/ticks10m.csv --where '收盤價 > 500' --format csv
+peak /tmp/ticks10m.csv "browse FILE -c stats" "$BROWSE" /tmp/ticks10m.csv -c stats
+have duckdb && peak /tmp/ticks10m.csv "duckdb … ORDER BY 收盤價 DESC LIMIT 20" duckdb -c "SELECT * FROM read_csv('/tmp/ticks10m.csv') ORDER BY $price DESC LIMIT 20"

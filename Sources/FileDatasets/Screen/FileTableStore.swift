@@ -9,7 +9,7 @@ import Synchronization
 /// indexed, then the whole table), the items (the rows in the screen's natural order, which a
 /// recipe may have sorted) and the view. Item positions become table rows here and nowhere else.
 @MainActor
-final class FileTableStore: ListStore {
+final class FileTableStore: ListStore, PiecewiseValueStore {
     private(set) var items: [FileRow] = []
     private(set) var view: [Int]?
     let itemsAreUnique = true
@@ -89,6 +89,16 @@ final class FileTableStore: ListStore {
         let read = table.forEachValues(of: columns, rows: tableRows(of: positions), stop: stop, body)
         if stop.isRaised { throw ListError.interrupted }
         return read
+    }
+
+    func valuePieces<Result: Sendable>(
+        of columns: [String], at positions: [Int]?, stop: StopFlag,
+        _ body: @Sendable (_ start: Int, _ read: ((UnsafeBufferPointer<PieceValue>) -> Void) -> Void) -> Result
+    ) throws -> [Result]? {
+        guard let table = tables.table(holding: items.count) else { return nil }
+        let read = table.valuePieces(of: columns, rows: tableRows(of: positions), stop: stop, body)
+        if stop.isRaised { throw ListError.interrupted }
+        return read?.compactMap { $0 }
     }
 
     func widestTexts(of columns: [String], at positions: [Int]?, width: TextWidth, stop: StopFlag) throws -> [Int]? {

@@ -80,6 +80,7 @@ package enum ColumnAnalysis {
         {
             return answer
         }
+        if let counts = try piecewiseFrequencies(of: column, in: list, stop: stop) { return counts }
         var counts: [CellValue: (count: Int, first: Int)] = [:]
         var row = 0
         var textBytes = 0
@@ -132,6 +133,7 @@ package enum ColumnAnalysis {
         if let answering = list as? any AnalysisAnswering, let answer = try answering.statistics(stop: stop) {
             return answer
         }
+        if let statistics = try piecewiseStatistics(of: list, stop: stop) { return statistics }
         let columns = list.columns
         var summaries = columns.map { ColumnSummary(numeric: $0.kind.isNumeric) }
         var row = 0
@@ -139,10 +141,18 @@ package enum ColumnAnalysis {
             for index in summaries.indices { summaries[index].add(values[index], row: row) }
             row += 1
         }
+        return statistics(of: columns, tallies: summaries.map(\.tally), in: list)
+    }
+
+    /// The statistics of `columns` from what a pass counted of each, with the least and
+    /// greatest values shown as their rows show them.
+    static func statistics(of columns: [Column], tallies: [ColumnTally], in list: any ListScreen)
+        -> [ColumnStatistics]
+    {
         var wanted = Set<Int>()
-        for summary in summaries {
-            if let minimum = summary.minimum { wanted.insert(minimum.row) }
-            if let maximum = summary.maximum { wanted.insert(maximum.row) }
+        for tally in tallies {
+            if let row = tally.minimumRow { wanted.insert(row) }
+            if let row = tally.maximumRow { wanted.insert(row) }
         }
         var cellsByRow: [Int: [String: Cell]] = [:]
         for row in wanted {
@@ -152,8 +162,8 @@ package enum ColumnAnalysis {
             }
             cellsByRow[row] = cells
         }
-        return zip(columns, summaries).map { column, summary in
-            summary.statistics(of: column) { row in cellsByRow[row]?[column.name] ?? .missing }
+        return zip(columns, tallies).map { column, tally in
+            tally.statistics(of: column) { row in cellsByRow[row]?[column.name] ?? .missing }
         }
     }
 
@@ -165,7 +175,10 @@ package enum ColumnAnalysis {
             summary.add(values[0], row: row)
             row += 1
         }
-        return summary.statistics(of: column) { row in cell(of: column, atRow: row, in: list) }
+        let tally = summary.tally
+        let minimum = tally.minimumRow.map { cell(of: column, atRow: $0, in: list) }
+        let maximum = tally.maximumRow.map { cell(of: column, atRow: $0, in: list) }
+        return tally.statistics(of: column) { $0 == tally.minimumRow ? minimum ?? .missing : maximum ?? .missing }
     }
 
     /// The cell of `column` in row `row` of the view, as the screen shows it.
@@ -202,13 +215,11 @@ private struct ColumnSummary {
         if numeric, let number = value.decimal { total.add(number) }
     }
 
-    /// The statistics, with the least and greatest values shown as `cell` gives the column's
-    /// cell in a row of the view.
-    func statistics(of column: Column, cell: (_ row: Int) -> Cell) -> ColumnStatistics {
-        ColumnStatistics(
-            column: column, count: count, missing: missing, distinct: distinct.count,
-            minimum: minimum.map { cell($0.row) }, maximum: maximum.map { cell($0.row) },
-            sum: numeric ? total.value : nil, mean: numeric ? total.mean : nil)
+    /// What the pass counted.
+    var tally: ColumnTally {
+        ColumnTally(
+            numeric: numeric, count: count, missing: missing, distinct: distinct.count, minimumRow: minimum?.row,
+            maximumRow: maximum?.row, total: total)
     }
 }
 
@@ -223,6 +234,43 @@ struct DistinctValues {
     private var fineDateTimes = Set<DateTime>()
 
     var count: Int { texts.count + keys.count + fineDateTimes.count }
+
+    /// Adds `value`; a number, day or time by the next ``flush()`` (``DistinctKeys/insertLater(_:tag:)``).
+    mutating func insertLater(_ value: CellValue) {
+        if let (payload, tag) = Self.key(of: value) {
+            keys.insertLater(payload, tag: tag)
+        } else {
+            insert(value)
+        }
+    }
+
+    /// Puts the values waiting in the table, before ``count`` is read.
+    mutating func flush() { keys.flush() }
+
+    /// The key of a number, day, date-time of whole microseconds or time; `nil` for others.
+    private static func key(of value: CellValue) -> (UInt64, UInt16)? {
+        switch value {
+        case .integer(let integer): return (UInt64(bitPattern: integer), 1 << 8)
+        case .decimal(let decimal):
+            var units = decimal.units
+            var scale = decimal.scale
+            while scale > 0, units % 10 == 0 {
+                units /= 10
+                scale -= 1
+            }
+            return (UInt64(bitPattern: units), 2 << 8 | UInt16(scale))
+        case .date(let date): return (UInt64(date.year * 10_000 + date.month * 100 + date.day), 3 << 8)
+        case .time(let time): return (UInt64(time.nanosecondOfDay), 5 << 8)
+        case .missing, .text, .dateTime: return nil
+        }
+    }
+
+    /// Adds the values `other` has seen.
+    mutating func formUnion(_ other: DistinctValues) {
+        texts.formUnion(other.texts)
+        keys.formUnion(other.keys)
+        fineDateTimes.formUnion(other.fineDateTimes)
+    }
 
     mutating func insert(_ value: CellValue) {
         switch value {
@@ -256,26 +304,85 @@ struct DistinctValues {
 }
 
 /// A set of (64-bit payload, tag) keys: open addressing, a multiplicative hash, at most half
-/// full.
+/// full. A key's payload and tag lie side by side, so a probe touches one cache line: over a
+/// million distinct numbers the table outgrows the caches and each probe is a miss.
 struct DistinctKeys {
-    private var payloads = [UInt64](repeating: 0, count: 1_024)
-    /// 0 for an empty slot, else the tag plus one.
-    private var tags = [UInt16](repeating: 0, count: 1_024)
+    /// A slot: the payload and its tag plus one (0 for an empty slot).
+    private struct Entry {
+        var payload: UInt64
+        var mark: UInt16
+    }
+
+    private var entries = [Entry](repeating: Entry(payload: 0, mark: 0), count: 1_024)
+    /// The keys of ``insertLater(_:tag:)`` not yet in the table, their tags plus one.
+    private var pending: [Entry] = []
+    /// How many keys the table holds, without those pending.
     private(set) var count = 0
     private var shift = 64 - 10
 
     mutating func insert(_ payload: UInt64, tag: UInt16) {
-        if count * 2 >= payloads.count { grow() }
+        if count * 2 >= entries.count { grow() }
         let mark = tag &+ 1
-        var index = slot(payload, mark)
-        let mask = payloads.count - 1
-        while tags[index] != 0 {
-            if tags[index] == mark, payloads[index] == payload { return }
-            index = (index + 1) & mask
+        let start = slot(payload, mark)
+        let added = entries.withUnsafeMutableBufferPointer { entries in
+            let mask = entries.count - 1
+            var index = start
+            while entries[index].mark != 0 {
+                if entries[index].mark == mark, entries[index].payload == payload { return false }
+                index = (index + 1) & mask
+            }
+            entries[index] = Entry(payload: payload, mark: mark)
+            return true
         }
-        payloads[index] = payload
-        tags[index] = mark
-        count += 1
+        if added { count += 1 }
+    }
+
+    /// Adds a key by the next ``flush()``. Keys added a few hundred at once cost about one
+    /// cache miss's wait for all of them: their slots are read together before any is probed.
+    mutating func insertLater(_ payload: UInt64, tag: UInt16) {
+        if pending.isEmpty { pending.reserveCapacity(Self.batch) }
+        pending.append(Entry(payload: payload, mark: tag &+ 1))
+        if pending.count == Self.batch { flush() }
+    }
+
+    /// The marks of the slots ``flush()`` read ahead.
+    private var touched: UInt16 = 0
+    /// How many keys wait at most.
+    private static let batch = 512
+
+    /// Puts the pending keys in the table.
+    mutating func flush() {
+        guard !pending.isEmpty else { return }
+        while (count + pending.count) * 2 >= entries.count { grow() }
+        let shift = UInt64(shift)
+        let marks = entries.withUnsafeBufferPointer { entries in
+            // Independent loads, so the processor waits for their misses at once.
+            var marks: UInt16 = 0
+            for key in pending {
+                let slot = ((key.payload ^ UInt64(key.mark) << 48) &* 0x9E37_79B9_7F4A_7C15) >> shift
+                marks |= entries[Int(truncatingIfNeeded: slot)].mark
+            }
+            return marks
+        }
+        let keys = pending
+        pending.removeAll(keepingCapacity: true)
+        for key in keys { insert(key.payload, tag: key.mark &- 1) }
+        // Kept, so that the loads are not left out as unused.
+        touched |= marks
+    }
+
+    /// Adds the keys of `other`.
+    ///
+    /// The larger table takes the smaller's keys, made at least as large as that one first: a
+    /// table's keys come in the order of their slots, which into a smaller table would pile up
+    /// in runs that every later key must probe through.
+    mutating func formUnion(_ other: DistinctKeys) {
+        flush()
+        var other = other
+        other.flush()
+        if other.count > count { swap(&self, &other) }
+        while entries.count < other.entries.count || (count + other.count) * 2 >= entries.count { grow() }
+        for entry in other.entries where entry.mark != 0 { insert(entry.payload, tag: entry.mark &- 1) }
     }
 
     private func slot(_ payload: UInt64, _ mark: UInt16) -> Int {
@@ -283,15 +390,11 @@ struct DistinctKeys {
     }
 
     private mutating func grow() {
-        let oldPayloads = payloads
-        let oldTags = tags
-        payloads = [UInt64](repeating: 0, count: oldPayloads.count * 2)
-        tags = [UInt16](repeating: 0, count: oldTags.count * 2)
+        let old = entries
+        entries = [Entry](repeating: Entry(payload: 0, mark: 0), count: old.count * 2)
         shift -= 1
         count = 0
-        for index in oldTags.indices where oldTags[index] != 0 {
-            insert(oldPayloads[index], tag: oldTags[index] &- 1)
-        }
+        for entry in old where entry.mark != 0 { insert(entry.payload, tag: entry.mark &- 1) }
     }
 }
 
@@ -311,6 +414,24 @@ struct DecimalSum {
             scale = number.scale
         } else {
             for _ in number.scale..<scale { value = multiplied(value, by: 10) }
+        }
+        let (sum, overflow) = units.addingReportingOverflow(value)
+        if overflow { overflowed = true } else { units = sum }
+    }
+
+    /// Adds the numbers `other` summed. The sum is that of adding them one by one when no
+    /// partial sum, of either order, comes near 128 bits (``PieceColumn`` makes sure).
+    mutating func add(_ other: DecimalSum) {
+        guard other.count > 0 else { return }
+        count += other.count
+        overflowed = overflowed || other.overflowed
+        guard !overflowed else { return }
+        var value = other.units
+        if other.scale > scale {
+            for _ in scale..<other.scale { units = multiplied(units, by: 10) }
+            scale = other.scale
+        } else {
+            for _ in other.scale..<scale { value = multiplied(value, by: 10) }
         }
         let (sum, overflow) = units.addingReportingOverflow(value)
         if overflow { overflowed = true } else { units = sum }

@@ -1,0 +1,73 @@
+import BrowseSupport
+import ListKit
+import Tabular
+
+extension FileTable {
+    /// Splits `rows` (every row when `nil`) into consecutive pieces, one a core, and calls
+    /// `body` for each at once with the position of its first row and a function visiting its
+    /// values: those of ``forEachValues(of:rows:stop:_:)``, but a text as its bytes in the file.
+    ///
+    /// - Returns: What each piece returned, in order (`nil` for one skipped once `stop` was
+    ///   raised); `nil` when a column is not in the table.
+    /// - Complexity: O(n) in the bytes of the rows read.
+    func valuePieces<Result: Sendable>(
+        of columns: [String], rows: [Int]?, stop: StopFlag,
+        _ body: @Sendable (_ start: Int, _ read: ((UnsafeBufferPointer<PieceValue>) -> Void) -> Void) -> Result
+    ) -> [Result?]? {
+        let wanted = columns.compactMap { column(named: $0) }
+        guard wanted.count == columns.count else { return nil }
+        let count = rows?.count ?? rowCount
+        let pieces = ParallelWork.pieces(for: count)
+        return ParallelWork.map(pieces, stop: stop) { piece in
+            let range = ParallelWork.range(ofPiece: piece, of: pieces, count: count)
+            return body(range.lowerBound) { visit in
+                readValues(of: wanted, positions: range, rows: rows, stop: stop, visit)
+            }
+        }
+    }
+
+    /// Visits the values of the columns at `wanted` in the rows at `positions` of `rows`
+    /// (of the table when `nil`), in order.
+    private func readValues(
+        of wanted: [Int], positions: Range<Int>, rows: [Int]?, stop: StopFlag,
+        _ visit: (UnsafeBufferPointer<PieceValue>) -> Void
+    ) {
+        var fields: [CSVField] = []
+        var issues: [CSVIssue] = []
+        var values = [PieceValue](repeating: .value(.missing), count: wanted.count)
+        let types = wanted.map { self.columns[$0].type }
+        let buffer = buffer
+        // A pass over consecutive rows in file order lets the pages it has read go as it goes.
+        var released = rows == nil && !positions.isEmpty ? offset(ofRow: positions.lowerBound) : 0
+        for position in positions {
+            if position & 0xFFF == 0, stop.isRaised { return }
+            if rows == nil, position & 0x3FFF == 0, position > positions.lowerBound {
+                let offset = offset(ofRow: position)
+                if offset - released >= FileBytes.releasedSize {
+                    bytes.releaseResidentPages(in: released..<offset)
+                    released = offset
+                }
+            }
+            scan(row: rows?[position] ?? position, fields: &fields, issues: &issues)
+            for (slot, index) in wanted.enumerated() {
+                guard index < fields.count else {
+                    values[slot] = .value(.missing)
+                    continue
+                }
+                let field = fields[index]
+                if field.needsUnescaping {
+                    // Rare: quotes inside the field. Its text is made as the one pass makes it.
+                    let typed = withContent(of: field) { TypedField($0, type: types[slot]) }
+                    values[slot] = .value(typed.cellValue(text: field.string(in: buffer, quote: dialect.quote)))
+                    continue
+                }
+                let content = UnsafeBufferPointer(rebasing: buffer[field.contentRange])
+                switch TypedField(content, type: types[slot]) {
+                case .text: values[slot] = .text(content)
+                case let typed: values[slot] = .value(typed.cellValue(text: ""))
+                }
+            }
+            values.withUnsafeBufferPointer { visit($0) }
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import BrowseSupport
+
+/// A screen whose view's values can be read in consecutive pieces at once (its store adopts
+/// ``PiecewiseValueStore``): `freq` and `stats` then count on every core.
+@MainActor
+package protocol PiecewiseValues: AnyObject {
+    /// The values of `columns` over the view read in pieces at once, as
+    /// ``PiecewiseValueStore/valuePieces(of:at:stop:_:)`` reads them; `nil` when the screen
+    /// cannot, having called nothing.
+    ///
+    /// - Throws: `ListError.interrupted` when `stop` was raised before every row was read.
+    func valuePieces<Result: Sendable>(
+        of columns: [String], stop: StopFlag,
+        _ body: @Sendable (_ start: Int, _ read: ((UnsafeBufferPointer<PieceValue>) -> Void) -> Void) -> Result
+    ) throws -> [Result]?
+}

@@ -1,0 +1,21 @@
+/// What one piece of the rows has counted of a column for `freq`: texts by their bytes, other
+/// values in a table of their own, each with its count and first row.
+struct FrequencyPiece: Sendable {
+    var texts = TextCounts()
+    var others: [CellValue: (count: Int, first: Int)] = [:]
+    /// The bytes the counts would need when the memory left could not hold them.
+    var refusedBytes: Int?
+
+    /// How many distinct values (texts as bytes) the piece holds.
+    var distinct: Int { texts.count + others.count }
+
+    mutating func add(_ value: PieceValue, row: Int) {
+        switch value {
+        case .text(let bytes): texts.add(bytes, row: row)
+        case .value(.text(let text)):
+            var text = text
+            text.withUTF8 { texts.add($0, row: row) }
+        case .value(let value): others[value, default: (0, row)].count += 1
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import BrowseSupport
+import ListKit
+import TestSupport
+import Testing
+
+@testable import FileDatasets
+
+/// `freq` and `stats` over a large file read its rows in pieces on every core, texts counted by
+/// their bytes: they must answer exactly as one pass over the rows' cells does.
+@MainActor
+@Suite struct PiecewiseAnalysisTests {
+    struct Numbered: Identifiable {
+        let id: Int
+    }
+
+    /// Enough rows that the file is read in more than one piece on a machine of two cores.
+    static let rows = 150_000
+
+    /// Texts whose bytes differ where their `String`s are equal (é composed and decomposed),
+    /// that fold alike (ÉCOLE, école), with quotes and a line break inside quotes; numbers
+    /// with the same value written several ways; and a column whose values tie in count.
+    static func file(_ random: inout SeededRandom) -> String {
+        let names = [
+            "\u{E9}cole", "e\u{301}cole", "ÉCOLE", "台積電", "\"say \"\"hi\"\"\"", "\"two\nlines\"", "--", "",
+            "Zebra", "zebra",
+        ]
+        let prices = ["\"1,234.50\"", "1234.5", "1234.50", "-0.25", "--", "12", "12.0", "n/a", "7"]
+        var lines = ["名稱,收盤價,組,日期,代號"]
+        for row in 0..<rows {
+            let name = names[Int.random(in: 0..<names.count, using: &random)]
+            let price = prices[Int.random(in: 0..<prices.count, using: &random)]
+            let day = Int.random(in: 1...28, using: &random)
+            let date = Int.random(in: 0..<20, using: &random) == 0 ? "" : "2024-03-\(day < 10 ? "0" : "")\(day)"
+            // Ties: every group is held by as many rows.
+            let code = String(Int.random(in: 0..<50_000, using: &random))
+            lines.append([name, price, "g\(row % 4)", date, code].joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    @Test func freqAndStatsOfPiecesAnswerAsOnePassOverTheCells() async throws {
+        var random = SeededRandom(seed: 20_261_202)
+        let scratch = try Scratch()
+        let opened = try await open(try scratch.write("pieces.csv", Self.file(&random)))
+        let screen = opened.screen
+        try #require(screen.count == Self.rows)
+        #expect(screen.store is any PiecewiseValueStore)
+        let cells = screen.rows(in: 0..<screen.count)
+        let plain = GenericListController<Numbered, ColumnsRow>(
+            title: "plain", items: cells.indices.map(Numbered.init), columns: screen.columns
+        ) { row, item in
+            row = ColumnsRow(cells: cells[item.id])
+        } select: { _ in
+            .none
+        }
+
+        for column in screen.columns {
+            let fast = try ColumnAnalysis.frequencies(of: column, in: screen)
+            let slow = try ColumnAnalysis.frequencies(of: column, in: plain)
+            #expect(fast == slow, "freq \(column.name)")
+        }
+        // é composed and decomposed are one value, shown as its first row writes it.
+        let names = try ColumnAnalysis.frequencies(of: screen.column(named: "名稱"), in: screen)
+        #expect(names.filter { $0.value == .text("\u{E9}cole") }.count == 1)
+        #expect(try ColumnAnalysis.statistics(of: screen) == ColumnAnalysis.statistics(of: plain))
+
+        // Over a sorted, narrowed view: the pieces follow the view's order.
+        for list in [screen, plain] as [any ListScreen] {
+            try list.applySort(SortOrder(column: "代號", descending: true))
+            try list.applyWhere(try WhereParser.parse("組 != g2", columns: list.columns))
+        }
+        #expect(try ColumnAnalysis.statistics(of: screen) == ColumnAnalysis.statistics(of: plain))
+        for name in ["名稱", "收盤價", "組"] {
+            let column = try screen.column(named: name)
+            #expect(
+                try ColumnAnalysis.frequencies(of: column, in: screen)
+                    == ColumnAnalysis.frequencies(of: column, in: plain), "freq \(name) sorted")
+        }
+    }
+}
