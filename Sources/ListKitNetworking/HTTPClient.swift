@@ -29,7 +29,10 @@ public final class HTTPClient: HTTPFetching {
     private let unreachable = Mutex<[String: (error: FetchError, at: ContinuousClock.Instant)]>([:])
     private let userAgent: String
     private let deadlineTimer: any DeadlineTimer
-    #if !os(Linux)
+    #if os(Linux)
+        /// The client's cookies, made with its first request (an ephemeral session's, in memory).
+        private let cookies = Mutex<CurlCookieJar??>(nil)
+    #else
         private let transport: SessionTransport
     #endif
 
@@ -276,7 +279,13 @@ public final class HTTPClient: HTTPFetching {
         tickets: ThrottleTickets
     ) async throws(FetchError) -> Reply {
         #if os(Linux)
-            try CurlTransfer.prepare(host: host)
+            let library = try CurlTransfer.prepare(host: host)
+            let jar = cookies.withLock { jar in
+                if let made = jar { return made }
+                let made = CurlCookieJar(library: library)
+                jar = .some(made)
+                return made
+            }
         #endif
         let request = TransferRequest(
             url: Self.requestURL(for: url), body: body, userAgent: userAgent, idleTimeout: idleTimeout)
@@ -298,7 +307,7 @@ public final class HTTPClient: HTTPFetching {
             await withCheckedContinuation { continuation in
                 state.start(continuation)
                 #if os(Linux)
-                    CurlTransfer.start(request, state: state)
+                    CurlTransfer.start(request, library: library, cookies: jar, state: state)
                 #else
                     transport.start(request, state: state)
                 #endif

@@ -29,6 +29,10 @@
 
         let slistAppend: SlistAppend
         let slistFreeAll: @convention(c) (OpaquePointer?) -> Void
+        let shareInit: @convention(c) () -> OpaquePointer?
+        let shareCleanup: @convention(c) (OpaquePointer?) -> Int32
+        let shareSetLong: @convention(c) (OpaquePointer?, Int32, Int) -> Int32
+        let shareSetPointer: @convention(c) (OpaquePointer?, Int32, UnsafeRawPointer?) -> Int32
 
         /// The names the library goes by: the distribution's default build, then the GnuTLS one.
         static let names = ["libcurl.so.4", "libcurl-gnutls.so.4", "libcurl.so"]
@@ -73,7 +77,13 @@
                 setLong: try symbol("curl_easy_setopt", as: SetLong.self),
                 setPointer: try symbol("curl_easy_setopt", as: SetPointer.self),
                 slistAppend: try symbol("curl_slist_append", as: SlistAppend.self),
-                slistFreeAll: try symbol("curl_slist_free_all", as: (@convention(c) (OpaquePointer?) -> Void).self))
+                slistFreeAll: try symbol("curl_slist_free_all", as: (@convention(c) (OpaquePointer?) -> Void).self),
+                shareInit: try symbol("curl_share_init", as: (@convention(c) () -> OpaquePointer?).self),
+                shareCleanup: try symbol("curl_share_cleanup", as: (@convention(c) (OpaquePointer?) -> Int32).self),
+                shareSetLong: try symbol(
+                    "curl_share_setopt", as: (@convention(c) (OpaquePointer?, Int32, Int) -> Int32).self),
+                shareSetPointer: try symbol(
+                    "curl_share_setopt", as: (@convention(c) (OpaquePointer?, Int32, UnsafeRawPointer?) -> Int32).self))
         }
     }
 

@@ -14,6 +14,8 @@
         static let noSignal: Int32 = 99
         // Options taking a pointer (10000 + n) or a function (20000 + n).
         static let writeData: Int32 = 10001
+        static let cookieFile: Int32 = 10031
+        static let share: Int32 = 10100
         static let url: Int32 = 10002
         static let userAgent: Int32 = 10018
         static let httpHeader: Int32 = 10023

@@ -13,24 +13,27 @@
         private let library: CurlLibrary
         private let request: TransferRequest
         private let state: DownloadState
+        private let cookies: CurlCookieJar?
         /// The answer's status line and headers so far; touched only by libcurl's thread.
         private var status = 0
         private var headers: [String: String] = [:]
         private var headDelivered = false
         private var redirecting = false
 
-        private init(library: CurlLibrary, request: TransferRequest, state: DownloadState) {
+        private init(library: CurlLibrary, request: TransferRequest, cookies: CurlCookieJar?, state: DownloadState) {
             self.library = library
             self.request = request
+            self.cookies = cookies
             self.state = state
         }
 
         /// Loads libcurl if no transfer has yet.
         ///
+        /// - Returns: The library.
         /// - Throws: `FetchError.failed` naming the library when it cannot be loaded.
-        static func prepare(host: String) throws(FetchError) {
+        static func prepare(host: String) throws(FetchError) -> CurlLibrary {
             do {
-                _ = try CurlLibrary.shared()
+                return try CurlLibrary.shared()
             } catch {
                 throw .failed(
                     host: host,
@@ -38,13 +41,12 @@
             }
         }
 
-        /// Starts `request` on a thread of its own; its outcome reaches `state`.
-        static func start(_ request: TransferRequest, state: DownloadState) {
-            guard let library = try? CurlLibrary.shared() else {
-                state.complete(error: URLError(.unknown))
-                return
-            }
-            let transfer = CurlTransfer(library: library, request: request, state: state)
+        /// Starts `request` on a thread of its own, keeping and sending cookies in `cookies`;
+        /// its outcome reaches `state`.
+        static func start(
+            _ request: TransferRequest, library: CurlLibrary, cookies: CurlCookieJar?, state: DownloadState
+        ) {
+            let transfer = CurlTransfer(library: library, request: request, cookies: cookies, state: state)
             Thread { transfer.run() }.start()
         }
 
@@ -73,6 +75,11 @@
             _ = setLong(handle, CurlOption.lowSpeedLimit, 1)
             _ = setLong(handle, CurlOption.lowSpeedTime, idle)
             _ = setLong(handle, CurlOption.noProgress, 0)
+            if let cookies {
+                // An empty file name starts libcurl's cookie engine without reading any file.
+                _ = "".withCString { setPointer(handle, CurlOption.cookieFile, $0) }
+                _ = setPointer(handle, CurlOption.share, UnsafeRawPointer(cookies.handle))
+            }
             _ = setPointer(handle, CurlOption.writeFunction, unsafeBitCast(Self.onBody, to: UnsafeRawPointer.self))
             _ = setPointer(handle, CurlOption.writeData, me)
             _ = setPointer(handle, CurlOption.headerFunction, unsafeBitCast(Self.onHeader, to: UnsafeRawPointer.self))
