@@ -33,7 +33,8 @@ let package = Package(
         // The one CSV scanner and JSON reader over bytes, Big5 decoding and the missing-value rule,
         // shared by the file and exchange parsers.
         .target(name: "Tabular", dependencies: ["BrowseSupport"]),
-        // Polite downloads for datasets: URLSession with deadlines, the per-host throttle across
+        // Polite downloads for datasets: libcurl loaded at the first download on Linux (URLSession
+        // elsewhere) with deadlines, the per-host throttle across
         // processes, block-page handling and the crash-safe cache. A product of its own, so that
         // plug-ins download the way the built-in datasets do.
         .target(name: "ListKitNetworking", dependencies: ["BrowseSupport", "ListKit"]),

@@ -62,6 +62,9 @@ public final class HostThrottle: Sendable {
     private let own = Mutex<[String: ThrottleRecords]>([:])
     private let problem: Mutex<String?>
     private let problemSaid = Mutex(false)
+    /// The age past which the folder's unchanged budgets are removed, until the first request
+    /// has done it: a run that never downloads never lists the folder.
+    private let sweepPending: Mutex<Double?>
     /// This process's requests that have begun and not ended, for every throttle in it: a
     /// record in the shared folder names its process and request, and another throttle of the
     /// same process must not take a request still open for one that has ended.
@@ -130,7 +133,11 @@ public final class HostThrottle: Sendable {
         self.init(folder: folder, problem: nil, limit: limit, window: window, clock: clock)
     }
 
-    private init(folder: URL?, problem: String?, limit: Int, window: Double, clock: any ThrottleClock) {
+    private init(
+        folder: URL?, problem: String?, limit: Int, window: Double, clock: any ThrottleClock,
+        sweepingBudgetsUnchangedFor age: Double? = nil
+    ) {
+        self.sweepPending = Mutex(age)
         self.folder = folder
         self.problem = Mutex(problem)
         self.limit = max(1, limit)
@@ -144,8 +151,9 @@ public final class HostThrottle: Sendable {
     public static let shared: HostThrottle = {
         switch userFolder(environment: ProcessInfo.processInfo.environment) {
         case .success(let folder):
-            ThrottleFolder.sweep(folder.path, unchangedFor: longestPause + longestOpen)
-            return HostThrottle(folder: folder)
+            return HostThrottle(
+                folder: folder, problem: nil, limit: 3, window: 5, clock: SystemThrottleClock(),
+                sweepingBudgetsUnchangedFor: longestPause + longestOpen)
         case .failure(let error):
             return HostThrottle(
                 folder: nil, problem: error.description, limit: 3, window: 5, clock: SystemThrottleClock())
@@ -415,6 +423,11 @@ public final class HostThrottle: Sendable {
             body(&none)
             return
         }
+        let age = sweepPending.withLock { pending in
+            defer { pending = nil }
+            return pending
+        }
+        if let age { ThrottleFolder.sweep(folder.path, unchangedFor: age) }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {

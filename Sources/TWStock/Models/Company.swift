@@ -1,5 +1,6 @@
 import BrowseSupport
 import ListKit
+import Synchronization
 
 /// A company's basic data (公司基本資料), from mopsfin's t187ap03 files or TPEx's openapi.
 ///
@@ -131,6 +132,23 @@ package struct Company: Sendable, Hashable, Identifiable {
                 sourceText: sourceText))
     }
 
+    /// A company read from a file: the list's fields now, the detail fields from `details`
+    /// when a detail is first asked for.
+    init(
+        code: StockCode, shortName: String, name: String, market: Market, industryCode: String?,
+        paidInCapital: Int64?, listingDate: CalendarDate?, reportDate: CalendarDate?, details: DetailsBox
+    ) {
+        self.code = code
+        self.shortName = shortName
+        self.name = name
+        self.market = market
+        self.industryCode = industryCode
+        self.paidInCapital = paidInCapital
+        self.listingDate = listingDate
+        self.reportDate = reportDate
+        self.details = details
+    }
+
     /// A field's text exactly as the source wrote it — padding, U+3000 and placeholders such as
     /// `"－ "` or `-` kept — or `""` when the source has no such field (TPEx's JSON has no 住址)
     /// or the company was not read from a file.
@@ -183,14 +201,41 @@ struct CompanyDetails: Sendable, Hashable {
     let website: String?
     /// Every field's text as written, by ``CompanyField/rawValue``.
     let sourceText: [String]
+
+    /// No details at all.
+    static let none = CompanyDetails(
+        foundedDate: nil, chairman: nil, generalManager: nil, spokesperson: nil, spokespersonTitle: nil,
+        deputySpokesperson: nil, phone: nil, fax: nil, address: nil, englishAddress: nil, englishShortName: nil,
+        foreignRegistration: nil, taxID: nil, parValue: nil, privatePlacementShares: nil, preferredShares: nil,
+        issuedShares: nil, financialReportType: nil, transferAgent: nil, transferAgentPhone: nil,
+        transferAgentAddress: nil, auditFirm: nil, auditors: [], email: nil, website: nil, sourceText: [])
 }
 
-/// A reference to immutable details, compared and hashed by value.
+/// A reference to immutable details, compared and hashed by value, read from the source's
+/// text when first asked for: a list of two thousand companies exported or shown by its
+/// columns never cleans the twenty texts of each company only a detail view reads.
 final class DetailsBox: Sendable, Hashable {
-    let value: CompanyDetails
+    private let made: Mutex<CompanyDetails?>
+    private let read: (@Sendable () -> CompanyDetails)?
 
     init(_ value: CompanyDetails) {
-        self.value = value
+        made = Mutex(value)
+        read = nil
+    }
+
+    /// Details made by `read` on first use, once.
+    init(reading read: @escaping @Sendable () -> CompanyDetails) {
+        made = Mutex(nil)
+        self.read = read
+    }
+
+    var value: CompanyDetails {
+        made.withLock { made in
+            if let made { return made }
+            let value = read?() ?? CompanyDetails.none
+            made = value
+            return value
+        }
     }
 
     static func == (lhs: DetailsBox, rhs: DetailsBox) -> Bool {

@@ -68,38 +68,48 @@ struct CompanyFields {
             reportDate = parsed
         }
         do throws(UnreadableRow) {
+            // The numbers and dates are read now, so that a row with one that cannot be read is
+            // skipped as before; the texts only a detail view shows are cleaned when first asked.
+            let foundedDate = try FieldText.compactDate(self.foundedDate, column: "成立日期 (founded)")
+            let privatePlacementShares = try FieldText.count(self.privatePlacementShares, column: "私募股數")
+            let preferredShares = try FieldText.count(self.preferredShares, column: "特別股")
+            let issuedShares = try FieldText.count(self.issuedShares, column: "已發行普通股數")
+            let fields = self
             return Company(
                 code: code, shortName: shortName, name: name, market: market,
                 industryCode: FieldText.clean(industryCode),
                 paidInCapital: try FieldText.count(paidInCapital, column: "實收資本額 (paid-in capital)"),
                 listingDate: try FieldText.compactDate(listingDate, column: "上市日期 (listing date)"),
-                foundedDate: try FieldText.compactDate(foundedDate, column: "成立日期 (founded)"),
                 reportDate: reportDate,
-                chairman: FieldText.clean(chairman),
-                generalManager: FieldText.clean(generalManager),
-                spokesperson: FieldText.clean(spokesperson),
-                spokespersonTitle: FieldText.clean(spokespersonTitle),
-                deputySpokesperson: FieldText.clean(deputySpokesperson),
-                phone: FieldText.clean(phone),
-                fax: FieldText.clean(fax),
-                address: FieldText.clean(address),
-                englishAddress: FieldText.clean(englishAddress),
-                englishShortName: FieldText.clean(englishShortName),
-                foreignRegistration: FieldText.clean(foreignRegistration),
-                taxID: FieldText.clean(taxID),
-                parValue: FieldText.clean(parValue),
-                privatePlacementShares: try FieldText.count(privatePlacementShares, column: "私募股數"),
-                preferredShares: try FieldText.count(preferredShares, column: "特別股"),
-                issuedShares: try FieldText.count(issuedShares, column: "已發行普通股數"),
-                financialReportType: FieldText.clean(financialReportType),
-                transferAgent: FieldText.clean(transferAgent),
-                transferAgentPhone: FieldText.clean(transferAgentPhone),
-                transferAgentAddress: FieldText.clean(transferAgentAddress),
-                auditFirm: FieldText.clean(auditFirm),
-                auditors: [auditor1, auditor2].compactMap(FieldText.clean),
-                email: FieldText.clean(email),
-                website: FieldText.clean(website),
-                sourceText: values)
+                details: DetailsBox {
+                    CompanyDetails(
+                        foundedDate: foundedDate,
+                        chairman: FieldText.clean(fields.chairman),
+                        generalManager: FieldText.clean(fields.generalManager),
+                        spokesperson: FieldText.clean(fields.spokesperson),
+                        spokespersonTitle: FieldText.clean(fields.spokespersonTitle),
+                        deputySpokesperson: FieldText.clean(fields.deputySpokesperson),
+                        phone: FieldText.clean(fields.phone),
+                        fax: FieldText.clean(fields.fax),
+                        address: FieldText.clean(fields.address),
+                        englishAddress: FieldText.clean(fields.englishAddress),
+                        englishShortName: FieldText.clean(fields.englishShortName),
+                        foreignRegistration: FieldText.clean(fields.foreignRegistration),
+                        taxID: FieldText.clean(fields.taxID),
+                        parValue: FieldText.clean(fields.parValue),
+                        privatePlacementShares: privatePlacementShares,
+                        preferredShares: preferredShares,
+                        issuedShares: issuedShares,
+                        financialReportType: FieldText.clean(fields.financialReportType),
+                        transferAgent: FieldText.clean(fields.transferAgent),
+                        transferAgentPhone: FieldText.clean(fields.transferAgentPhone),
+                        transferAgentAddress: FieldText.clean(fields.transferAgentAddress),
+                        auditFirm: FieldText.clean(fields.auditFirm),
+                        auditors: [fields.auditor1, fields.auditor2].compactMap(FieldText.clean),
+                        email: FieldText.clean(fields.email),
+                        website: FieldText.clean(fields.website),
+                        sourceText: fields.values)
+                })
         } catch {
             throw UnreadableRow("\(code): \(error.message)")
         }
