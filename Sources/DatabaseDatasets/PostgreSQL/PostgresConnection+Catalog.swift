@@ -39,8 +39,10 @@ extension PostgresConnection {
             library.sendPrepare(connection, "", text, Int32(statement.parameters.count), nil)
         }
         guard prepared == 1 else { throw failure(of: connection) }
+        beginStep()
         try finish(connection, stop: stop) { _ in }
         guard library.sendDescribePrepared(connection, "") == 1 else { throw failure(of: connection) }
+        beginStep()
         var described: [(name: String, type: UInt32, modifier: Int32)] = []
         try finish(connection, stop: stop) { result in
             for index in 0..<library.fieldCount(result) {
@@ -85,7 +87,9 @@ extension PostgresConnection {
         var count = 0
         let counting = SQLStatement(
             "SELECT count(*) FROM (\(statement.text)) AS counted", parameters: statement.parameters)
-        try runReturningErrors(counting, stop: stop) { fields in count = fields.first.flatMap { $0.flatMap { Int($0) } } ?? 0 }
+        try runReturningErrors(counting, stop: stop) { fields in
+            count = fields.first.flatMap { $0.flatMap { Int($0) } } ?? 0
+        }
         return count
     }
 
@@ -116,6 +120,6 @@ extension PostgresConnection {
             }
         }
         if let refusal { throw refusal }
-        if stop.isRaised { throw interrupted }
+        if stop.isRaised || cancelWasRequested { throw interrupted }
     }
 }

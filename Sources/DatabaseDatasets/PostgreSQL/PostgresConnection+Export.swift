@@ -1,9 +1,10 @@
+import BrowseSupport
+
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import BrowseSupport
 
 extension PostgresConnection {
     /// Streams `statement`'s rows as CSV (`COPY (…) TO STDOUT (FORMAT csv, HEADER false)`),
@@ -25,17 +26,16 @@ extension PostgresConnection {
         _ statement: SQLStatement, stop: StopFlag, bytes: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
         beginStatement()
-        defer { endStatement() }
         do {
             try execute(SQLStatement("BEGIN READ ONLY"), stop: stop) { _ in }
             let connection = try liveHandle()
             let query = try inliningParameters(of: statement, connection: connection)
             try copy("COPY (\(query)) TO STDOUT (FORMAT csv, HEADER false)", connection, stop: stop, bytes: bytes)
         } catch {
-            try? execute(SQLStatement("ROLLBACK"), stop: .never) { _ in }
+            rollBack()
             throw error
         }
-        try? execute(SQLStatement("ROLLBACK"), stop: .never) { _ in }
+        rollBack()
     }
 
     private func copy(
@@ -43,6 +43,7 @@ extension PostgresConnection {
     ) throws {
         let sent = text.withCString { library.sendQueryParams(connection, $0, 0, nil, nil, nil, nil, 0) }
         guard sent == 1 else { throw failure(of: connection) }
+        beginStep()
         var refusal: DatabaseError?
         var thrown: (any Error)?
         while let result = try nextResult(connection, stop: stop) {
@@ -66,7 +67,7 @@ extension PostgresConnection {
         }
         if let thrown { throw thrown }
         if let refusal { throw refusal }
-        if stop.isRaised { throw interrupted }
+        if stop.isRaised || cancelWasRequested { throw interrupted }
     }
 
     /// The statement's text with each `$n` outside quotes and comments replaced by parameter
@@ -83,7 +84,8 @@ extension PostgresConnection {
             }
             guard !parameter.contains("\0") else {
                 throw DatabaseError(
-                    .statement(position: nil), "invalid byte sequence for encoding \"UTF8\": 0x00 (text cannot hold NUL)")
+                    .statement(position: nil),
+                    "invalid byte sequence for encoding \"UTF8\": 0x00 (text cannot hold NUL)")
             }
             let escaped = parameter.withCString { library.escapeLiteral(connection, $0, strlen($0)) }
             guard let escaped else { throw failure(of: connection) }

@@ -1,9 +1,10 @@
+import BrowseSupport
+
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import BrowseSupport
 
 // libpq's result statuses (ExecStatusType) and the error fields read (PG_DIAG_*).
 private let emptyQuery: Int32 = 0
@@ -19,7 +20,6 @@ private let positionField: Int32 = 80  // 'P'
 extension PostgresConnection {
     package func run(_ statement: SQLStatement, stop: StopFlag, row: ([String?]) throws -> Void) throws {
         beginStatement()
-        defer { endStatement() }
         do {
             try execute(SQLStatement("BEGIN READ ONLY"), stop: stop) { _ in }
             try execute(statement, stop: stop, singleRow: true, row: row)
@@ -30,9 +30,10 @@ extension PostgresConnection {
         rollBack()
     }
 
-    /// Ends the read-only transaction a statement ran in; a `SET` in it ends with it. Nothing
-    /// when the connection is gone (the server ended the transaction with it).
-    private func rollBack() {
+    /// Ends the statement and the read-only transaction it ran in; a `SET` in it ends with it.
+    /// Nothing when the connection is gone (the server ended the transaction with it).
+    func rollBack() {
+        endStatement()
         guard let handle, library.status(handle) == 0 else { return }
         try? execute(SQLStatement("ROLLBACK"), stop: .never) { _ in }
     }
@@ -57,6 +58,7 @@ extension PostgresConnection {
             }
         }
         guard sent == 1 else { throw failure(of: connection) }
+        beginStep()
         if singleRow { _ = library.setSingleRowMode(connection) }
         var refusal: DatabaseError?
         var thrown: (any Error)?
@@ -87,7 +89,7 @@ extension PostgresConnection {
         }
         if let thrown { throw thrown }
         if let refusal { throw refusal }
-        if stop.isRaised { throw interrupted }
+        if stop.isRaised || cancelWasRequested { throw interrupted }
     }
 
     /// One row's fields as text, `nil` for NULL.
@@ -150,7 +152,7 @@ extension PostgresConnection {
         guard socket >= 0 else { throw lost(connection) }
         var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
         while true {
-            if stop.isRaised { cancel() }
+            if stop.isRaised || cancelWasRequested { cancel() }
             let ready = poll(&descriptor, 1, 50)
             if ready > 0 { break }
             if ready < 0, errno != EINTR { throw lost(connection) }
@@ -194,7 +196,7 @@ extension PostgresConnection {
         message = scrubbed(message, of: connection)
         if state == "57014" {
             // The same code for a cancel and a timeout: only a cancel we sent is an interrupt.
-            return cancelWasSent ? interrupted : DatabaseError(.timedOut(seconds: statementTimeout), message)
+            return cancelWasRequested ? interrupted : DatabaseError(.timedOut(seconds: statementTimeout), message)
         }
         let hint = scrubbed(text(library.resultErrorField(result, hintField)), of: connection)
         if !hint.isEmpty { message += " (\(hint))" }
@@ -207,7 +209,7 @@ extension PostgresConnection {
         _ parameters: [String?], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> Result
     ) -> Result {
         let copies = parameters.map { $0.map { strdup($0) } ?? nil }
-        defer { copies.forEach { free($0) } }
+        defer { for copy in copies { free(copy) } }
         let pointers = copies.map { UnsafePointer($0) }
         return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
     }

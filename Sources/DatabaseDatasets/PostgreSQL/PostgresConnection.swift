@@ -1,10 +1,11 @@
+import BrowseSupport
+import Synchronization
+
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import BrowseSupport
-import Synchronization
 
 /// A read-only session with a PostgreSQL server (or an engine that speaks its protocol)
 /// through libpq.
@@ -30,7 +31,11 @@ package final class PostgresConnection: DatabaseConnection, @unchecked Sendable 
     // under `shared`.
     private struct Shared: @unchecked Sendable {
         var cancelHandle: OpaquePointer?
+        /// A statement of ours runs (from ``beginStatement()`` to ``endStatement()``).
         var running = false
+        /// Its caller asked it to stop: every step of it left is cancelled too.
+        var cancelRequested = false
+        /// A cancel request went to the server for the step running now.
         var cancelSent = false
     }
 
@@ -81,7 +86,9 @@ package final class PostgresConnection: DatabaseConnection, @unchecked Sendable 
 
     package func cancel() {
         shared.withLock { shared in
-            guard shared.running, !shared.cancelSent, let cancelHandle = shared.cancelHandle else { return }
+            guard shared.running else { return }
+            shared.cancelRequested = true
+            guard !shared.cancelSent, let cancelHandle = shared.cancelHandle else { return }
             shared.cancelSent = true
             var buffer = [CChar](repeating: 0, count: 256)
             _ = library.cancel(cancelHandle, &buffer, Int32(buffer.count))
@@ -186,7 +193,7 @@ package final class PostgresConnection: DatabaseConnection, @unchecked Sendable 
         _ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> Result
     ) -> Result {
         let copies = strings.map { strdup($0) }
-        defer { copies.forEach { free($0) } }
+        defer { for copy in copies { free(copy) } }
         let pointers = copies.map { UnsafePointer($0) } + [nil]
         return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
     }
@@ -196,18 +203,26 @@ package final class PostgresConnection: DatabaseConnection, @unchecked Sendable 
     func beginStatement() {
         shared.withLock { shared in
             shared.running = true
+            shared.cancelRequested = false
             shared.cancelSent = false
         }
     }
 
-    /// Ends the running statement's share with cancel(); true when a cancel request was sent.
-    @discardableResult
-    func endStatement() -> Bool {
+    /// A new step of the statement starts on the server: a cancel sent before it (which the
+    /// server ignored between steps) is sent again if the statement is to stop.
+    func beginStep() {
+        shared.withLock { $0.cancelSent = false }
+    }
+
+    /// Ends the running statement's share with cancel(): what runs now (a rollback) cannot be
+    /// cancelled.
+    func endStatement() {
         shared.withLock { shared in
             shared.running = false
-            return shared.cancelSent
+            shared.cancelRequested = false
         }
     }
 
-    var cancelWasSent: Bool { shared.withLock { $0.cancelSent } }
+    /// True once ``cancel()`` was called for the statement running now.
+    var cancelWasRequested: Bool { shared.withLock { $0.cancelRequested } }
 }

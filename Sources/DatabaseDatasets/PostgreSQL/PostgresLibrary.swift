@@ -20,7 +20,7 @@ package struct PostgresLibrary: Sendable {
         ) -> Int32
     typealias SendPrepare =
         @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32, UnsafePointer<UInt32>?)
-            -> Int32
+        -> Int32
     typealias SendDescribe = @convention(c) (OpaquePointer?, UnsafePointer<CChar>?) -> Int32
     typealias ConnectionResult = @convention(c) (OpaquePointer?) -> OpaquePointer?
     typealias ResultInt = @convention(c) (OpaquePointer?) -> Int32
@@ -82,7 +82,7 @@ package struct PostgresLibrary: Sendable {
     package init(names: [String] = Self.names) throws(DatabaseError) {
         let library = try CLibrary(
             names: names, library: "libpq", install: "apt-get install libpq5, or brew install libpq",
-            opening: "cannot open a PostgreSQL server")
+            opening: "a PostgreSQL server")
         connectdbParams = try library.function("PQconnectdbParams", as: ConnectParams.self)
         status = try library.function("PQstatus", as: ConnectionInt.self)
         errorMessage = try library.function("PQerrorMessage", as: ConnectionText.self)
