@@ -71,9 +71,11 @@ struct PostgresMeasurementTests {
             }
             var exactCount = 0
             let count = try milliseconds {
-                exactCount = try connection?.exactCount(
-                    of: DatabaseRelation(schema: "public", name: "ticks", isView: false, rowCount: nil, rowCountIsEstimate: true),
-                    stop: StopFlag()) ?? 0
+                exactCount =
+                    try connection?.exactCount(
+                        of: DatabaseRelation(
+                            schema: "public", name: "ticks", isView: false, rowCount: nil, rowCountIsEstimate: true),
+                        stop: StopFlag()) ?? 0
             }
             print(
                 "measured: rows \(exactCount); connect + first page \(firstPage) ms; export \(bytes) bytes in \(export) ms;"
