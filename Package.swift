@@ -140,9 +140,14 @@ let package = Package(
             ],
             exclude: ["Fixtures"]
         ),
+        // PostgreSQL servers of the tests' own (initdb, pg_ctl on a private port), and the sharded
+        // postgres_fdw table beside a plain copy: test support only, kept under Tests/.
+        .target(name: "PostgresTesting", path: "Tests/Support/PostgresServer"),
         .testTarget(
             name: "DatabaseDatasetsTests",
-            dependencies: ["BrowseSupport", "DatabaseDatasets", "ListKit", "LineMode", "TestSupport"]),
+            dependencies: [
+                "BrowseSupport", "DatabaseDatasets", "ListKit", "LineMode", "TestSupport", "PostgresTesting",
+            ]),
         .testTarget(
             name: "BrowseTests",
             dependencies: [

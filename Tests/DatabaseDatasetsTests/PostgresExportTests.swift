@@ -1,0 +1,87 @@
+import BrowseSupport
+import PostgresTesting
+import Testing
+
+@testable import DatabaseDatasets
+
+/// Export through `COPY … TO STDOUT`: the bytes stream as the server sends them and hold the
+/// rows `run` reads.
+@Suite(.enabled(if: PostgresServer.isAvailable, "PostgreSQL 15 is not installed"))
+struct PostgresExportTests {
+    /// A field as PostgreSQL's CSV writes it: NULL empty, an empty text `""`, quoted when it
+    /// holds a comma, a quote or a line break.
+    private func csvField(_ value: String?) -> String {
+        guard let value else { return "" }
+        if value.isEmpty { return "\"\"" }
+        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
+        return "\"" + value.replacing("\"", with: "\"\"") + "\""
+    }
+
+    private func export(_ connection: PostgresConnection, _ statement: SQLStatement, stop: StopFlag = StopFlag()) throws
+        -> String
+    {
+        var bytes: [UInt8] = []
+        try connection.export(statement, stop: stop) { bytes += $0 }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test func anExportOf100kRowsHoldsTheRowsRunReads() throws {
+        try PostgresServer.with { server in
+            try server.psql(
+                """
+                CREATE TABLE t AS
+                SELECT g AS id,
+                       CASE WHEN g % 7 = 0 THEN NULL WHEN g % 11 = 0 THEN ''
+                            WHEN g % 13 = 0 THEN 'a,"b"' || E'\\n' || 'c' ELSE '台積電 ' || g END AS note,
+                       g * 1.25 AS amount, DATE '2024-01-01' + g % 365 AS day
+                  FROM generate_series(1, 100000) AS g;
+                """)
+            let connection = try PostgresConnection(server.url())
+            let statement = SQLStatement("SELECT * FROM t ORDER BY id")
+            var expected = ""
+            try connection.run(statement, stop: StopFlag()) { fields in
+                expected += fields.map(csvField).joined(separator: ",") + "\n"
+            }
+            let exported = try export(connection, statement)
+            #expect(exported.count == expected.count)
+            #expect(exported == expected)
+            #expect(exported.hasPrefix("1,台積電 1,1.25,2024-01-02\n"))
+        }
+    }
+
+    @Test func anExportsValuesAreOnlyEverValues() throws {
+        try PostgresServer.with { server in
+            try server.psql(
+                "CREATE TABLE t (id int, note text); INSERT INTO t VALUES (1, '''; DROP TABLE t; --'), (2, 'b'), (3, 'c');"
+            )
+            let connection = try PostgresConnection(server.url())
+            let statement = SQLStatement(
+                "SELECT id FROM t WHERE note = $1 OR id = $2::int /* $9 */ OR note = '$3' ORDER BY id",
+                parameters: ["'; DROP TABLE t; --", "3"])
+            #expect(try export(connection, statement) == "1\n3\n")
+            #expect(try server.psql("SELECT count(*) FROM t;") == "3\n")
+        }
+    }
+
+    @Test func ctrlCStopsAnExportOnTheServer() throws {
+        try PostgresServer.with { server in
+            let connection = try PostgresConnection(server.url())
+            let stop = StopFlag()
+            var chunks = 0
+            let refusal = #expect(throws: DatabaseError.self) {
+                // Ten billion rows, streamed (a single generate_series is gathered before it is sent).
+                let endless =
+                    "SELECT a * 100000 + b FROM generate_series(1, 100000) AS a, generate_series(1, 100000) AS b"
+                try connection.export(SQLStatement(endless), stop: stop) { _ in
+                    chunks += 1
+                    stop.raise()
+                }
+            }
+            #expect(refusal?.code == .interrupted)
+            #expect(chunks == 1)
+            var answer: [[String?]] = []
+            try connection.run(SQLStatement("SELECT 1"), stop: StopFlag()) { answer.append($0) }
+            #expect(answer == [["1"]])
+        }
+    }
+}
