@@ -18,14 +18,22 @@ import Testing
 
     /// Texts whose bytes differ where their `String`s are equal (é composed and decomposed),
     /// that fold alike (ÉCOLE, école), with quotes and a line break inside quotes; numbers
-    /// with the same value written several ways; and a column whose values tie in count.
+    /// with the same value written several ways; date-times that are one instant at different
+    /// offsets, some finer than a microsecond; times written with and without seconds; and a
+    /// column whose values tie in count.
     static func file(_ random: inout SeededRandom) -> String {
         let names = [
             "\u{E9}cole", "e\u{301}cole", "ÉCOLE", "台積電", "\"say \"\"hi\"\"\"", "\"two\nlines\"", "--", "",
             "Zebra", "zebra",
         ]
         let prices = ["\"1,234.50\"", "1234.5", "1234.50", "-0.25", "--", "12", "12.0", "n/a", "7"]
-        var lines = ["名稱,收盤價,組,日期,代號"]
+        let instants = [
+            "2024-03-01T10:00:00+08:00", "2024-03-01T02:00:00Z", "2024-03-01 10:00:00.000000001+08:00",
+            "2024-03-01T02:00:00.000000001Z", "2024-03-01T02:00:00.000001Z", "",
+        ]
+        let times = ["13:30", "13:30:00", "09:05:00.5", "09:05:00.500", "", "23:59:59.999999999"]
+        let volumes = ["\"3,383\"", "3383", "0", "-7", "", "9223372036854775807"]
+        var lines = ["名稱,收盤價,組,日期,代號,時刻,時間,量"]
         for row in 0..<rows {
             let name = names[Int.random(in: 0..<names.count, using: &random)]
             let price = prices[Int.random(in: 0..<prices.count, using: &random)]
@@ -33,7 +41,10 @@ import Testing
             let date = Int.random(in: 0..<20, using: &random) == 0 ? "" : "2024-03-\(day < 10 ? "0" : "")\(day)"
             // Ties: every group is held by as many rows.
             let code = String(Int.random(in: 0..<50_000, using: &random))
-            lines.append([name, price, "g\(row % 4)", date, code].joined(separator: ","))
+            let instant = instants[Int.random(in: 0..<instants.count, using: &random)]
+            let time = times[Int.random(in: 0..<times.count, using: &random)]
+            let volume = volumes[Int.random(in: 0..<volumes.count, using: &random)]
+            lines.append([name, price, "g\(row % 4)", date, code, instant, time, volume].joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -70,7 +81,7 @@ import Testing
             try list.applyWhere(try WhereParser.parse("組 != g2", columns: list.columns))
         }
         #expect(try ColumnAnalysis.statistics(of: screen) == ColumnAnalysis.statistics(of: plain))
-        for name in ["名稱", "收盤價", "組"] {
+        for name in ["名稱", "收盤價", "組", "時刻", "時間", "量", "日期"] {
             let column = try screen.column(named: name)
             #expect(
                 try ColumnAnalysis.frequencies(of: column, in: screen)

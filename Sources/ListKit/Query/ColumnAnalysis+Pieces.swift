@@ -38,25 +38,32 @@ extension ColumnAnalysis {
         if let bytes = pieces.compactMap(\.refusedBytes).max() {
             throw AnalysisMemoryError(work: "count the values of \(name)", rows: rows, bytes: bytes)
         }
+        // Texts, keyed values and the rest are never equal to one another: each kind is merged
+        // on its own, and the three lists sorted together.
         var texts: [String: (count: Int, first: Int)] = [:]
-        var counts: [CellValue: (count: Int, first: Int)] = [:]
+        var keyed = KeyedCounts()
+        var others: [CellValue: (count: Int, first: Int)] = [:]
         for piece in pieces {
             piece.texts.merged(into: &texts)
+            keyed.merge(piece.keyed)
             for (value, seen) in piece.others {
-                if let earlier = counts[value] {
-                    counts[value] = (earlier.count + seen.count, min(earlier.first, seen.first))
+                if let earlier = others[value] {
+                    others[value] = (earlier.count + seen.count, min(earlier.first, seen.first))
                 } else {
-                    counts[value] = seen
+                    others[value] = seen
                 }
             }
         }
-        for (text, seen) in texts { counts[.text(text)] = seen }
+        var counts: [(value: CellValue, count: Int, first: Int)] = []
+        counts.reserveCapacity(texts.count + keyed.count + others.count)
+        for (text, seen) in texts { counts.append((.text(text), seen.count, seen.first)) }
+        for entry in 0..<keyed.count { counts.append((keyed.values[entry], keyed.counts[entry], keyed.firsts[entry])) }
+        for (value, seen) in others { counts.append((value, seen.count, seen.first)) }
+        // Every value has a first row of its own, so the order is the one pass's.
         return counts.sorted { left, right in
-            left.value.count != right.value.count
-                ? left.value.count > right.value.count : left.value.first < right.value.first
+            left.count != right.count ? left.count > right.count : left.first < right.first
         }.map {
-            ValueCount(
-                value: $0.key, text: cell(of: column, atRow: $0.value.first, in: list).text, count: $0.value.count)
+            ValueCount(value: $0.value, text: cell(of: column, atRow: $0.first, in: list).text, count: $0.count)
         }
     }
 

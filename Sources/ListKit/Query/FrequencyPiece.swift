@@ -1,13 +1,15 @@
 /// What one piece of the rows has counted of a column for `freq`: texts by their bytes, other
-/// values in a table of their own, each with its count and first row.
+/// values by their exact keys, each with its count and first row.
 struct FrequencyPiece: Sendable {
     var texts = TextCounts()
+    var keyed = KeyedCounts()
+    /// Values without a key (date-times finer than a microsecond).
     var others: [CellValue: (count: Int, first: Int)] = [:]
     /// The bytes the counts would need when the memory left could not hold them.
     var refusedBytes: Int?
 
     /// How many distinct values (texts as bytes) the piece holds.
-    var distinct: Int { texts.count + others.count }
+    var distinct: Int { texts.count + keyed.count + others.count }
 
     mutating func add(_ value: PieceValue, row: Int) {
         switch value {
@@ -15,7 +17,8 @@ struct FrequencyPiece: Sendable {
         case .value(.text(let text)):
             var text = text
             text.withUTF8 { texts.add($0, row: row) }
-        case .value(let value): others[value, default: (0, row)].count += 1
+        case .value(let value):
+            if !keyed.add(value, row: row) { others[value, default: (0, row)].count += 1 }
         }
     }
 }
