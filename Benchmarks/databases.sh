@@ -67,7 +67,7 @@ for question in "${questions[@]}"; do
   python3 "$here/databases_sql.py" sqlite "$question" > "$work/sqlite-$question.sql"
   extra=()
   if [ "$question" = first ]; then
-    python3 "$here/databases_sql.py" sqlite first | head -1 > "$work/sqlite-page.sql"
+    head -1 "$work/sqlite-first.sql" > "$work/sqlite-page.sql"
     extra=("sqlite3 $db '.read $work/sqlite-page.sql'")
   fi
   TITLE="\`$(browse_args "$question")\`" bench \
