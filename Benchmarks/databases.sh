@@ -119,7 +119,8 @@ echo
 port=55432 pgdir=/tmp/dbbench-pg pgbin=/usr/lib/postgresql/15/bin
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 # A browse without the opening reads the URL as a dataset's name and says "no dataset".
-if "$BROWSE" 'postgresql://nobody@127.0.0.1:1/none' -c q 2>&1 | grep -q 'no dataset'; then
+probe="$("$BROWSE" 'postgresql://nobody@127.0.0.1:1/none' -c q 2>&1 || true)"
+if [[ "$probe" == *"no dataset"* ]]; then
   echo "PostgreSQL: skipped ($BROWSE does not open postgres:// URLs)"
   echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
   exit 0
