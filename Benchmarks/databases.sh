@@ -4,7 +4,7 @@
 # peak memory of paging, exporting and charting beside an empty session.
 #
 #   Benchmarks/databases.sh [ROWS]     # ROWS 1000000 (default) or 10000000; BROWSE=… reuses a build,
-#                                      # RUNS=n (hyperfine runs), QUESTIONS="first sort …" a subset
+#                                      # RUNS=n (hyperfine runs, after one warm-up: the first run of a 1.2 GB file reads it cold), QUESTIONS="first sort …" a subset
 #
 # Data: ../shared/bench/gen_ticks.py ROWS, loaded once into /tmp/ticks{1m,10m}.sqlite by
 # databases_load.sh (typed columns, primary key (日期, 證券代號)). The statements are written by
@@ -53,7 +53,7 @@ browse_args() { # the batch command line of each question
 bench() { # TITLE=… bench COMMAND...
   local json
   json="$(mktemp)"
-  hyperfine -N --warmup "$([ "$runs" -gt 1 ] && echo 1 || echo 0)" --runs "$runs" --output=pipe --style none --export-json "$json" "$@" \
+  hyperfine -N --warmup 1 --runs "$runs" --output=pipe --style none --export-json "$json" "$@" \
     </dev/null >/dev/null 2>&1 || { echo "| $TITLE | failed |"; rm -f "$json"; return; }
   python3 "$here/databases_table.py" "$TITLE" "$json"
   rm -f "$json"
