@@ -131,11 +131,18 @@ extension PostgresConnection {
         var estimate: Int?
         let statement = SQLStatement(
             """
-            SELECT CASE WHEN bool_and(l.reltuples >= 0) THEN sum(l.reltuples)::int8 END
-              FROM pg_partition_tree(to_regclass($1)) AS t JOIN pg_class AS l ON l.oid = t.relid
-             WHERE t.isleaf AND l.relkind IN ('r', 'm', 'f')
+            SELECT CASE
+                     WHEN c.relkind = 'p' THEN
+                       (SELECT CASE WHEN bool_and(l.reltuples >= 0) THEN sum(l.reltuples)::int8 END
+                          FROM pg_partition_tree(c.oid) AS t JOIN pg_class AS l ON l.oid = t.relid
+                         WHERE t.isleaf)
+                     WHEN c.relkind IN ('r', 'm', 'f') AND c.reltuples >= 0 THEN c.reltuples::int8
+                   END
+              FROM pg_class AS c WHERE c.oid = to_regclass($1)
             """, parameters: [relation.sql(.postgres)])
-        try runReturningErrors(statement, stop: stop) { fields in estimate = fields.first.flatMap { $0.flatMap { Int($0) } } }
+        try runReturningErrors(statement, stop: stop) { fields in
+            estimate = fields.first.flatMap { $0.flatMap { Int($0) } }
+        }
         return estimate
     }
 

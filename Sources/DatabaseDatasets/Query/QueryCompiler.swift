@@ -118,8 +118,11 @@ package struct QueryCompiler: Sendable {
             // PostgreSQL has no min() of a boolean and no equality of json: such values are
             // summarised as the text they are shown as.
             let name =
-                dialect == .postgres && [.text, .boolean].contains(column.kind)
-                ? "\(q(column.name))::text" : q(column.name)
+                dialect != .postgres
+                ? q(column.name)
+                : column.kind == .boolean
+                    ? "CASE WHEN \(q(column.name)) THEN 't' WHEN NOT \(q(column.name)) THEN 'f' END"
+                    : column.kind == .text ? "\(q(column.name))::text" : q(column.name)
             selected += [
                 "count(\(name))", "count(DISTINCT \(name))", "min(\(name))", "max(\(name))",
                 numeric ? "sum(\(name))" : "NULL",
@@ -235,7 +238,7 @@ package struct QueryCompiler: Sendable {
 
     /// The row's cells joined by spaces and folded, as the local filter reads a row.
     private func foldedRow(_ names: [String], widths: Bool) -> String {
-        if names.count <= foldGroup { return fold(names.map { "coalesce(\($0)\(textCast), '')" }, widths: widths) }
+        if names.count <= foldGroup { return fold(names.map(shownText), widths: widths) }
         var groups: [String] = []
         var start = 0
         while start < names.count {
@@ -255,8 +258,12 @@ package struct QueryCompiler: Sendable {
         }
     }
 
-    /// What makes a value text in `coalesce(value, '')`: PostgreSQL will not mix types there.
-    private var textCast: String { dialect == .postgres ? "::text" : "" }
+    /// A value as the text the screen shows, empty for NULL. PostgreSQL's `concat` writes a
+    /// value with its type's output function, as rows arrive (`t` for true, where `::text`
+    /// writes `true`).
+    private func shownText(_ expression: String) -> String {
+        dialect == .postgres ? "concat(\(expression))" : "coalesce(\(expression), '')"
+    }
 
     /// A `where` condition as SQL that is true or false, never NULL, so `not` reads as the
     /// local condition does.
@@ -279,7 +286,7 @@ package struct QueryCompiler: Sendable {
         case .isMissing: return missing
         case .isPresent: return "\(column) IS NOT NULL"
         case .contains, .notContains:
-            let found = contains(fold(["\(column)\(textCast)"]), parameters.add(TextFolding.fold(comparison.text)))
+            let found = contains(fold([shownText(column)]), parameters.add(TextFolding.fold(comparison.text)))
             return comparison.comparison == .contains ? "(\(found))" : "(\(missing) OR NOT (\(found)))"
         default:
             break
@@ -292,7 +299,7 @@ package struct QueryCompiler: Sendable {
         case .date, .dateTime, .time:
             test = "\(column) \(operation) \(parameters.add(comparison.value.exportText))"
         case .text, .missing:
-            test = "\(fold(["\(column)\(textCast)"])) \(operation) \(parameters.add(TextFolding.fold(comparison.text)))"
+            test = "\(fold([shownText(column)])) \(operation) \(parameters.add(TextFolding.fold(comparison.text)))"
         }
         return comparison.comparison == .notEqual ? "(\(missing) OR \(test))" : "(\(test))"
     }
