@@ -49,6 +49,35 @@ struct PostgresExportTests {
         }
     }
 
+    @Test func aBoundStatementExportsTheBytesCopyWritesInBlocks() throws {
+        try PostgresServer.with { server in
+            try server.psql(
+                """
+                CREATE TABLE t AS
+                SELECT g AS id,
+                       CASE WHEN g % 7 = 0 THEN NULL WHEN g % 11 = 0 THEN ''
+                            WHEN g % 13 = 0 THEN 'a,"b"' || E'\\n' || 'c' ELSE '台積電 ' || g END AS note,
+                       g % 5 = 0 AS even, g * 1.25 AS amount
+                  FROM generate_series(1, 20000) AS g;
+                """)
+            let connection = try PostgresConnection(server.url())
+            let copied = try export(connection, SQLStatement("SELECT * FROM t WHERE id > 0 ORDER BY id"))
+            var calls = 0
+            var bound: [UInt8] = []
+            try connection.export(
+                SQLStatement("SELECT * FROM t WHERE id > $1::int ORDER BY id", parameters: ["0"]), stop: StopFlag()
+            ) {
+                bound += $0
+                calls += 1
+            }
+            #expect(String(decoding: bound, as: UTF8.self) == copied)
+            #expect(calls < 20000 / 100)
+            var copyCalls = 0
+            try connection.export(SQLStatement("SELECT * FROM t ORDER BY id"), stop: StopFlag()) { _ in copyCalls += 1 }
+            #expect(copyCalls < 20000 / 100)
+        }
+    }
+
     @Test func anExportsValuesAreOnlyEverValues() throws {
         try PostgresServer.with { server in
             try server.psql(

@@ -31,6 +31,14 @@ package protocol DatabaseConnection: AnyObject, Sendable {
     /// A column the catalog does not list that makes each row of `relation` unique, to page by
     /// when it has no primary key (SQLite's `rowid`); `nil` (the default) when there is none.
     func hiddenKey(of relation: DatabaseRelation) -> String?
+    /// The collation the engine lowercases text in for the filter; `nil` (the default) for
+    /// its own.
+    var foldCollation: String? { get }
+    /// The planner's estimate of `relation`'s rows; `nil` (the default) for none.
+    func estimatedCount(of relation: DatabaseRelation, stop: StopFlag) throws(DatabaseError) -> Int?
+    /// A second session with the same settings, for a statement beside the screen's; `nil`
+    /// (the default) for none.
+    func companion() throws(DatabaseError) -> (any DatabaseConnection)?
     /// Runs `statement` and calls `row` with each row's fields as text (`nil` for NULL), in
     /// the order the engine returns them. An error `row` throws ends the statement and is
     /// thrown as it is.

@@ -19,6 +19,7 @@ package struct DatabaseOpener: ListOpener {
 
     @MainActor
     package func screen(named name: String, context: DatasetContext) throws -> (any ListScreen)? {
+        if PostgresTarget.isPostgres(name) { return try postgresScreen(name, context: context) }
         guard SQLiteFileSniffer.isSQLite(name) else {
             if try context.options.value(DatabaseOptions.table) != nil
                 || context.options.value(DatabaseOptions.query) != nil
@@ -41,6 +42,20 @@ package struct DatabaseOpener: ListOpener {
             return DatabaseScreen(connection: connection, source: .relation(relation))
         }
         return RelationsScreen.make(connection: connection, title: Self.fileName(name))
+    }
+
+    /// A PostgreSQL server's relations, or the one `--table` or `--query` names.
+    @MainActor
+    private func postgresScreen(_ target: String, context: DatasetContext) throws -> any ListScreen {
+        let seconds = try context.options.value(DatabaseOptions.statementTimeout) ?? DatabaseOptions.defaultTimeout
+        let connection = try PostgresConnection(target, statementTimeout: seconds)
+        if let query = try context.options.value(DatabaseOptions.query) {
+            return DatabaseScreen(connection: connection, source: .query(query))
+        }
+        if let table = try context.options.value(DatabaseOptions.table) {
+            return DatabaseScreen(connection: connection, source: .relation(PostgresTarget.relation(table)))
+        }
+        return RelationsScreen.make(connection: connection, title: connection.displayName)
     }
 
     /// The last part of a path, for the breadcrumb.

@@ -123,3 +123,30 @@ extension PostgresConnection {
         if stop.isRaised || cancelWasRequested { throw interrupted }
     }
 }
+
+extension PostgresConnection {
+    /// `pg_class.reltuples` of `relation` (summed over a partitioned table's leaves); `nil`
+    /// when the table was never analyzed or is a view.
+    package func estimatedCount(of relation: DatabaseRelation, stop: StopFlag) throws(DatabaseError) -> Int? {
+        var estimate: Int?
+        let statement = SQLStatement(
+            """
+            SELECT CASE
+                     WHEN c.relkind = 'p' THEN
+                       (SELECT CASE WHEN bool_and(l.reltuples >= 0) THEN sum(l.reltuples)::int8 END
+                          FROM pg_partition_tree(c.oid) AS t JOIN pg_class AS l ON l.oid = t.relid
+                         WHERE t.isleaf)
+                     WHEN c.relkind IN ('r', 'm', 'f') AND c.reltuples >= 0 THEN c.reltuples::int8
+                   END
+              FROM pg_class AS c WHERE c.oid = to_regclass($1)
+            """, parameters: [relation.sql(.postgres)])
+        try runReturningErrors(statement, stop: stop) { fields in
+            estimate = fields.first.flatMap { $0.flatMap { Int($0) } }
+        }
+        return estimate
+    }
+
+    package func companion() throws(DatabaseError) -> (any DatabaseConnection)? {
+        try PostgresConnection(target, statementTimeout: statementTimeout, library: library)
+    }
+}

@@ -1,36 +1,81 @@
 import BrowseSupport
 
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension PostgresConnection {
-    /// Streams `statement`'s rows as CSV (`COPY (…) TO STDOUT (FORMAT csv, HEADER false)`),
-    /// handing each chunk of bytes to `bytes` as the server sends it, so memory stays flat
-    /// whatever the number of rows.
+    /// The bytes handed on at once: COPY's chunks (one row each) are gathered to this size.
+    static let exportBlock = 64 * 1024
+
+    /// Streams `statement`'s rows as CSV as PostgreSQL writes it (NULL as an empty field, an
+    /// empty text as `""`), handing `bytes` blocks of about ``exportBlock`` bytes, so memory
+    /// stays flat whatever the number of rows.
     ///
-    /// `COPY` takes no bound parameters, so each of the statement's values is written into it
-    /// as a literal escaped by libpq (`PQescapeLiteral`, which knows the session's encoding):
-    /// a value is still only ever a value. Values are as `psql`'s `\copy … csv` writes them
-    /// (NULL as an empty field, an empty text as `""`).
+    /// A statement without parameters runs as `COPY (…) TO STDOUT (FORMAT csv)`. `COPY` takes
+    /// no bound parameters, and a value is never written into a statement's text, so a
+    /// statement with parameters runs as itself, bound, its rows read one at a time and
+    /// written as `COPY` would write them.
     ///
     /// - Parameters:
     ///   - statement: A `SELECT` (the rows to export), with its parameters.
-    ///   - stop: Raised by Ctrl-C: the copy is cancelled on the server.
-    ///   - bytes: Called with each chunk; what it throws ends the copy and is thrown.
+    ///   - stop: Raised by Ctrl-C: the statement is cancelled on the server.
+    ///   - bytes: Called with each block; what it throws ends the export and is thrown.
     /// - Throws: ``DatabaseError`` (`.interrupted`, `.timedOut`, `.lostConnection`, the server's
     ///   refusal), or what `bytes` threw.
     package func export(
         _ statement: SQLStatement, stop: StopFlag, bytes: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
+        var block: [UInt8] = []
+        block.reserveCapacity(Self.exportBlock + 4096)
+        func flush() throws {
+            guard !block.isEmpty else { return }
+            try block.withUnsafeBytes { try bytes($0) }
+            block.removeAll(keepingCapacity: true)
+        }
+        if statement.parameters.isEmpty {
+            try copy(statement.text, stop: stop) { chunk in
+                block.append(contentsOf: chunk)
+                if block.count >= Self.exportBlock { try flush() }
+            }
+        } else {
+            try run(statement, stop: stop) { fields in
+                for (index, field) in fields.enumerated() {
+                    if index > 0 { block.append(UInt8(ascii: ",")) }
+                    Self.appendCSV(field, alone: fields.count == 1, to: &block)
+                }
+                block.append(UInt8(ascii: "\n"))
+                if block.count >= Self.exportBlock { try flush() }
+            }
+        }
+        try flush()
+    }
+
+    /// `field` as COPY's CSV writes it: NULL empty, an empty text `""`, quoted (quotes
+    /// doubled) when it holds a comma, a quote or a line break, or is `\.` in a row of one field.
+    static func appendCSV(_ field: String?, alone: Bool, to block: inout [UInt8]) {
+        guard let field else { return }
+        let utf8 = field.utf8
+        let quoted =
+            utf8.isEmpty || (alone && field == "\\.")
+            || utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }
+        guard quoted else {
+            block.append(contentsOf: utf8)
+            return
+        }
+        block.append(UInt8(ascii: "\""))
+        for byte in utf8 {
+            if byte == UInt8(ascii: "\"") { block.append(byte) }
+            block.append(byte)
+        }
+        block.append(UInt8(ascii: "\""))
+    }
+
+    /// `COPY (query) TO STDOUT (FORMAT csv)` in a read-only transaction, each chunk (a row)
+    /// handed to `chunk` as the server sends it.
+    private func copy(_ query: String, stop: StopFlag, chunk: (UnsafeRawBufferPointer) throws -> Void) throws {
         beginStatement()
         do {
             try execute(SQLStatement("BEGIN READ ONLY"), stop: stop) { _ in }
             let connection = try liveHandle()
-            let query = try inliningParameters(of: statement, connection: connection)
-            try copy("COPY (\(query)) TO STDOUT (FORMAT csv, HEADER false)", connection, stop: stop, bytes: bytes)
+            try copy(
+                "COPY (\(query)) TO STDOUT (FORMAT csv, HEADER false)", connection, stop: stop, bytes: chunk)
         } catch {
             rollBack()
             throw error
@@ -68,75 +113,5 @@ extension PostgresConnection {
         if let thrown { throw thrown }
         if let refusal { throw refusal }
         if stop.isRaised || cancelWasRequested { throw interrupted }
-    }
-
-    /// The statement's text with each `$n` outside quotes and comments replaced by parameter
-    /// n as an escaped literal (`NULL` for `nil`).
-    private func inliningParameters(of statement: SQLStatement, connection: OpaquePointer) throws(DatabaseError)
-        -> String
-    {
-        guard !statement.parameters.isEmpty else { return statement.text }
-        var literals: [String] = []
-        for parameter in statement.parameters {
-            guard let parameter else {
-                literals.append("NULL")
-                continue
-            }
-            guard !parameter.contains("\0") else {
-                throw DatabaseError(
-                    .statement(position: nil),
-                    "invalid byte sequence for encoding \"UTF8\": 0x00 (text cannot hold NUL)")
-            }
-            let escaped = parameter.withCString { library.escapeLiteral(connection, $0, strlen($0)) }
-            guard let escaped else { throw failure(of: connection) }
-            literals.append(String(cString: escaped))
-            library.freeMemory(escaped)
-        }
-        return try Self.substituting(literals, in: statement.text)
-    }
-
-    /// `text` with `$1`, `$2`… (outside quoted text, quoted identifiers and comments) replaced
-    /// by `literals`.
-    static func substituting(_ literals: [String], in text: String) throws(DatabaseError) -> String {
-        let scalars = Array(text.unicodeScalars)
-        var output = String.UnicodeScalarView()
-        var index = 0
-        func copy(until end: Int) {
-            output.append(contentsOf: scalars[index..<min(end, scalars.count)])
-            index = min(end, scalars.count)
-        }
-        func find(_ closing: [Unicode.Scalar], from start: Int) -> Int {
-            var position = start
-            while position + closing.count <= scalars.count {
-                if Array(scalars[position..<position + closing.count]) == closing { return position + closing.count }
-                position += 1
-            }
-            return scalars.count
-        }
-        while index < scalars.count {
-            let scalar = scalars[index]
-            let next = index + 1 < scalars.count ? scalars[index + 1] : " "
-            switch scalar {
-            case "'", "\"":
-                copy(until: find([scalar], from: index + 1))
-            case "-" where next == "-":
-                copy(until: find(["\n"], from: index + 2))
-            case "/" where next == "*":
-                copy(until: find(["*", "/"], from: index + 2))
-            case "$" where ("0"..."9").contains(next):
-                var end = index + 1
-                while end < scalars.count, ("0"..."9").contains(scalars[end]) { end += 1 }
-                let number = Int(String(String.UnicodeScalarView(scalars[index + 1..<end]))) ?? 0
-                guard number >= 1, number <= literals.count else {
-                    throw DatabaseError(.statement(position: index + 1), "there is no parameter $\(number)")
-                }
-                output.append(contentsOf: literals[number - 1].unicodeScalars)
-                index = end
-            default:
-                output.append(scalar)
-                index += 1
-            }
-        }
-        return String(output)
     }
 }

@@ -41,11 +41,15 @@ package final class PostgresConnection: DatabaseConnection, @unchecked Sendable 
 
     package let dialect = SQLDialect.postgres
     package private(set) var displayName: String
+    /// A collation that lowercases every script one character at a time, as Swift does
+    /// (`C.utf8`, else ICU's root), when the server has one; `nil` for the database's own,
+    /// which under the C locale lowercases ASCII only.
+    package private(set) var foldCollation: String?
     /// The longest a statement may run, in seconds; 0 for no limit.
     package let statementTimeout: Int
 
     let library: PostgresLibrary
-    private let target: String
+    let target: String
     var handle: OpaquePointer?
     private let shared = Mutex(Shared())
 
@@ -131,9 +135,16 @@ package final class PostgresConnection: DatabaseConnection, @unchecked Sendable 
                 """
                 SELECT set_config('default_transaction_read_only', 'on', false),
                        set_config('statement_timeout', $1, false),
-                       set_config('DateStyle', 'ISO, YMD', false)
+                       set_config('DateStyle', 'ISO, YMD', false),
+                       set_config('standard_conforming_strings', 'on', false),
+                       (SELECT c.collname FROM pg_collation AS c
+                         WHERE c.collname IN ('C.utf8', 'C.UTF-8', 'und-x-icu')
+                           AND c.collencoding IN (-1, (SELECT encoding FROM pg_database WHERE datname = current_database()))
+                         ORDER BY c.collname = 'und-x-icu', c.collname LIMIT 1)
                 """, parameters: ["\(statementTimeout * 1000)"])
-            try execute(settings, stop: .never) { _ in }
+            var collation: String?
+            try execute(settings, stop: .never) { fields in collation = fields.last ?? nil }
+            foldCollation = collation
         } catch let error as DatabaseError {
             close()
             throw error

@@ -33,8 +33,6 @@ package struct PostgresLibrary: Sendable {
     typealias GetCopyData =
         @convention(c) (OpaquePointer?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, Int32) -> Int32
     typealias FreeMemory = @convention(c) (UnsafeMutableRawPointer?) -> Void
-    typealias EscapeLiteral =
-        @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, Int) -> UnsafeMutablePointer<CChar>?
 
     /// The file names libpq has on Linux and macOS, in the order to try.
     package static let names = ["libpq.so.5", "libpq.so", "libpq.5.dylib", "libpq.dylib"]
@@ -73,7 +71,6 @@ package struct PostgresLibrary: Sendable {
     let freeCancel: ConnectionVoid
     let getCopyData: GetCopyData
     let freeMemory: FreeMemory
-    let escapeLiteral: EscapeLiteral
 
     /// Loads libpq from the first of `names` that loads and looks up every function used.
     ///
@@ -117,7 +114,6 @@ package struct PostgresLibrary: Sendable {
         freeCancel = try library.function("PQfreeCancel", as: ConnectionVoid.self)
         getCopyData = try library.function("PQgetCopyData", as: GetCopyData.self)
         freeMemory = try library.function("PQfreemem", as: FreeMemory.self)
-        escapeLiteral = try library.function("PQescapeLiteral", as: EscapeLiteral.self)
     }
 
     private static let loaded = Mutex<Result<PostgresLibrary, DatabaseError>?>(nil)

@@ -5,14 +5,19 @@ import ListKit
 /// quoted, every value a person typed bound as a parameter.
 package struct QueryCompiler: Sendable {
     package let dialect: SQLDialect
+    /// The collation PostgreSQL lowers text in (``DatabaseConnection/foldCollation``); `nil`
+    /// for the database's own.
+    package let foldCollation: String?
 
-    package init(dialect: SQLDialect) {
+    package init(dialect: SQLDialect, foldCollation: String? = nil) {
         self.dialect = dialect
+        self.foldCollation = foldCollation
     }
 
-    /// The most columns one call of the folding function takes (SQLite allows 127 arguments);
-    /// wider rows are folded in groups, and the groups folded together.
-    static let foldGroup = 100
+    /// The most columns one call of the folding function takes (SQLite allows 127 arguments,
+    /// PostgreSQL's `concat_ws` 99 besides its separator); wider rows are folded in groups,
+    /// and the groups folded together.
+    var foldGroup: Int { dialect == .postgres ? 90 : 100 }
 
     // MARK: - Pages
 
@@ -26,7 +31,10 @@ package struct QueryCompiler: Sendable {
     func orderTerms(_ view: DatabaseView) -> [OrderTerm] {
         var terms: [OrderTerm] = []
         if let sort = view.sort {
-            terms.append(OrderTerm(expression: q(sort.column), descending: sort.descending, nullable: true))
+            let column = view.columns.first { $0.name == sort.column }
+            terms.append(
+                OrderTerm(
+                    expression: column.map(comparable) ?? q(sort.column), descending: sort.descending, nullable: true))
         }
         terms += view.key.map { OrderTerm(expression: q($0), descending: false, nullable: false) }
         return terms
@@ -92,7 +100,7 @@ package struct QueryCompiler: Sendable {
     package func frequencies(_ view: DatabaseView, column: String) -> SQLStatement {
         var parameters = BoundParameters(dialect: dialect)
         let conditions = filterConditions(view, &parameters)
-        let name = q(column)
+        let name = view.columns.first { $0.name == column }.map(comparable) ?? q(column)
         var text = "SELECT \(name), count(*) FROM \(from(view))"
         if !conditions.isEmpty { text += " WHERE " + conditions.joined(separator: " AND ") }
         text += " GROUP BY \(name) ORDER BY count(*) DESC, \(name) NULLS LAST"
@@ -106,8 +114,15 @@ package struct QueryCompiler: Sendable {
         let conditions = filterConditions(view, &parameters)
         var selected = ["count(*)"]
         for column in columns {
-            let name = q(column.name)
             let numeric = column.kind == .integer || column.kind == .decimal
+            // PostgreSQL has no min() of a boolean and no equality of json: such values are
+            // summarised as the text they are shown as.
+            let name =
+                dialect != .postgres
+                ? q(column.name)
+                : column.kind == .boolean
+                    ? "CASE WHEN \(q(column.name)) THEN 't' WHEN NOT \(q(column.name)) THEN 'f' END"
+                    : column.kind == .text ? "\(q(column.name))::text" : q(column.name)
             selected += [
                 "count(\(name))", "count(DISTINCT \(name))", "min(\(name))", "max(\(name))",
                 numeric ? "sum(\(name))" : "NULL",
@@ -128,6 +143,26 @@ package struct QueryCompiler: Sendable {
     // MARK: - Parts
 
     private func q(_ identifier: String) -> String { dialect.quoted(identifier) }
+
+    /// SQL's false, as the dialect writes it.
+    private var never: String { dialect == .postgres ? "false" : "0" }
+
+    /// `column` as it is grouped and ordered: PostgreSQL types shown as text that have no
+    /// order or equality of their own (json, xml, point) as their text; others as they are.
+    private func comparable(_ column: DatabaseColumn) -> String {
+        guard dialect == .postgres, column.kind == .text else { return q(column.name) }
+        let type = column.declaredType.lowercased()
+        let ordered = ["text", "character", "name", "citext", "uuid", "\"char\""].contains { type.hasPrefix($0) }
+        return ordered ? q(column.name) : "\(q(column.name))::text"
+    }
+
+    /// `needle` found in `haystack`, both text.
+    private func contains(_ haystack: String, _ needle: String) -> String {
+        switch dialect {
+        case .sqlite: "instr(\(haystack), \(needle)) > 0"
+        case .postgres: "strpos(\(haystack), \(needle)) > 0"
+        }
+    }
 
     func from(_ view: DatabaseView) -> String {
         switch view.source {
@@ -154,12 +189,12 @@ package struct QueryCompiler: Sendable {
         _ terms: [OrderTerm], _ boundary: PageBoundary, backwards: Bool, _ parameters: inout BoundParameters
     ) -> String {
         func part(_ index: Int) -> String {
-            guard index < terms.count, index < boundary.values.count else { return "0" }
+            guard index < terms.count, index < boundary.values.count else { return never }
             let term = terms[index]
             let isLast = index == terms.count - 1
             guard let value = boundary.values[index] else {
                 // Among the missing values, which come last.
-                let rest = isLast ? "0" : part(index + 1)
+                let rest = isLast ? never : part(index + 1)
                 return backwards
                     ? "(\(term.expression) IS NOT NULL OR (\(term.expression) IS NULL AND \(rest)))"
                     : "(\(term.expression) IS NULL AND \(rest))"
@@ -193,37 +228,51 @@ package struct QueryCompiler: Sendable {
         var conditions: [String] = []
         let folded = TextFolding.fold(view.filter)
         if !folded.isEmpty, !view.columns.isEmpty {
-            conditions.append("instr(\(foldedRow(view.columns.map { q($0.name) })), \(parameters.add(folded))) > 0")
+            let widths = PostgresFolding.needsWidths(folded)
+            conditions.append(
+                contains(foldedRow(view.columns.map { q($0.name) }, widths: widths), parameters.add(folded)))
         }
         if let condition = view.condition { conditions.append(compile(condition, &parameters)) }
         return conditions
     }
 
     /// The row's cells joined by spaces and folded, as the local filter reads a row.
-    private func foldedRow(_ names: [String]) -> String {
-        if names.count <= Self.foldGroup { return fold(names.map { "coalesce(\($0), '')" }) }
+    private func foldedRow(_ names: [String], widths: Bool) -> String {
+        if names.count <= foldGroup { return fold(names.map(shownText), widths: widths) }
         var groups: [String] = []
         var start = 0
         while start < names.count {
-            let end = min(start + Self.foldGroup, names.count)
-            groups.append(foldedRow(Array(names[start..<end])))
+            let end = min(start + foldGroup, names.count)
+            groups.append(foldedRow(Array(names[start..<end]), widths: widths))
             start = end
         }
-        return fold(groups)
+        return fold(groups, widths: false)
     }
 
-    private func fold(_ arguments: [String]) -> String {
+    private func fold(_ arguments: [String], widths: Bool = true) -> String {
         switch dialect {
         case .sqlite: "\(SQLiteFolding.name)(\(arguments.joined(separator: ", ")))"
-        case .postgres: "lower(concat_ws(' ', \(arguments.joined(separator: ", "))))"
+        case .postgres:
+            PostgresFolding.fold(
+                "concat_ws(' ', \(arguments.joined(separator: ", ")))", collation: foldCollation, widths: widths)
         }
+    }
+
+    /// A value as the text the screen shows, empty for NULL. PostgreSQL's `concat` writes a
+    /// value with its type's output function, as rows arrive (`t` for true, where `::text`
+    /// writes `true`).
+    private func shownText(_ expression: String) -> String {
+        dialect == .postgres ? "concat(\(expression))" : "coalesce(\(expression), '')"
     }
 
     /// A `where` condition as SQL that is true or false, never NULL, so `not` reads as the
     /// local condition does.
     func compile(_ expression: WhereExpression, _ parameters: inout BoundParameters) -> String {
         switch expression {
-        case .comparison(let comparison): "coalesce(\(compile(comparison, &parameters)), 0) = 1"
+        case .comparison(let comparison):
+            dialect == .postgres
+                ? "coalesce(\(compile(comparison, &parameters)), false)"
+                : "coalesce(\(compile(comparison, &parameters)), 0) = 1"
         case .and(let left, let right): "(\(compile(left, &parameters)) AND \(compile(right, &parameters)))"
         case .or(let left, let right): "(\(compile(left, &parameters)) OR \(compile(right, &parameters)))"
         case .not(let inner): "NOT (\(compile(inner, &parameters)))"
@@ -237,7 +286,7 @@ package struct QueryCompiler: Sendable {
         case .isMissing: return missing
         case .isPresent: return "\(column) IS NOT NULL"
         case .contains, .notContains:
-            let found = "instr(\(fold([column])), \(parameters.add(TextFolding.fold(comparison.text)))) > 0"
+            let found = contains(fold([shownText(column)]), parameters.add(TextFolding.fold(comparison.text)))
             return comparison.comparison == .contains ? "(\(found))" : "(\(missing) OR NOT (\(found)))"
         default:
             break
@@ -250,7 +299,7 @@ package struct QueryCompiler: Sendable {
         case .date, .dateTime, .time:
             test = "\(column) \(operation) \(parameters.add(comparison.value.exportText))"
         case .text, .missing:
-            test = "\(fold([column])) \(operation) \(parameters.add(TextFolding.fold(comparison.text)))"
+            test = "\(fold([shownText(column)])) \(operation) \(parameters.add(TextFolding.fold(comparison.text)))"
         }
         return comparison.comparison == .notEqual ? "(\(missing) OR \(test))" : "(\(test))"
     }

@@ -45,7 +45,7 @@ package final class DatabaseScreen: ListScreen {
     /// A screen over `source` in `connection`, loaded when first shown.
     package init(connection: any DatabaseConnection, source: DatabaseSource) {
         self.connection = connection
-        self.compiler = QueryCompiler(dialect: connection.dialect)
+        self.compiler = QueryCompiler(dialect: connection.dialect, foldCollation: connection.foldCollation)
         self.title = source.title
         if case .relation(let relation) = source {
             catalogCount = relation.rowCount
@@ -58,6 +58,10 @@ package final class DatabaseScreen: ListScreen {
     }
 
     private let pendingSource: DatabaseSource
+    /// Raised when the screen goes: the exact count running in the background stops.
+    let countStop = StopFlag()
+
+    deinit { countStop.raise() }
 
     package func missingValues(in column: String) -> Int? { nil }
 
@@ -71,9 +75,10 @@ package final class DatabaseScreen: ListScreen {
         let previous = view
         let compiler = compiler
         let catalogCount = force ? nil : catalogCount
+        let catalogCountIsEstimate = catalogCountIsEstimate
         let stop = StopFlag()
         let result = await withTaskCancellationHandler {
-            await Task.detached { () -> Result<(DatabaseView, Int, [[String?]]), DatabaseError> in
+            await Task.detached { () -> Result<(DatabaseView, Int, Bool, [[String?]]), DatabaseError> in
                 do throws(DatabaseError) {
                     var view: DatabaseView
                     if var previous {
@@ -84,10 +89,19 @@ package final class DatabaseScreen: ListScreen {
                     }
                     let page = try Self.fetch(compiler.page(view, limit: 200), in: connection, stop: stop)
                     var total = catalogCount ?? 0
-                    if catalogCount == nil || view.condition != nil || !view.filter.isEmpty {
+                    var estimated = catalogCount != nil && catalogCountIsEstimate
+                    let narrowed = view.condition != nil || !view.filter.isEmpty
+                    if catalogCount == nil, !narrowed, case .relation(let relation) = source,
+                        let estimate = try connection.estimatedCount(of: relation, stop: stop)
+                    {
+                        // The planner's figure now; the exact count follows in the background.
+                        total = max(estimate, page.count)
+                        estimated = true
+                    } else if catalogCount == nil || narrowed {
                         total = try Self.count(compiler.count(view), in: connection, stop: stop)
+                        estimated = false
                     }
-                    return .success((view, total, page))
+                    return .success((view, total, estimated, page))
                 } catch {
                     return .failure(error)
                 }
@@ -97,15 +111,16 @@ package final class DatabaseScreen: ListScreen {
             connection.cancel()
         }
         switch result {
-        case .success(let (view, total, page)):
+        case .success(let (view, total, estimated, page)):
             self.view = view
             if columns.isEmpty { columns = DatabaseCells.columns(view.columns) }
             count = total
             if view.condition == nil, view.filter.isEmpty { totalCount = total }
-            countIsEstimate = !force && catalogCountIsEstimate && view.condition == nil && view.filter.isEmpty
+            countIsEstimate = estimated && view.condition == nil && view.filter.isEmpty
             window = DatabaseWindow(start: 0, rows: page)
             viewVersion += 1
             state = .loaded
+            if countIsEstimate { countExactly(view) }
         case .failure(let error):
             if error.code == .interrupted, view != nil {
                 state = .loaded
