@@ -127,7 +127,7 @@ package struct QueryCompiler: Sendable {
 
     // MARK: - Parts
 
-    private func q(_ identifier: String) -> String { dialect.quoted(identifier) }
+    func q(_ identifier: String) -> String { dialect.quoted(identifier) }
 
     func from(_ view: DatabaseView) -> String {
         switch view.source {
@@ -136,7 +136,7 @@ package struct QueryCompiler: Sendable {
         }
     }
 
-    private func orderBy(_ terms: [OrderTerm], backwards: Bool) -> String {
+    func orderBy(_ terms: [OrderTerm], backwards: Bool) -> String {
         guard !terms.isEmpty else { return "" }
         let parts = terms.map { term in
             let descending = term.descending != backwards
