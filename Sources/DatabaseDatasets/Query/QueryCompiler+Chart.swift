@@ -42,7 +42,7 @@ extension QueryCompiler {
         var parameters = BoundParameters(dialect: dialect)
         var text = plotted(view, y: y, x: x, &parameters)
         text += " SELECT * FROM (SELECT count(*), count(y), min(x), max(x), min(y), max(y) FROM browse_plotted)"
-        text += " AS browse_range, (SELECT max(abs(y)), max(\(scale("y")))) FROM browse_view) AS browse_width"
+        text += " AS browse_range, (SELECT max(abs(y)), max(\(scale("y"))) FROM browse_view) AS browse_width"
         return SQLStatement(text, parameters: parameters.values)
     }
 

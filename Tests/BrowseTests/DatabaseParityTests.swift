@@ -1,0 +1,45 @@
+import DatabaseDatasets
+import Foundation
+import Testing
+
+/// A database table and a CSV file of the same rows give the same answers through the binary:
+/// what the engine computes is what the local code computes.
+@Suite struct DatabaseParityTests {
+    /// The same 3,000 rows as `t.sqlite` (table `t.csv`, so both have one title) and `t.csv`: a numeric `x` with long
+    /// holes, a `y` with one decimal and missing values, and text with mixed case.
+    static func write(in folder: ScratchFolder) throws -> (database: String, csv: String) {
+        var csv = "id,x,y,name\n"
+        var values: [String] = []
+        let names = ["Apple", "apple", "Äpfel", "banana", "Banana", "cherry", "éclair", "Zebra", "zebra", "äther"]
+        for i in 1...3_000 {
+            let x = i + (i / 500) * 2_000
+            let tenths = (i * 7_919) % 10_007
+            let y = i % 37 == 0 ? nil : "\(tenths / 10).\(tenths % 10)"
+            let name = names[(i * 31) % names.count]
+            csv += "\(i),\(x),\(y ?? ""),\(name)\n"
+            values.append("(\(i), \(x), \(y.map { "'\($0)'" } ?? "NULL"), '\(name)')")
+        }
+        let database = folder.file("t.sqlite")
+        let writer = try SQLiteConnection(path: database, writable: true)
+        try writer.execute("CREATE TABLE \"t.csv\"(id INTEGER PRIMARY KEY, x INTEGER, y REAL, name TEXT)")
+        try writer.execute("INSERT INTO \"t.csv\" VALUES " + values.joined(separator: ", "))
+        return (database, try folder.write("t.csv", csv))
+    }
+
+    /// The last screen a run drew.
+    static func lastScreen(_ run: Run) -> String { run.stdout.components(separatedBy: "\n> ").last ?? "" }
+
+    @Test(arguments: ["chart y", "chart y by x", "where x > 2500; chart y by x", "/apple; chart y"])
+    func aChartDrawsAsTheSameRowsInAFileDo(_ commands: String) throws {
+        let folder = try ScratchFolder("chart-parity")
+        let (database, csv) = try Self.write(in: folder)
+        for width in ["80", "131"] {
+            let fromDatabase = try Browse.run([database, "--table", "t.csv", "--width", width, "-c", commands])
+            let fromFile = try Browse.run([csv, "--width", width, "-c", commands])
+            #expect(fromDatabase.status == 0, "\(fromDatabase.stderr)")
+            let drawn = Self.lastScreen(fromDatabase)
+            #expect(drawn.contains("3,000 rows") || commands.contains("where") || commands.contains("/"), "\(drawn)")
+            #expect(drawn == Self.lastScreen(fromFile), "\(commands) at \(width) columns")
+        }
+    }
+}
