@@ -42,4 +42,18 @@ import Testing
             #expect(drawn == Self.lastScreen(fromFile), "\(commands) at \(width) columns")
         }
     }
+
+    @Test(arguments: ["csv", "tsv", "json", "markdown", "table"])
+    func anExportIsByteEqualToTheSameRowsFromAFile(_ format: String) throws {
+        let folder = try ScratchFolder("export-parity")
+        let (database, csv) = try Self.write(in: folder)
+        let fromFile = try Browse.run([csv, "--format", format])
+        #expect(fromFile.status == 0, "\(fromFile.stderr)")
+        // A table (paged by its key) and a query (no key: one statement streams it).
+        for source in [["--table", "t.csv"], ["--query", "SELECT * FROM \"t.csv\""]] {
+            let fromDatabase = try Browse.run([database] + source + ["--format", format])
+            #expect(fromDatabase.status == 0, "\(fromDatabase.stderr)")
+            #expect(fromDatabase.stdout == fromFile.stdout, "\(source) as \(format)")
+        }
+    }
 }
