@@ -10,14 +10,19 @@ import Testing
     static func write(in folder: ScratchFolder) throws -> (database: String, csv: String) {
         var csv = "id,x,y,name\n"
         var values: [String] = []
-        let names = ["Apple", "apple", "Äpfel", "banana", "Banana", "cherry", "éclair", "Zebra", "zebra", "äther"]
+        let names = [
+            "Apple", "apple", "Äpfel", "banana", "Banana", "cherry", "éclair", "Zebra", "zebra", "äther", "", "ＡＢＣ",
+            "abd", "Émile", "emile",
+        ]
         for i in 1...3_000 {
             let x = i + (i / 500) * 2_000
             let tenths = (i * 7_919) % 10_007
             let y = i % 37 == 0 ? nil : "\(tenths / 10).\(tenths % 10)"
             let name = names[(i * 31) % names.count]
             csv += "\(i),\(x),\(y ?? ""),\(name)\n"
-            values.append("(\(i), \(x), \(y.map { "'\($0)'" } ?? "NULL"), '\(name)')")
+            // Both an empty text and NULL are a missing name, as an empty field in the file is.
+            let stored = name.isEmpty && i % 2 == 0 ? "NULL" : "'\(name)'"
+            values.append("(\(i), \(x), \(y.map { "'\($0)'" } ?? "NULL"), \(stored))")
         }
         let database = folder.file("t.sqlite")
         let writer = try SQLiteConnection(path: database, writable: true)
@@ -55,5 +60,17 @@ import Testing
             #expect(fromDatabase.status == 0, "\(fromDatabase.stderr)")
             #expect(fromDatabase.stdout == fromFile.stdout, "\(source) as \(format)")
         }
+    }
+
+    @Test(arguments: [
+        ["--sort", "name"], ["--sort", "name:desc"], ["--sort", "y:desc"], ["--filter", "ÄPF", "--sort", "name"],
+    ])
+    func aSortOrdersAsTheSameRowsFromAFileDo(_ options: [String]) throws {
+        let folder = try ScratchFolder("sort-parity")
+        let (database, csv) = try Self.write(in: folder)
+        let fromFile = try Browse.run([csv, "--format", "csv"] + options)
+        let fromDatabase = try Browse.run([database, "--table", "t.csv", "--format", "csv"] + options)
+        #expect(fromDatabase.status == 0, "\(fromDatabase.stderr)")
+        #expect(fromDatabase.stdout == fromFile.stdout, "\(options)")
     }
 }

@@ -26,7 +26,12 @@ package struct QueryCompiler: Sendable {
     func orderTerms(_ view: DatabaseView) -> [OrderTerm] {
         var terms: [OrderTerm] = []
         if let sort = view.sort {
-            terms.append(OrderTerm(expression: q(sort.column), descending: sort.descending, nullable: true))
+            // Text orders as the local sort orders it: folded (case ignored), the empty text
+            // among the missing values.
+            let kind = view.columns.first { $0.name == sort.column }?.kind
+            let expression =
+                kind == .text || kind == .boolean ? "NULLIF(\(fold([q(sort.column)])), '')" : q(sort.column)
+            terms.append(OrderTerm(expression: expression, descending: sort.descending, nullable: true))
         }
         terms += view.key.map { OrderTerm(expression: q($0), descending: false, nullable: false) }
         return terms
