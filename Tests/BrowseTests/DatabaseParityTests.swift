@@ -73,4 +73,28 @@ import Testing
         #expect(fromDatabase.status == 0, "\(fromDatabase.stderr)")
         #expect(fromDatabase.stdout == fromFile.stdout, "\(options)")
     }
+
+    @Test(arguments: [
+        "at > 2025-06-02T12:00", "at >= 2025-06-02T13:30", "at < 2025-06-03", "at = 2025-06-02T09:00:00",
+        "at <> 2025-06-02T09:00",
+    ])
+    func whereOnATimestampComparesInstants(_ condition: String) throws {
+        let folder = try ScratchFolder("where-parity")
+        // SQLite keeps date-times as the text it was given: with a space, with `T`, with seconds.
+        let stamps = [
+            "2025-06-02 09:00:00", "2025-06-02 13:30", "2025-06-02T12:00:01", "2025-06-03 00:00:00", "2025-06-01T23:59",
+        ]
+        let database = folder.file("at.sqlite")
+        let writer = try SQLiteConnection(path: database, writable: true)
+        try writer.execute("CREATE TABLE \"at.csv\"(id INTEGER PRIMARY KEY, at TIMESTAMP)")
+        try writer.execute(
+            "INSERT INTO \"at.csv\"(at) VALUES " + stamps.map { "('\($0)')" }.joined(separator: ", "))
+        let csv = try folder.write(
+            "at.csv", "id,at\n" + stamps.enumerated().map { "\($0.offset + 1),\($0.element)\n" }.joined())
+        let fromFile = try Browse.run([csv, "--format", "csv", "--where", condition])
+        let fromDatabase = try Browse.run([database, "--table", "at.csv", "--format", "csv", "--where", condition])
+        #expect(fromDatabase.status == 0, "\(fromDatabase.stderr)")
+        #expect(fromFile.stdout.split(separator: "\n").count > 1, "\(fromFile.stdout)")
+        #expect(fromDatabase.stdout == fromFile.stdout, "\(condition)")
+    }
 }

@@ -252,6 +252,11 @@ package struct QueryCompiler: Sendable {
         switch comparison.value {
         case .integer, .decimal:
             test = "\(column) \(operation) CAST(\(parameters.add(comparison.value.exportText)) AS NUMERIC)"
+        case .dateTime where dialect == .sqlite, .date where dialect == .sqlite && comparison.column.kind == .dateTime:
+            // As instants, whether the text has `T` or a space between day and time, or an
+            // offset (SQLite keeps date-times as text).
+            let value = parameters.add(comparison.value.exportText)
+            test = "julianday(\(column)) \(operation) julianday(\(value))"
         case .date, .dateTime, .time:
             test = "\(column) \(operation) \(parameters.add(comparison.value.exportText))"
         case .text, .missing:
