@@ -64,4 +64,38 @@ import Testing
         terminal.type("q\r")
         _ = try terminal.waitForEnd()
     }
+
+    @Test func aPageThatFailsKeepsTheRowsShownAndRReloads() throws {
+        let folder = try ScratchFolder("db-pty-fail")
+        let path = folder.file("big.sqlite")
+        let writer = try SQLiteConnection(path: path, writable: true)
+        try writer.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, name TEXT)")
+        try writer.execute(
+            """
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000)
+            INSERT INTO t SELECT i, 'name ' || i FROM n
+            """)
+        writer.close()
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        let terminal = try PseudoTerminal.browse(["big.sqlite", "--table", "t"], in: folder, columns: 80, rows: 24)
+        try terminal.waitFor("rows 1–20 of 1,000")
+        try terminal.waitFor(PseudoTerminal.prompt)
+        // The file made unreadable in place: the last page cannot be read.
+        try Data(repeating: 0x55, count: original.count).write(to: URL(fileURLWithPath: path))
+        terminal.type("G\r")
+        let failed = try terminal.waitFor("file is not a database")
+        #expect(failed.contains("rows 1–20 of 1,000"), "the rows shown before stay: \(failed)")
+        #expect(failed.contains("name 20"), "\(failed)")
+        try terminal.waitFor(PseudoTerminal.prompt)
+        try original.write(to: URL(fileURLWithPath: path))
+        terminal.type("r\r")
+        try terminal.waitFor("rows 1–20 of 1,000")
+        try terminal.waitFor(PseudoTerminal.prompt)
+        terminal.type("G\r")
+        let last = try terminal.waitFor("rows 981–1,000 of 1,000")
+        #expect(last.contains("name 1000"), "\(last)")
+        try terminal.waitFor(PseudoTerminal.prompt)
+        terminal.type("q\r")
+        _ = try terminal.waitForEnd()
+    }
 }

@@ -46,7 +46,9 @@ extension DatabaseScreen {
             if counting { countIsEstimate = false }
             window = DatabaseWindow(start: 0, rows: first)
             failure = nil
+            pageFailure = nil
             move(to: 0)
+            lastReadPosition = 0
             viewVersion += 1
         } catch {
             throw Self.listError(error)

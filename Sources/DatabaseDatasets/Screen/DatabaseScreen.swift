@@ -16,8 +16,12 @@ package final class DatabaseScreen: ListScreen {
     /// The view as narrowed and ordered; `nil` until the columns are read.
     var view: DatabaseView?
     var window = DatabaseWindow()
-    /// Why the last page could not be read; shown instead of rows until `r`.
+    /// Why reading every row (an export) stopped early: the screen's ``dataProblem``.
     var failure: DatabaseError?
+    /// Why the last page asked for could not be read, until it is said.
+    var pageFailure: DatabaseError?
+    /// The position whose page was last read whole.
+    var lastReadPosition = 0
     /// The row count the catalog gave, used until a count of the screen's own.
     let catalogCount: Int?
     let catalogCountIsEstimate: Bool
@@ -37,7 +41,7 @@ package final class DatabaseScreen: ListScreen {
     package var sortOrder: SortOrder? { view?.sort }
     package var whereExpression: WhereExpression? { view?.condition }
     package var chartRequest: ChartRequest? { nil }
-    package private(set) var position = 0
+    package internal(set) var position = 0
     package var commands: [ListCommand] { [] }
     package var dataProblem: (any Error)? { failure }
     package var widthsFollowPages: Bool { true }
@@ -66,6 +70,7 @@ package final class DatabaseScreen: ListScreen {
     package func load(force: Bool, progress: ProgressReporter) async {
         state = .loading
         failure = nil
+        pageFailure = nil
         let connection = connection
         let source = pendingSource
         let previous = view
