@@ -122,6 +122,7 @@ extension DatabaseScreen {
 
     package func select(at index: Int) throws -> Selection {
         guard let row = rows(in: index..<(index + 1)).first else { return .none }
+        if let drill, let selection = try drill(row) { return selection }
         return .detail(Detail(title: "row \(index + 1)", fields: row.map { Detail.Field($0.name, $0.cell.text) }))
     }
 }
