@@ -81,7 +81,9 @@ let package = Package(
         // read from a folder when the program starts: plug-ins without compiling.
         .target(
             name: "ManifestDatasets",
-            dependencies: ["BrowseSupport", "ListKit", "FileDatasets", "Tabular", "ListKitNetworking"]),
+            dependencies: [
+                "BrowseSupport", "ListKit", "FileDatasets", "Tabular", "ListKitNetworking", "DatabaseDatasets",
+            ]),
         // SQLite files and PostgreSQL servers browsed in place, each question one statement run
         // by the engine; the engines' C libraries are loaded when a database is first opened.
         .target(name: "DatabaseDatasets", dependencies: ["BrowseSupport", "ListKit"]),

@@ -54,8 +54,11 @@ package struct ManifestSource: Codable, Sendable, Hashable {
     package var encoding: String?
     /// False when the first row is data.
     package var header: Bool?
-    /// Where a JSON document keeps its rows: `data`, `tables.0.data`.
+    /// Where a JSON document keeps its rows: `data`, `tables.0.data`; for a SQLite file, the
+    /// table or view.
     package var table: String?
+    /// For a SQLite file: the statement whose rows are the dataset (`SELECT …`).
+    package var query: String?
     /// Where a JSON table of arrays keeps its column names: `tables.0.fields`.
     package var fields: String?
     /// How long a downloaded copy answers without asking again: `30m`, `6h`, `1d`, `forever`, `always`.
@@ -64,7 +67,7 @@ package struct ManifestSource: Codable, Sendable, Hashable {
     package var fileColumn: String?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case path, url, format, delimiter, encoding, header, table, fields, freshness, fileColumn
+        case path, url, format, delimiter, encoding, header, table, query, fields, freshness, fileColumn
     }
 
     package init(location: String) {
@@ -100,6 +103,7 @@ package struct ManifestSource: Codable, Sendable, Hashable {
         encoding = try container.decodeIfPresent(String.self, forKey: .encoding)
         header = try container.decodeIfPresent(Bool.self, forKey: .header)
         table = try container.decodeIfPresent(String.self, forKey: .table)
+        query = try container.decodeIfPresent(String.self, forKey: .query)
         fields = try container.decodeIfPresent(String.self, forKey: .fields)
         freshness = try container.decodeIfPresent(String.self, forKey: .freshness)
         fileColumn = try container.decodeIfPresent(String.self, forKey: .fileColumn)
@@ -118,6 +122,7 @@ package struct ManifestSource: Codable, Sendable, Hashable {
         try container.encodeIfPresent(encoding, forKey: .encoding)
         try container.encodeIfPresent(header, forKey: .header)
         try container.encodeIfPresent(table, forKey: .table)
+        try container.encodeIfPresent(query, forKey: .query)
         try container.encodeIfPresent(fields, forKey: .fields)
         try container.encodeIfPresent(freshness, forKey: .freshness)
         try container.encodeIfPresent(fileColumn, forKey: .fileColumn)
@@ -125,8 +130,8 @@ package struct ManifestSource: Codable, Sendable, Hashable {
 
     /// True when anything but the location is given.
     package var hasOptions: Bool {
-        format != nil || delimiter != nil || encoding != nil || header != nil || table != nil || fields != nil
-            || freshness != nil || fileColumn != nil
+        format != nil || delimiter != nil || encoding != nil || header != nil || table != nil || query != nil
+            || fields != nil || freshness != nil || fileColumn != nil
     }
 
     /// True for an http(s) URL.

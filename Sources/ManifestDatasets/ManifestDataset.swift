@@ -1,4 +1,5 @@
 import BrowseSupport
+import DatabaseDatasets
 import FileDatasets
 import Foundation
 import ListKit
@@ -29,6 +30,9 @@ package struct ManifestDataset: Dataset {
     @MainActor
     package func makeRootScreen(context: DatasetContext) throws -> any ListScreen {
         let recipe = try Self.recipe(for: manifest, beside: loaded.path)
+        if case .location(.path(let path)) = recipe.input, DatabaseRecipe.isDatabase(path) {
+            return try databaseScreen(path: path, context: context)
+        }
         let freshness = manifest.source.freshness.flatMap(DownloadFreshness.init(parsing:)) ?? Self.defaultFreshness
         let key = "manifests/\(manifest.id)"
         var drill: (@MainActor ([NamedCell]) throws -> Selection?)?
@@ -40,6 +44,21 @@ package struct ManifestDataset: Dataset {
             CachingFetcher(context: context, request: request, key: key, freshness: freshness)
         }
         return recipe.screen(fetcher: fetcher, maxInputBytes: context.maxInputBytes, drill: drill)
+    }
+
+    /// A SQLite file's table or query, browsed in place with the manifest's columns, sort and
+    /// drill.
+    @MainActor
+    private func databaseScreen(path: String, context: DatasetContext) throws -> any ListScreen {
+        var recipe = DatabaseRecipe(path: path, table: manifest.source.table, query: manifest.source.query)
+        recipe.title = manifest.id
+        recipe.columns = manifest.columns?.map(\.name)
+        recipe.sort = manifest.sort.flatMap(ManifestRules.sortOrder)
+        if let described = manifest.drill {
+            let drilling = ManifestDrilling(drill: described, lookup: lookup, context: context)
+            recipe.drill = { cells in try drilling.selection(for: cells) }
+        }
+        return try recipe.screen()
     }
 
     /// The table a manifest describes.

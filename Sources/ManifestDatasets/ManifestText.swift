@@ -38,7 +38,8 @@ enum ManifestText {
         pairs += texts.compactMap { key, value in value.map { (key, quoted($0)) } }
         if let header = source.header { pairs.append(("header", header ? "true" : "false")) }
         let more: [(String, String?)] = [
-            ("table", source.table), ("fields", source.fields), ("freshness", source.freshness),
+            ("table", source.table), ("query", source.query), ("fields", source.fields),
+            ("freshness", source.freshness),
             ("fileColumn", source.fileColumn),
         ]
         pairs += more.compactMap { key, value in value.map { (key, quoted($0)) } }

@@ -53,4 +53,23 @@ import Testing
         #expect(run.status == 1)
         #expect(run.stderr.contains("has no table or view nope"), "\(run.stderr)")
     }
+
+    @Test(arguments: ["notes.db", "notes.sqlite", "notes.sqlite3"])
+    func aFileNamedAsADatabaseWithoutItsHeaderOpensAsText(_ name: String) throws {
+        let folder = try ScratchFolder("not-sqlite")
+        let path = try folder.write(name, "a,b\n1,x\n2,y\n")
+        let run = try Browse.run([path, "--format", "csv"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "a,b\n1,x\n2,y\n")
+    }
+
+    @Test func aDatabaseWithAnyNameOpensByItsHeader() throws {
+        let path = try shop()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let renamed = path + ".bin"
+        try FileManager.default.moveItem(atPath: path, toPath: renamed)
+        defer { try? FileManager.default.removeItem(atPath: renamed) }
+        let run = try Browse.run([renamed, "--format", "csv"])
+        #expect(run.stdout == "name,kind,rows\ncheap,view,1\nitems,table,4\n", "\(run.stderr)")
+    }
 }

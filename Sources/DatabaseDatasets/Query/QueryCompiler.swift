@@ -31,10 +31,17 @@ package struct QueryCompiler: Sendable {
     func orderTerms(_ view: DatabaseView) -> [OrderTerm] {
         var terms: [OrderTerm] = []
         if let sort = view.sort {
+            // Text orders as the local sort orders it: folded (case ignored), the empty text
+            // among the missing values; types shown as text without an order of their own
+            // (PostgreSQL's json, xml, point) as their text.
             let column = view.columns.first { $0.name == sort.column }
-            terms.append(
-                OrderTerm(
-                    expression: column.map(comparable) ?? q(sort.column), descending: sort.descending, nullable: true))
+            let expression: String
+            if let column, column.kind == .text || column.kind == .boolean {
+                expression = "NULLIF(\(fold([comparable(column)])), '')"
+            } else {
+                expression = column.map(comparable) ?? q(sort.column)
+            }
+            terms.append(OrderTerm(expression: expression, descending: sort.descending, nullable: true))
         }
         terms += view.key.map { OrderTerm(expression: q($0), descending: false, nullable: false) }
         return terms
@@ -142,7 +149,7 @@ package struct QueryCompiler: Sendable {
 
     // MARK: - Parts
 
-    private func q(_ identifier: String) -> String { dialect.quoted(identifier) }
+    func q(_ identifier: String) -> String { dialect.quoted(identifier) }
 
     /// SQL's false, as the dialect writes it.
     private var never: String { dialect == .postgres ? "false" : "0" }
@@ -171,7 +178,7 @@ package struct QueryCompiler: Sendable {
         }
     }
 
-    private func orderBy(_ terms: [OrderTerm], backwards: Bool) -> String {
+    func orderBy(_ terms: [OrderTerm], backwards: Bool) -> String {
         guard !terms.isEmpty else { return "" }
         let parts = terms.map { term in
             let descending = term.descending != backwards
@@ -296,6 +303,11 @@ package struct QueryCompiler: Sendable {
         switch comparison.value {
         case .integer, .decimal:
             test = "\(column) \(operation) CAST(\(parameters.add(comparison.value.exportText)) AS NUMERIC)"
+        case .dateTime where dialect == .sqlite, .date where dialect == .sqlite && comparison.column.kind == .dateTime:
+            // As instants, whether the text has `T` or a space between day and time, or an
+            // offset (SQLite keeps date-times as text).
+            let value = parameters.add(comparison.value.exportText)
+            test = "julianday(\(column)) \(operation) julianday(\(value))"
         case .date, .dateTime, .time:
             test = "\(column) \(operation) \(parameters.add(comparison.value.exportText))"
         case .text, .missing:

@@ -87,7 +87,9 @@ package final class SQLiteConnection: DatabaseConnection, @unchecked Sendable {
             if status == SQLiteLibrary.done { return }
             guard status == SQLiteLibrary.row else { throw failure(status, watch: watch, stop: stop) }
             for column in 0..<count { fields[Int(column)] = library.text(prepared, column: column) }
+            let handed = ContinuousClock.now
             try row(fields)
+            watch.postpone(by: ContinuousClock.now - handed)
         }
     }
 

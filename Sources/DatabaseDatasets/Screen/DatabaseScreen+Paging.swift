@@ -1,22 +1,30 @@
 import BrowseSupport
 import ListKit
 
-extension DatabaseScreen {
+extension DatabaseScreen: PageFailureReporting {
+    package func takePageFailure() -> (any Error)? {
+        defer { pageFailure = nil }
+        return pageFailure.map(Self.listError)
+    }
+
     /// Rows fetched beyond those asked for, so paging on reads ahead.
     static let readAhead = 100
 
     package func rows(in range: Range<Int>) -> [[NamedCell]] {
         let range = max(0, range.lowerBound)..<min(count, range.upperBound)
-        guard let view, !range.isEmpty, failure == nil else { return [] }
+        guard let view, !range.isEmpty else { return [] }
         if !window.covers(range) {
             do throws(DatabaseError) {
                 try fill(range, view: view)
             } catch {
-                // Said once, in place of the rows; `r` reads the page again.
-                failure = error
+                // The rows read before stay (a failed read leaves the window as it was): the
+                // position goes back to them, and the failure is said once under them.
+                pageFailure = error
+                position = lastReadPosition
                 return []
             }
         }
+        lastReadPosition = position
         let names = view.columns.map(\.name)
         let kinds = view.columns.map(\.kind)
         return (range.lowerBound..<min(range.upperBound, window.end)).map { index in

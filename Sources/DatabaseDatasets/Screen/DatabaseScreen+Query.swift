@@ -46,7 +46,9 @@ extension DatabaseScreen {
             if counting { countIsEstimate = false }
             window = DatabaseWindow(start: 0, rows: first)
             failure = nil
+            pageFailure = nil
             move(to: 0)
+            lastReadPosition = 0
             viewVersion += 1
         } catch {
             throw Self.listError(error)
@@ -57,15 +59,36 @@ extension DatabaseScreen {
         guard let view else { return }
         let names = view.columns.map(\.name)
         let kinds = view.columns.map(\.kind)
+        func cells(_ fields: [String?]) -> [NamedCell] {
+            names.indices.map { NamedCell(names[$0], DatabaseCells.cell(fields[$0], kind: kinds[$0])) }
+        }
+        guard !view.key.isEmpty else {
+            // Without a key, pages could only skip rows (each page reading all those before it):
+            // one statement streams them instead. A failure ends the rows there, and is the
+            // screen's ``dataProblem``; what the body throws is thrown on.
+            var thrown: (any Error)?
+            do {
+                try connection.run(compiler.rows(view, columns: names), stop: .never) { fields in
+                    do {
+                        try body(cells(fields))
+                    } catch {
+                        thrown = error
+                        throw error
+                    }
+                }
+            } catch {
+                if thrown == nil {
+                    failure = error as? DatabaseError ?? DatabaseError(.statement(position: nil), "\(error)")
+                }
+            }
+            if let thrown { try withoutActuallyEscaping(body) { _ in throw thrown } }
+            return
+        }
         // A page at a time, by key: the rows held never outgrow one page. A failed page ends
         // the rows there, and is the screen's ``dataProblem``, which an export then throws.
         var boundary: PageBoundary?
-        var skipped = 0
         while true {
-            let statement =
-                view.key.isEmpty
-                ? compiler.page(view, limit: ExportRowLimits.blockRows, offset: skipped)
-                : compiler.page(view, after: boundary, limit: ExportRowLimits.blockRows)
+            let statement = compiler.page(view, after: boundary, limit: ExportRowLimits.blockRows)
             let page: [[String?]]
             do throws(DatabaseError) {
                 page = try Self.fetch(statement, in: connection, stop: .never)
@@ -73,12 +96,9 @@ extension DatabaseScreen {
                 failure = error
                 return
             }
-            for fields in page {
-                try body(names.indices.map { NamedCell(names[$0], DatabaseCells.cell(fields[$0], kind: kinds[$0])) })
-            }
+            for fields in page { try body(cells(fields)) }
             guard page.count == ExportRowLimits.blockRows, let last = page.last else { return }
             boundary = compiler.boundary(of: last, in: view)
-            skipped += page.count
         }
     }
 
@@ -102,6 +122,7 @@ extension DatabaseScreen {
 
     package func select(at index: Int) throws -> Selection {
         guard let row = rows(in: index..<(index + 1)).first else { return .none }
+        if let drill, let selection = try drill(row) { return selection }
         return .detail(Detail(title: "row \(index + 1)", fields: row.map { Detail.Field($0.name, $0.cell.text) }))
     }
 }

@@ -16,8 +16,18 @@ package final class DatabaseScreen: ListScreen {
     /// The view as narrowed and ordered; `nil` until the columns are read.
     var view: DatabaseView?
     var window = DatabaseWindow()
-    /// Why the last page could not be read; shown instead of rows until `r`.
+    /// Why reading every row (an export) stopped early: the screen's ``dataProblem``.
     var failure: DatabaseError?
+    /// Why the last page asked for could not be read, until it is said.
+    var pageFailure: DatabaseError?
+    /// The position whose page was last read whole.
+    var lastReadPosition = 0
+    /// The columns shown, in this order, when a dataset chose them; `nil` shows every column.
+    var pickedColumns: [String]?
+    /// The order of the rows when the screen is first loaded.
+    var initialSort: SortOrder?
+    /// What choosing a row opens; `nil` shows the row's detail.
+    var drill: (@MainActor ([NamedCell]) throws -> Selection?)?
     /// The row count the catalog gave, used until a count of the screen's own.
     let catalogCount: Int?
     let catalogCountIsEstimate: Bool
@@ -37,16 +47,17 @@ package final class DatabaseScreen: ListScreen {
     package var sortOrder: SortOrder? { view?.sort }
     package var whereExpression: WhereExpression? { view?.condition }
     package var chartRequest: ChartRequest? { nil }
-    package private(set) var position = 0
+    package internal(set) var position = 0
     package var commands: [ListCommand] { [] }
     package var dataProblem: (any Error)? { failure }
     package var widthsFollowPages: Bool { true }
 
-    /// A screen over `source` in `connection`, loaded when first shown.
-    package init(connection: any DatabaseConnection, source: DatabaseSource) {
+    /// A screen over `source` in `connection`, loaded when first shown; `title` names it in
+    /// the breadcrumb instead of the source (a dataset's id).
+    package init(connection: any DatabaseConnection, source: DatabaseSource, title: String? = nil) {
         self.connection = connection
         self.compiler = QueryCompiler(dialect: connection.dialect, foldCollation: connection.foldCollation)
-        self.title = source.title
+        self.title = title ?? source.title
         if case .relation(let relation) = source {
             catalogCount = relation.rowCount
             catalogCountIsEstimate = relation.rowCountIsEstimate
@@ -70,12 +81,15 @@ package final class DatabaseScreen: ListScreen {
     package func load(force: Bool, progress: ProgressReporter) async {
         state = .loading
         failure = nil
+        pageFailure = nil
         let connection = connection
         let source = pendingSource
         let previous = view
         let compiler = compiler
         let catalogCount = force ? nil : catalogCount
         let catalogCountIsEstimate = catalogCountIsEstimate
+        let picked = pickedColumns
+        let sort = initialSort
         let stop = StopFlag()
         let result = await withTaskCancellationHandler {
             await Task.detached { () -> Result<(DatabaseView, Int, Bool, [[String?]]), DatabaseError> in
@@ -86,6 +100,7 @@ package final class DatabaseScreen: ListScreen {
                         view = previous
                     } else {
                         view = try Self.describe(source, in: connection, stop: stop)
+                        view = try Self.picking(picked, sortedBy: sort, of: view)
                     }
                     let page = try Self.fetch(compiler.page(view, limit: 200), in: connection, stop: stop)
                     var total = catalogCount ?? 0
@@ -145,6 +160,29 @@ package final class DatabaseScreen: ListScreen {
             let columns = try connection.columns(of: SQLStatement(text), stop: stop)
             return DatabaseView(source: source, columns: columns, key: [])
         }
+    }
+
+    /// `view` with only the `picked` columns in their order (all when `nil`), ordered by `sort`.
+    nonisolated static func picking(_ picked: [String]?, sortedBy sort: SortOrder?, of view: DatabaseView)
+        throws(DatabaseError) -> DatabaseView
+    {
+        var view = view
+        func named(_ name: String) throws(DatabaseError) -> DatabaseColumn {
+            guard let column = view.columns.first(where: { $0.name == name }) else {
+                throw DatabaseError(
+                    .notFound,
+                    "\(view.source.title) has no column \(name); columns: "
+                        + view.columns.map(\.name).joined(separator: ", "))
+            }
+            return column
+        }
+        if let sort { view.sort = SortOrder(column: try named(sort.column).name, descending: sort.descending) }
+        if let picked {
+            var columns: [DatabaseColumn] = []
+            for name in picked { columns.append(try named(name)) }
+            view.columns = columns
+        }
+        return view
     }
 
     nonisolated static func fetch(_ statement: SQLStatement, in connection: any DatabaseConnection, stop: StopFlag)

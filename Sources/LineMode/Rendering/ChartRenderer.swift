@@ -59,7 +59,7 @@ package struct ChartRenderer: Sendable {
             let topLabel = Self.number(top, scale: data.barScale, grouped: data.barGrouped)
             labelWidth = max(labelWidth, DisplayWidth.of(name), DisplayWidth.of(topLabel))
         }
-        let plotWidth = max(4, width - labelWidth - 2)
+        let plotWidth = plotWidth(labelWidth: labelWidth)
         let grid = plot(data, low: low, high: high, from: first, to: last, columns: plotWidth)
         var lines: [String] = []
         for row in 0..<height {
@@ -77,6 +77,17 @@ package struct ChartRenderer: Sendable {
             lines += barLines(bars, data: data, from: first, to: last, columns: plotWidth, labelWidth: labelWidth)
         }
         return lines
+    }
+
+    /// The cells the plot takes beside labels `labelWidth` wide.
+    private func plotWidth(labelWidth: Int) -> Int { max(4, width - labelWidth - 2) }
+
+    /// The dot columns a chart without bars whose values span `range` is drawn in: what a
+    /// list that reduces its rows to a few per column (``ChartAnswering``) reduces them to.
+    package func dotColumns(for range: ChartRange) -> Int {
+        let labels = yLabels(low: range.low, high: range.high, scale: range.scale, grouped: range.grouped)
+        let plotWidth = plotWidth(labelWidth: labels.map { DisplayWidth.of($0.text) }.max() ?? 1)
+        return ascii ? plotWidth : plotWidth * 2
     }
 
     // MARK: - The line
@@ -158,6 +169,7 @@ package struct ChartRenderer: Sendable {
     /// median is that of at most 1,001 steps spread over the chart, which is plenty for a
     /// threshold and costs the same for a million points.
     static func longestJoin(_ data: ChartData) -> Double {
+        if let summary = data.summary { return summary.longestJoin }
         guard data.request.x != nil, data.xs.count > 4 else { return .infinity }
         let xs = data.xs
         let stride = max(1, (xs.count - 1) / 1_000)

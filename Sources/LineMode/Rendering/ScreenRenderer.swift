@@ -364,6 +364,12 @@ package struct ScreenRenderer {
 
     // MARK: - Charts
 
+    /// What draws a chart on this screen, with bars under the line or without.
+    package func chartRenderer(bars: Bool) -> ChartRenderer {
+        let plotHeight = max(6, (height ?? 24) / 2 - (bars ? 6 : 3))
+        return ChartRenderer(width: width ?? 80, height: plotHeight, ascii: ascii, style: style)
+    }
+
     private func renderChart(_ chart: ChartData) -> [String] {
         let y = chart.request.y.name
         var title = "\(y)"
@@ -380,10 +386,9 @@ package struct ScreenRenderer {
         } else if let ends = chart.xEnds, chart.request.x?.kind == .dateTime || chart.request.x?.kind == .time {
             title += " · \(ends.first.exportText) – \(ends.last.exportText)"
         }
-        let missing = chart.ys.reduce(0) { $1 == nil ? $0 + 1 : $0 }
+        let missing = chart.missing
         if missing > 0 { title += " · \(NumberText.grouped(missing)) without a value (gaps)" }
-        let plotHeight = max(6, (height ?? 24) / 2 - (chart.bars == nil ? 3 : 6))
-        let renderer = ChartRenderer(width: width ?? 80, height: plotHeight, ascii: ascii, style: style)
+        let renderer = chartRenderer(bars: chart.bars != nil)
         return wrapped(title) + renderer.lines(chart) + wrapped("export csv writes the points · b back").map(style.dim)
     }
 

@@ -167,8 +167,20 @@ extension Session {
             let list = try requireList("chart")
             let request = try chartRequest(words, for: list)
             try ChartData.checkMemory(for: request, rows: list.count)
+            let size = terminalSize?()
+            let renderer = ScreenRenderer(
+                width: size?.columns ?? options.width, style: TextStyle(enabled: options.color), widths: viewWidths,
+                height: size?.rows ?? options.terminalRows, ascii: options.ascii
+            ).chartRenderer(bars: request.bars != nil)
             let data = try await loader.runOverRows("chart \(request.y.name)") { stop in
-                try ChartData.make(from: list, request: request, stop: stop)
+                // A database reduces the rows to the few each column of this drawing shows.
+                if let answering = list as? any ChartAnswering,
+                    let answered = try answering.chartPoints(
+                        for: request, columns: { renderer.dotColumns(for: $0) }, stop: stop)
+                {
+                    return answered
+                }
+                return try ChartData.make(from: list, request: request, stop: stop)
             }
             stack.push(.chart(data, from: list))
             show()

@@ -153,9 +153,14 @@ package final class Session {
         } else {
             screen = renderer.screen(stack, pageSize: pageSize)
         }
+        // A page that could not be read: the page read before is drawn again, the failure
+        // said once under it.
+        let pageFailure = (list as? any PageFailureReporting)?.takePageFailure()
+        if pageFailure != nil { screen = renderer.screen(stack, pageSize: pageSize) }
         shownPageSize = (ObjectIdentifier(list), pageSize)
         shownLeftOut = (ObjectIdentifier(list), screen.columnsLeftOut)
         emit(screen.text)
+        if let pageFailure { report(pageFailure) }
     }
 
     /// Measures the widest value of each shown column over the view of `list`, once per view,

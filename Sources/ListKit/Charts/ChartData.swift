@@ -49,8 +49,15 @@ package struct ChartData: Sendable {
     /// can show `2025-06-02T00:00 – 2025-06-02T23:00` exactly); `nil` without a column.
     package var xEnds: (first: CellValue, last: CellValue)?
 
+    /// For points reduced to a few per column of the drawing (``ChartAnswering``), what all
+    /// the rows said; `nil` when every row is a point.
+    package var summary: ChartSummary?
+
     /// The number of rows plotted.
-    package var count: Int { xs.count }
+    package var count: Int { summary?.rows ?? xs.count }
+
+    /// The number of rows plotted without a value (gaps in the line).
+    package var missing: Int { summary?.missing ?? ys.reduce(0) { $1 == nil ? $0 + 1 : $0 } }
 
     /// Reads the points from the view of `list`.
     ///
