@@ -10,7 +10,8 @@ package final class SQLiteConnection: DatabaseConnection, @unchecked Sendable {
     // sqlite3_interrupt, which SQLite allows from any thread while the handle is open.
     private let library: SQLiteLibrary
     private let database: OpaquePointer?
-    private let timeout: Duration?
+    let timeout: Duration?
+    let path: String
     package let displayName: String
     package var dialect: SQLDialect { .sqlite }
 
@@ -39,6 +40,7 @@ package final class SQLiteConnection: DatabaseConnection, @unchecked Sendable {
         self.library = library
         self.database = handle
         self.timeout = timeout
+        self.path = path
         self.displayName = path
         _ = library.busyTimeout(handle, 5_000)
         _ = SQLiteFolding.register(on: handle, library: library)
@@ -220,7 +222,7 @@ package final class SQLiteConnection: DatabaseConnection, @unchecked Sendable {
     }
 
     /// Runs `body`, giving any error that is not already a ``DatabaseError`` as one.
-    private func catching<Value>(_ body: () throws -> Value) throws(DatabaseError) -> Value {
+    func catching<Value>(_ body: () throws -> Value) throws(DatabaseError) -> Value {
         do {
             return try body()
         } catch let error as DatabaseError {
