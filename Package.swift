@@ -16,7 +16,6 @@ let package = Package(
         .library(name: "ListKitNetworking", targets: ["ListKitNetworking"]),
         .library(name: "ListKitTesting", targets: ["ListKitTesting"]),
         .library(name: "ManifestDatasets", targets: ["ManifestDatasets"]),
-        .library(name: "DatabaseDatasets", targets: ["DatabaseDatasets"]),
         .plugin(name: "NewDataset", targets: ["NewDataset"]),
         .executable(name: "browse", targets: ["browse"]),
     ],
