@@ -51,7 +51,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         let run = try Browse.run([path, "--table", "nope", "--format", "csv"])
         #expect(run.status == 1)
+        #expect(run.stderr.contains("could not load nope: "), "\(run.stderr)")
         #expect(run.stderr.contains("has no table or view nope"), "\(run.stderr)")
+        // The table is the screen's one source: it is named once.
+        #expect(!run.stderr.contains("nope: nope:"), "\(run.stderr)")
     }
 
     @Test(arguments: ["notes.db", "notes.sqlite", "notes.sqlite3"])

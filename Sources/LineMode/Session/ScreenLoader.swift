@@ -114,7 +114,10 @@ struct ScreenLoader {
         // A stream stopped by Ctrl-C keeps what arrived: it is loaded, and its note said so.
         if interrupted, !list.state.hasRows { return .interrupted }
         if case .failed(let failure) = list.state {
-            let facts = ErrorText.reason(ofFailedLoad: failure.description, failures: list.sourceFailures)
+            // A screen that is its own one source (a database table) is not named twice.
+            let own = failure.failures.count == 1 && failure.failures[0].source == list.title
+            let facts = ErrorText.reason(
+                ofFailedLoad: own ? failure.failures[0].reason : failure.description, failures: list.sourceFailures)
             return .failed(.loadFailed(list.title, reason: facts, remedy: list.sourceFailures.first?.remedy))
         }
         // Part of the data is shown: a warning, not a failed command.
