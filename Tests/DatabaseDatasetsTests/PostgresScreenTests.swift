@@ -10,12 +10,10 @@ import Testing
 @Suite(.enabled(if: PostgresServer.isAvailable, "PostgreSQL 15 is not installed"))
 @MainActor struct PostgresScreenTests {
     func loaded(_ connection: any DatabaseConnection, _ source: DatabaseSource) async -> DatabaseScreen {
-        let screen = DatabaseScreen(connection: connection, source: source)
-        await screen.load(force: false, progress: ProgressReporter())
-        return screen
+        await ScreenExpectations.loaded(connection, source)
     }
 
-    func ids(_ rows: [[NamedCell]]) -> [String] { rows.map { $0.first { $0.name == "id" }?.cell.text ?? "?" } }
+    func ids(_ rows: [[NamedCell]]) -> [String] { ScreenExpectations.ids(rows) }
 
     func relation(_ connection: PostgresConnection, _ name: String) throws -> DatabaseRelation {
         try #require(try connection.relations(stop: .never).first { $0.name == name })
@@ -82,14 +80,7 @@ extension PostgresScreenTests {
         let connection = try PostgresConnection(server.url())
         let screen = await loaded(connection, .relation(try relation(connection, "t")))
         #expect(screen.count == 600)
-        let expected = (1...600).map { i in (i, i % 7 == 0 ? nil : i % 13) }.sorted { a, b in
-            switch (a.1, b.1) {
-            case (let x?, let y?): x != y ? x > y : a.0 < b.0
-            case (nil, nil): a.0 < b.0
-            case (nil, _): false
-            case (_, nil): true
-            }
-        }.map { String($0.0) }
+        let expected = ScreenExpectations.idsByValueDescending
         try screen.applySort(SortOrder(column: "v", descending: true))
         var forward: [String] = []
         for start in stride(from: 0, to: 600, by: 25) { forward += ids(screen.rows(in: start..<(start + 25))) }

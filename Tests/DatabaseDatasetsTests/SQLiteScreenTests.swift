@@ -17,12 +17,10 @@ import Testing
     }
 
     func loaded(_ connection: any DatabaseConnection, _ source: DatabaseSource) async -> DatabaseScreen {
-        let screen = DatabaseScreen(connection: connection, source: source)
-        await screen.load(force: false, progress: ProgressReporter())
-        return screen
+        await ScreenExpectations.loaded(connection, source)
     }
 
-    func ids(_ rows: [[NamedCell]]) -> [String] { rows.map { $0.first { $0.name == "id" }?.cell.text ?? "?" } }
+    func ids(_ rows: [[NamedCell]]) -> [String] { ScreenExpectations.ids(rows) }
 
     @Test func catalogListsTablesAndViewsWithExactCountsAndKinds() throws {
         let fixture = try SQLiteFixture([
@@ -48,14 +46,7 @@ import Testing
         let fixture = try tickFixture()
         let connection = try fixture.open()
         // What the order must be, sorted in Swift: v descending, missing last, ties by id.
-        let expected = (1...600).map { i in (i, i % 7 == 0 ? nil : i % 13) }.sorted { a, b in
-            switch (a.1, b.1) {
-            case (let x?, let y?): x != y ? x > y : a.0 < b.0
-            case (nil, nil): a.0 < b.0
-            case (nil, _): false
-            case (_, nil): true
-            }
-        }.map { String($0.0) }
+        let expected = ScreenExpectations.idsByValueDescending
         let relation = try #require(try connection.relations(stop: .never).first)
         let screen = await loaded(connection, .relation(relation))
         try screen.applySort(SortOrder(column: "v", descending: true))

@@ -247,20 +247,10 @@ struct DistinctValues {
     /// Puts the values waiting in the table, before ``count`` is read.
     mutating func flush() { keys.flush() }
 
-    /// The key of a number, day, date-time of whole microseconds or time; `nil` for others.
+    /// The key of a number, day or time (`freq`'s keys); `nil` for others.
     private static func key(of value: CellValue) -> (UInt64, UInt16)? {
         switch value {
-        case .integer(let integer): return (UInt64(bitPattern: integer), 1 << 8)
-        case .decimal(let decimal):
-            var units = decimal.units
-            var scale = decimal.scale
-            while scale > 0, units % 10 == 0 {
-                units /= 10
-                scale -= 1
-            }
-            return (UInt64(bitPattern: units), 2 << 8 | UInt16(scale))
-        case .date(let date): return (UInt64(date.year * 10_000 + date.month * 100 + date.day), 3 << 8)
-        case .time(let time): return (UInt64(time.nanosecondOfDay), 5 << 8)
+        case .integer, .decimal, .date, .time: return KeyedCounts.key(of: value)
         case .missing, .text, .dateTime: return nil
         }
     }
@@ -276,29 +266,11 @@ struct DistinctValues {
         switch value {
         case .missing: break
         case .text(let text): texts.insert(text)
-        case .integer(let integer): keys.insert(UInt64(bitPattern: integer), tag: 1 << 8)
-        case .decimal(let decimal):
-            // Equal decimals have one form without trailing zeros (1.50 is 1.5).
-            var units = decimal.units
-            var scale = decimal.scale
-            while scale > 0, units % 10 == 0 {
-                units /= 10
-                scale -= 1
-            }
-            keys.insert(UInt64(bitPattern: units), tag: 2 << 8 | UInt16(scale))
-        case .date(let date):
-            keys.insert(UInt64(date.year * 10_000 + date.month * 100 + date.day), tag: 3 << 8)
-        case .dateTime(let dateTime):
-            // Microseconds since 1970 fit 64 bits for every year 1–9999; a value with more
-            // digits cannot equal one without them, so the two never meet.
-            if dateTime.nanosecond % 1_000 == 0 {
-                let microseconds = dateTime.secondsSince1970 * 1_000_000 + Int64(dateTime.nanosecond / 1_000)
-                keys.insert(UInt64(bitPattern: microseconds), tag: 4 << 8)
-            } else {
-                fineDateTimes.insert(dateTime)
-            }
-        case .time(let time):
-            keys.insert(UInt64(time.nanosecondOfDay), tag: 5 << 8)
+        case .dateTime(let dateTime) where dateTime.nanosecond % 1_000 != 0:
+            // Finer than the keys' microseconds: such a value cannot equal one without the digits.
+            fineDateTimes.insert(dateTime)
+        default:
+            if let (key, tag) = KeyedCounts.key(of: value) { keys.insert(key, tag: tag) }
         }
     }
 }
@@ -408,15 +380,7 @@ struct DecimalSum {
     mutating func add(_ number: ExactDecimal) {
         count += 1
         guard !overflowed else { return }
-        var value = Int128(number.units)
-        if number.scale > scale {
-            for _ in scale..<number.scale { units = multiplied(units, by: 10) }
-            scale = number.scale
-        } else {
-            for _ in number.scale..<scale { value = multiplied(value, by: 10) }
-        }
-        let (sum, overflow) = units.addingReportingOverflow(value)
-        if overflow { overflowed = true } else { units = sum }
+        add(units: Int128(number.units), scale: number.scale)
     }
 
     /// Adds the numbers `other` summed. The sum is that of adding them one by one when no
@@ -426,12 +390,17 @@ struct DecimalSum {
         count += other.count
         overflowed = overflowed || other.overflowed
         guard !overflowed else { return }
-        var value = other.units
-        if other.scale > scale {
-            for _ in scale..<other.scale { units = multiplied(units, by: 10) }
-            scale = other.scale
+        add(units: other.units, scale: other.scale)
+    }
+
+    /// Adds `value` × 10^-`scale`, the two brought to the larger scale first.
+    private mutating func add(units value: Int128, scale valueScale: Int) {
+        var value = value
+        if valueScale > scale {
+            for _ in scale..<valueScale { units = multiplied(units, by: 10) }
+            scale = valueScale
         } else {
-            for _ in other.scale..<scale { value = multiplied(value, by: 10) }
+            for _ in valueScale..<scale { value = multiplied(value, by: 10) }
         }
         let (sum, overflow) = units.addingReportingOverflow(value)
         if overflow { overflowed = true } else { units = sum }
