@@ -43,6 +43,11 @@ package protocol DatabaseConnection: AnyObject, Sendable {
     /// the order the engine returns them. An error `row` throws ends the statement and is
     /// thrown as it is.
     func run(_ statement: SQLStatement, stop: StopFlag, row: ([String?]) throws -> Void) throws
+    /// Runs `statement` as ``run(_:stop:row:)`` does, calling `row` with each row's fields as
+    /// the engine's UTF-8 bytes (`nil` for NULL), valid only during the call: for an export,
+    /// which writes them without making a string of each.
+    func runBytes(_ statement: SQLStatement, stop: StopFlag, row: ([UnsafeBufferPointer<UInt8>?]) throws -> Void)
+        throws
     /// Asks the engine to stop the statement running now, from any thread; nothing when none
     /// runs.
     func cancel()

@@ -67,15 +67,17 @@ extension PostgresConnection {
         block.append(UInt8(ascii: "\""))
     }
 
-    /// `COPY (query) TO STDOUT (FORMAT csv)` in a read-only transaction, each chunk (a row)
-    /// handed to `chunk` as the server sends it.
-    private func copy(_ query: String, stop: StopFlag, chunk: (UnsafeRawBufferPointer) throws -> Void) throws {
+    /// `COPY (query) TO STDOUT` in `format` (`csv`, `text`) in a read-only transaction, each
+    /// chunk (a row) handed to `chunk` as the server sends it.
+    func copy(
+        _ query: String, format: String = "csv", stop: StopFlag, chunk: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         beginStatement()
         do {
             try execute(SQLStatement("BEGIN READ ONLY"), stop: stop) { _ in }
             let connection = try liveHandle()
             try copy(
-                "COPY (\(query)) TO STDOUT (FORMAT csv, HEADER false)", connection, stop: stop, bytes: chunk)
+                "COPY (\(query)) TO STDOUT (FORMAT \(format))", connection, stop: stop, bytes: chunk)
         } catch {
             rollBack()
             throw error

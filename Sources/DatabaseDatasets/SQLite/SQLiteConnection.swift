@@ -30,7 +30,8 @@ package final class SQLiteConnection: DatabaseConnection, @unchecked Sendable {
         if let given { library = given } else { library = try SQLiteLibrary.shared(opening: path) }
         var handle: OpaquePointer?
         let flags =
-            writable ? SQLiteLibrary.openReadWrite | SQLiteLibrary.openCreate : SQLiteLibrary.openReadOnly
+            (writable ? SQLiteLibrary.openReadWrite | SQLiteLibrary.openCreate : SQLiteLibrary.openReadOnly)
+            | SQLiteLibrary.openNoMutex
         let status = library.open(path, &handle, flags, nil)
         guard status == SQLiteLibrary.ok else {
             let message = handle.flatMap { library.errorMessage($0) }.map { String(cString: $0) } ?? "error \(status)"
@@ -73,6 +74,28 @@ package final class SQLiteConnection: DatabaseConnection, @unchecked Sendable {
     }
 
     package func run(_ statement: SQLStatement, stop: StopFlag, row: ([String?]) throws -> Void) throws {
+        var fields: [String?] = []
+        try step(statement, stop: stop) { prepared, count in
+            if fields.count != count { fields = [String?](repeating: nil, count: count) }
+            for column in 0..<count { fields[column] = library.text(prepared, column: Int32(column)) }
+            try row(fields)
+        }
+    }
+
+    package func runBytes(
+        _ statement: SQLStatement, stop: StopFlag, row: ([UnsafeBufferPointer<UInt8>?]) throws -> Void
+    ) throws {
+        var fields: [UnsafeBufferPointer<UInt8>?] = []
+        try step(statement, stop: stop) { prepared, count in
+            if fields.count != count { fields = [UnsafeBufferPointer<UInt8>?](repeating: nil, count: count) }
+            for column in 0..<count { fields[column] = library.bytes(prepared, column: Int32(column)) }
+            try row(fields)
+        }
+    }
+
+    /// Steps `statement` under the watch, calling `row` with the statement and its column count
+    /// at each row; the time `row` takes is not counted against the statement timeout.
+    private func step(_ statement: SQLStatement, stop: StopFlag, row: (OpaquePointer?, Int) throws -> Void) throws {
         let prepared = try prepare(statement)
         defer { _ = library.finalize(prepared) }
         let watch = SQLiteWatch(stop: stop, timeout: timeout)
@@ -82,15 +105,13 @@ package final class SQLiteConnection: DatabaseConnection, @unchecked Sendable {
             library.progressHandler(database, 0, nil, nil)
             withExtendedLifetime(watch) {}
         }
-        let count = library.columnCount(prepared)
-        var fields = [String?](repeating: nil, count: Int(count))
+        let count = Int(library.columnCount(prepared))
         while true {
             let status = library.step(prepared)
             if status == SQLiteLibrary.done { return }
             guard status == SQLiteLibrary.row else { throw failure(status, watch: watch, stop: stop) }
-            for column in 0..<count { fields[Int(column)] = library.text(prepared, column: column) }
             let handed = ContinuousClock.now
-            try row(fields)
+            try row(prepared, count)
             watch.postpone(by: ContinuousClock.now - handed)
         }
     }

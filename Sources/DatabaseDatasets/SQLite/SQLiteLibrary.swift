@@ -45,6 +45,9 @@ package final class SQLiteLibrary: Sendable {
     static let openReadWrite: Int32 = 0x02
     static let openCreate: Int32 = 0x04
     static let openURI: Int32 = 0x40
+    /// Multi-thread mode for this handle: no lock around every call (each session is used by
+    /// one thread at a time; `sqlite3_interrupt` stays safe from any thread).
+    static let openNoMutex: Int32 = 0x8000
     static let typeNull: Int32 = 5
     static let utf8: Int32 = 1
     static let deterministic: Int32 = 0x800
@@ -131,5 +134,13 @@ package final class SQLiteLibrary: Sendable {
         guard let bytes = columnText(statement, column) else { return "" }
         let count = Int(columnBytes(statement, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// The UTF-8 bytes of a result column as SQLite holds them, valid until the next step;
+    /// `nil` for NULL.
+    func bytes(_ statement: OpaquePointer?, column: Int32) -> UnsafeBufferPointer<UInt8>? {
+        guard columnType(statement, column) != Self.typeNull else { return nil }
+        guard let bytes = columnText(statement, column) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: bytes, count: Int(columnBytes(statement, column)))
     }
 }
