@@ -1,5 +1,6 @@
 import BrowseSupport
 import ListKit
+import Synchronization
 
 extension DatabaseScreen {
     /// Counts `view`'s rows exactly on a second session, in the background, and puts the
@@ -8,7 +9,7 @@ extension DatabaseScreen {
     func countExactly(_ view: DatabaseView) {
         let connection = connection
         let statement = compiler.count(view)
-        let stop = countStop
+        let stop = exactCountStop.renewed()
         Task.detached { [weak self] in
             let counted: Int?
             do throws(DatabaseError) {
@@ -32,4 +33,22 @@ extension DatabaseScreen {
         countIsEstimate = false
         viewVersion += 1
     }
+}
+
+/// The stop flag of the screen's exact count: a new one for each count, the last one raised
+/// from the main actor or the screen's deinit.
+final class ExactCountStop: Sendable {
+    private let current = Mutex(StopFlag())
+
+    /// A fresh flag for a new count, the old one raised.
+    func renewed() -> StopFlag {
+        current.withLock { flag in
+            flag.raise()
+            flag = StopFlag()
+            return flag
+        }
+    }
+
+    /// Stops the count running now, if any.
+    func raise() { current.withLock { $0.raise() } }
 }

@@ -38,6 +38,7 @@ extension DatabaseScreen {
     /// Makes `changed` the view, from its first page: nothing changes when a statement fails or
     /// is stopped.
     private func show(_ changed: DatabaseView, counting: Bool, stop: StopFlag) throws {
+        if counting { exactCountStop.raise() }
         do throws(DatabaseError) {
             let total = counting ? try Self.count(compiler.count(changed), in: connection, stop: stop) : count
             let first = try Self.fetch(compiler.page(changed, limit: Self.readAhead * 2), in: connection, stop: stop)
@@ -51,6 +52,8 @@ extension DatabaseScreen {
             lastReadPosition = 0
             viewVersion += 1
         } catch {
+            // The view stays as it was, and so does its estimate: count it again.
+            if counting, countIsEstimate, let view { countExactly(view) }
             throw Self.listError(error)
         }
     }

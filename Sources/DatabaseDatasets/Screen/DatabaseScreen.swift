@@ -69,10 +69,11 @@ package final class DatabaseScreen: ListScreen {
     }
 
     private let pendingSource: DatabaseSource
-    /// Raised when the screen goes: the exact count running in the background stops.
-    let countStop = StopFlag()
+    /// Stops the exact count running in the background when the screen goes, or when a filter
+    /// or `where` counts the rows anyway (the count would only compete with it).
+    let exactCountStop = ExactCountStop()
 
-    deinit { countStop.raise() }
+    deinit { exactCountStop.raise() }
 
     package func missingValues(in column: String) -> Int? { nil }
 
