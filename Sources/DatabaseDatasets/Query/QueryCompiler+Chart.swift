@@ -37,12 +37,45 @@ extension QueryCompiler {
 
     /// One row: the rows plotted, those with a value, the least and greatest horizontal value,
     /// the least and greatest value, and over every row of the view the value of the greatest
-    /// magnitude and the most decimals.
-    package func chartSummary(_ view: DatabaseView, y: String, x: String?) -> SQLStatement {
+    /// magnitude and the most decimals (NULL unless `scale`). One aggregate over the rows, in no
+    /// order: without a column, the horizontal values are the places 1…n.
+    package func chartSummary(_ view: DatabaseView, y: String, x: String?, scale counted: Bool = true) -> SQLStatement {
         var parameters = BoundParameters(dialect: dialect)
-        var text = plotted(view, y: y, x: x, &parameters)
-        text += " SELECT * FROM (SELECT count(*), count(y), min(x), max(x), min(y), max(y) FROM browse_plotted)"
-        text += " AS browse_range, (SELECT max(abs(y)), max(\(scale("y"))) FROM browse_view) AS browse_width"
+        let conditions = filterConditions(view, &parameters)
+        let value = number(q(y))
+        var text = "SELECT "
+        if let x {
+            let horizontal = number(q(x))
+            let plotted = "CASE WHEN \(horizontal) IS NOT NULL THEN \(value) END"
+            text += "count(\(horizontal)), count(\(plotted)), min(\(horizontal)), max(\(horizontal)),"
+            text += " min(\(plotted)), max(\(plotted)),"
+        } else {
+            text +=
+                "count(*), count(\(value)), CASE WHEN count(*) > 0 THEN 1 END, CASE WHEN count(*) > 0 THEN count(*) END,"
+            text += " min(\(value)), max(\(value)),"
+        }
+        text += " max(abs(\(value))), \(counted ? "max(\(scale(value)))" : "NULL") FROM \(from(view))"
+        if !conditions.isEmpty { text += " WHERE " + conditions.joined(separator: " AND ") }
+        return SQLStatement(text, parameters: parameters.values)
+    }
+
+    /// Every plotted row's horizontal value (when there is a column) and value, each a number
+    /// or NULL, in the order the chart reads them: by the horizontal value, ties in the view's
+    /// order; the view's order without a column.
+    package func chartRows(_ view: DatabaseView, y: String, x: String?) -> SQLStatement {
+        var parameters = BoundParameters(dialect: dialect)
+        var conditions = filterConditions(view, &parameters)
+        var terms = orderTerms(view)
+        var text = "SELECT "
+        if let x {
+            let horizontal = number(q(x))
+            text += "\(horizontal), "
+            conditions.append("\(horizontal) IS NOT NULL")
+            terms.insert(OrderTerm(expression: horizontal, descending: false, nullable: false), at: 0)
+        }
+        text += "\(number(q(y))) FROM \(from(view))"
+        if !conditions.isEmpty { text += " WHERE " + conditions.joined(separator: " AND ") }
+        text += orderBy(terms, backwards: false)
         return SQLStatement(text, parameters: parameters.values)
     }
 
