@@ -127,9 +127,12 @@ if [[ "$probe" == *"no dataset"* ]]; then
 fi
 mkdir -p "$pgdir" && chown postgres "$pgdir" 2>/dev/null || true
 [ -s "$pgdir/data/PG_VERSION" ] || as_pg "$pgbin/initdb" -D "$pgdir/data" -A trust -U postgres >/dev/null
-as_pg "$pgbin/pg_ctl" -D "$pgdir/data" -l "$pgdir/log" -w \
-  -o "-p $port -k $pgdir -c listen_addresses=''" start >/dev/null
-trap 'as_pg "$pgbin/pg_ctl" -D "$pgdir/data" -m fast -w stop >/dev/null' EXIT
+# A server left running (by an earlier run, or loading the data beforehand) is used and left so.
+if ! as_pg "$pgbin/pg_ctl" -D "$pgdir/data" status >/dev/null 2>&1; then
+  as_pg "$pgbin/pg_ctl" -D "$pgdir/data" -l "$pgdir/log" -w \
+    -o "-p $port -k $pgdir -c listen_addresses=''" start >/dev/null
+  trap 'as_pg "$pgbin/pg_ctl" -D "$pgdir/data" -m fast -w stop >/dev/null' EXIT
+fi
 psql=(psql -X -q -h "$pgdir" -p "$port" -U postgres)
 name="ticks$label"
 if [ "$("${psql[@]}" -tAc "SELECT 1 FROM pg_database WHERE datname = '$name'")" != 1 ]; then
