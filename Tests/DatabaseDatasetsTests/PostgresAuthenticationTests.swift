@@ -9,11 +9,11 @@ import Testing
 @Suite(.enabled(if: PostgresServer.isAvailable, "PostgreSQL 15 is not installed"))
 struct PostgresAuthenticationTests {
     @Test(arguments: ["scram", "md5"])
-    func aWrongPasswordIsRefusedOnceWithoutShowingIt(method: String) throws {
+    func aWrongPasswordIsRefusedOnceWithoutShowingIt(method: String) async throws {
         let password = "right-Pa55"
         let authentication: PostgresServer.Authentication =
             method == "md5" ? .md5(password: password) : .scram(password: password)
-        try PostgresServer.with(authentication) { server in
+        try await PostgresServer.with(authentication) { server in
             let wrong = "wr0ng-s3cret"
             let refusal = #expect(throws: DatabaseError.self) {
                 try PostgresConnection(server.url(password: wrong))

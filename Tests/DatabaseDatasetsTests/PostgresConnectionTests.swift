@@ -14,9 +14,9 @@ struct PostgresConnectionTests {
         return rows
     }
 
-    @Test func theCatalogListsTablesViewsAndPartitionedTablesWithThePlannersEstimates() throws {
-        try PostgresServer.with { server in
-            try server.psql(
+    @Test func theCatalogListsTablesViewsAndPartitionedTablesWithThePlannersEstimates() async throws {
+        try await PostgresServer.with { server in
+            try await server.psql(
                 """
                 CREATE SCHEMA sales;
                 CREATE TABLE sales.orders (id int8 PRIMARY KEY, amount numeric(10,2));
@@ -46,9 +46,9 @@ struct PostgresConnectionTests {
         }
     }
 
-    @Test func columnsHaveTheirKindsAndTheKey() throws {
-        try PostgresServer.with { server in
-            try server.psql(
+    @Test func columnsHaveTheirKindsAndTheKey() async throws {
+        try await PostgresServer.with { server in
+            try await server.psql(
                 """
                 CREATE DOMAIN price AS numeric(12,2);
                 CREATE TABLE quotes (
@@ -87,9 +87,9 @@ struct PostgresConnectionTests {
         }
     }
 
-    @Test func aStatementsColumnsComeWithoutRunningIt() throws {
-        try PostgresServer.with { server in
-            try server.psql("CREATE TABLE t (id int8, name text, at timestamptz);")
+    @Test func aStatementsColumnsComeWithoutRunningIt() async throws {
+        try await PostgresServer.with { server in
+            try await server.psql("CREATE TABLE t (id int8, name text, at timestamptz);")
             let connection = try PostgresConnection(server.url())
             // pg_sleep would take ten minutes if the statement ran.
             let statement = SQLStatement(
@@ -102,9 +102,9 @@ struct PostgresConnectionTests {
         }
     }
 
-    @Test func rowsKeepNullsControlBytesAndTextAsTheServerHasThem() throws {
-        try PostgresServer.with { server in
-            try server.psql(
+    @Test func rowsKeepNullsControlBytesAndTextAsTheServerHasThem() async throws {
+        try await PostgresServer.with { server in
+            try await server.psql(
                 "CREATE TABLE t (id int, note text);\n"
                     + "INSERT INTO t VALUES (1, NULL), (2, ''), (3, E'tab\\there\\nline\\u001b[31mred'), (4, '台積電');")
             let connection = try PostgresConnection(server.url())
@@ -122,10 +122,10 @@ struct PostgresConnectionTests {
         }
     }
 
-    @Test func valuesAreBoundAndIdentifiersQuoted() throws {
-        try PostgresServer.with { server in
+    @Test func valuesAreBoundAndIdentifiersQuoted() async throws {
+        try await PostgresServer.with { server in
             let column = SQLDialect.postgres.quoted("\"; DROP TABLE x; --")
-            try server.psql(
+            try await server.psql(
                 """
                 CREATE TABLE x (id int, \(column) text);
                 INSERT INTO x VALUES (1, '''; DROP TABLE x; --'), (2, 'plain');
@@ -144,9 +144,9 @@ struct PostgresConnectionTests {
         }
     }
 
-    @Test func theSessionCannotWrite() throws {
-        try PostgresServer.with { server in
-            try server.psql("CREATE TABLE t (a int); INSERT INTO t VALUES (1);")
+    @Test func theSessionCannotWrite() async throws {
+        try await PostgresServer.with { server in
+            try await server.psql("CREATE TABLE t (a int); INSERT INTO t VALUES (1);")
             let connection = try PostgresConnection(server.url())
             #expect(throws: DatabaseError.self) { try rows(connection, SQLStatement("INSERT INTO t VALUES (2)")) }
             #expect(throws: DatabaseError.self) { try rows(connection, SQLStatement("CREATE TABLE u (a int)")) }
@@ -154,7 +154,7 @@ struct PostgresConnectionTests {
             _ = try rows(connection, SQLStatement("SET default_transaction_read_only = off"))
             _ = try? rows(connection, SQLStatement("SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE"))
             #expect(throws: DatabaseError.self) { try rows(connection, SQLStatement("DELETE FROM t")) }
-            #expect(try server.psql("SELECT count(*) FROM t;") == "1\n")
+            #expect(try await server.psql("SELECT count(*) FROM t;") == "1\n")
             let refusal = #expect(throws: DatabaseError.self) {
                 try rows(connection, SQLStatement("UPDATE t SET a = 2"))
             }
@@ -162,8 +162,8 @@ struct PostgresConnectionTests {
         }
     }
 
-    @Test func aRefusedStatementSaysWhereInOneLine() throws {
-        try PostgresServer.with { server in
+    @Test func aRefusedStatementSaysWhereInOneLine() async throws {
+        try await PostgresServer.with { server in
             let connection = try PostgresConnection(server.url())
             let refusal = #expect(throws: DatabaseError.self) {
                 try rows(connection, SQLStatement("SELECT nosuch FROM pg_class"))
@@ -175,11 +175,11 @@ struct PostgresConnectionTests {
         }
     }
 
-    @Test func aTableOf1600Columns() throws {
-        try PostgresServer.with { server in
+    @Test func aTableOf1600Columns() async throws {
+        try await PostgresServer.with { server in
             let definitions = (1...1600).map { "c\($0) int" }.joined(separator: ", ")
             let values = (1...1600).map(String.init).joined(separator: ", ")
-            try server.psql("CREATE TABLE wide (\(definitions)); INSERT INTO wide VALUES (\(values));")
+            try await server.psql("CREATE TABLE wide (\(definitions)); INSERT INTO wide VALUES (\(values));")
             let connection = try PostgresConnection(server.url())
             let wide = DatabaseRelation(
                 schema: "public", name: "wide", isView: false, rowCount: nil, rowCountIsEstimate: true)
@@ -192,8 +192,8 @@ struct PostgresConnectionTests {
         }
     }
 
-    @Test func theNameShownHasNoPassword() throws {
-        try PostgresServer.with(.scram(password: "s3cret-pw")) { server in
+    @Test func theNameShownHasNoPassword() async throws {
+        try await PostgresServer.with(.scram(password: "s3cret-pw")) { server in
             let connection = try PostgresConnection(server.url(password: "s3cret-pw"))
             #expect(connection.displayName == "postgres://postgres@127.0.0.1:\(server.port)/postgres")
             #expect(try rows(connection, SQLStatement("SELECT current_setting('application_name')")) == [["browse"]])

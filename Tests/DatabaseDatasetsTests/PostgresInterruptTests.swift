@@ -10,53 +10,40 @@ import Testing
 /// server that dies mid-statement, and a reader that stops taking rows.
 @Suite(.enabled(if: PostgresServer.isAvailable, "PostgreSQL 15 is not installed"))
 struct PostgresInterruptTests {
-    /// Runs `body` on a thread of its own, as the screen runs a statement while the keyboard
-    /// is read; `wait` gives what it threw.
+    /// Runs `body` on a thread of its own (``OwnThread``), as the screen runs a statement while
+    /// the keyboard is read; `wait` gives what it threw.
     private final class Background: Sendable {
         private let outcome = Mutex<(any Error)??>(nil)
-        private let done = DispatchSemaphore(value: 0)
 
         init(_ body: @escaping @Sendable () throws -> Void) {
-            DispatchQueue.global().async {
-                let error: (any Error)?
-                do {
-                    try body()
-                    error = nil
-                } catch let thrown {
-                    error = thrown
+            OwnThread.start("statement", body) { [self] result in
+                outcome.withLock {
+                    switch result {
+                    case .success: $0 = .some(nil)
+                    case .failure(let error): $0 = .some(error)
+                    }
                 }
-                self.outcome.withLock { $0 = .some(error) }
-                self.done.signal()
             }
         }
 
         /// What the body threw (`nil` when it returned), waiting for it with a watchdog.
-        func wait(_ what: String) throws -> (any Error)? {
-            guard done.wait(timeout: .now() + 120) == .success else {
-                throw PostgresServerError("waited 120 s for \(what)")
-            }
+        func wait(_ what: String) async throws -> (any Error)? {
+            try await waitUntil(what) { outcome.withLock { $0 != nil } }
             return outcome.withLock { $0 ?? nil }
         }
     }
 
-    /// Waits until `condition` holds, looking every 50 ms, with a generous watchdog.
-    private func waitUntil(_ what: String, _ condition: () throws -> Bool) throws {
-        for _ in 0..<2400 {
-            if try condition() { return }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        throw PostgresServerError("waited 120 s for \(what)")
+    private func sleepers(_ server: PostgresServer) async throws -> String {
+        try await server.psql("SELECT pid, state FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep(600)%';")
     }
 
-    private func sleepers(_ server: PostgresServer) throws -> String {
-        try server.psql("SELECT pid, state FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep(600)%';")
-    }
-
-    @Test func aStatementPastTheTimeoutIsStoppedAndSaysSo() throws {
-        try PostgresServer.with { server in
+    @Test func aStatementPastTheTimeoutIsStoppedAndSaysSo() async throws {
+        try await PostgresServer.with { server in
             let connection = try PostgresConnection(server.url(), statementTimeout: 1)
-            let refusal = #expect(throws: DatabaseError.self) {
-                try connection.run(SQLStatement("SELECT pg_sleep(60)"), stop: StopFlag()) { _ in }
+            let refusal = await #expect(throws: DatabaseError.self) {
+                try await OwnThread.run("pg_sleep(60)") {
+                    try connection.run(SQLStatement("SELECT pg_sleep(60)"), stop: StopFlag()) { _ in }
+                }
             }
             #expect(refusal?.code == .timedOut(seconds: 1))
             #expect(
@@ -71,57 +58,57 @@ struct PostgresInterruptTests {
         }
     }
 
-    @Test func ctrlCStopsTheStatementOnTheServer() throws {
-        try PostgresServer.with { server in
+    @Test func ctrlCStopsTheStatementOnTheServer() async throws {
+        try await PostgresServer.with { server in
             let connection = try PostgresConnection(server.url())
             let stop = StopFlag()
             let running = Background {
                 try connection.run(SQLStatement("SELECT pg_sleep(600)"), stop: stop) { _ in }
             }
-            try waitUntil("the server to run pg_sleep(600)") { try sleepers(server).hasSuffix("|active\n") }
+            try await waitUntil("the server to run pg_sleep(600)") { try await sleepers(server).hasSuffix("|active\n") }
             stop.raise()
-            let error = try running.wait("the statement to end after Ctrl-C")
+            let error = try await running.wait("the statement to end after Ctrl-C")
             #expect((error as? DatabaseError)?.code == .interrupted)
             // The session is still open: only the server's cancel can have ended the query.
-            try waitUntil("the server to stop pg_sleep(600)") { try !sleepers(server).contains("|active") }
+            try await waitUntil("the server to stop pg_sleep(600)") { try await !sleepers(server).contains("|active") }
             var answer: [[String?]] = []
             try connection.run(SQLStatement("SELECT 1"), stop: StopFlag()) { answer.append($0) }
             #expect(answer == [["1"]])
         }
     }
 
-    @Test func anExactCountIsCancelledFromAnotherThread() throws {
-        try PostgresServer.with { server in
+    @Test func anExactCountIsCancelledFromAnotherThread() async throws {
+        try await PostgresServer.with { server in
             let connection = try PostgresConnection(server.url())
             let counting = Background {
                 _ = try connection.exactCount(of: SQLStatement("SELECT pg_sleep(600)"), stop: StopFlag())
             }
-            try waitUntil("the server to run the count") {
-                try server.psql(
+            try await waitUntil("the server to run the count") {
+                try await server.psql(
                     "SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'SELECT count(*) FROM (SELECT pg_sleep%' AND state = 'active';"
                 )
                     == "1\n"
             }
             connection.cancel()
-            let error = try counting.wait("the count to end after cancel()")
+            let error = try await counting.wait("the count to end after cancel()")
             #expect((error as? DatabaseError)?.code == .interrupted)
         }
     }
 
-    @Test func aServerKilledMidStatementIsOneLineAndReconnectWorks() throws {
-        try PostgresServer.with { server in
+    @Test func aServerKilledMidStatementIsOneLineAndReconnectWorks() async throws {
+        try await PostgresServer.with { server in
             let connection = try PostgresConnection(server.url())
             let running = Background {
                 try connection.run(SQLStatement("SELECT pg_sleep(600)"), stop: StopFlag()) { _ in }
             }
-            try waitUntil("the server to run pg_sleep(600)") { try sleepers(server).hasSuffix("|active\n") }
-            try server.kill()
-            let error = try running.wait("the statement to end when the server died") as? DatabaseError
+            try await waitUntil("the server to run pg_sleep(600)") { try await sleepers(server).hasSuffix("|active\n") }
+            try await server.kill()
+            let error = try await running.wait("the statement to end when the server died") as? DatabaseError
             #expect(error?.code == .lostConnection)
             #expect(error?.description.hasPrefix("lost the connection to postgres://postgres@127.0.0.1:") == true)
             #expect(error?.description.contains("\n") == false)
             #expect(error?.remedy == .retry)
-            try server.start()
+            try await server.start()
             try connection.reconnect()
             var answer: [[String?]] = []
             try connection.run(SQLStatement("SELECT 1"), stop: StopFlag()) { answer.append($0) }
@@ -129,22 +116,40 @@ struct PostgresInterruptTests {
         }
     }
 
-    @Test func aReaderThatStopsTakingRowsEndsTheStatement() throws {
+    @Test func aReaderThatStopsTakingRowsEndsTheStatement() async throws {
         struct Enough: Error {}
-        try PostgresServer.with { server in
+        try await PostgresServer.with { server in
             let connection = try PostgresConnection(server.url())
-            var seen = 0
-            #expect(throws: Enough.self) {
-                try connection.run(SQLStatement("SELECT g FROM generate_series(1, 100000000) AS g"), stop: StopFlag()) {
-                    _ in
-                    seen += 1
-                    if seen == 25 { throw Enough() }
+            // Until the reader stops, the server is working through a hundred million rows.
+            let (seen, stopped) = await OwnThread.run("generate_series") { () -> (Int, (any Error)?) in
+                var seen = 0
+                do {
+                    let endless = SQLStatement("SELECT g FROM generate_series(1, 100000000) AS g")
+                    try connection.run(endless, stop: StopFlag()) { _ in
+                        seen += 1
+                        if seen == 25 { throw Enough() }
+                    }
+                    return (seen, nil)
+                } catch {
+                    return (seen, error)
                 }
             }
+            #expect(stopped is Enough)
             #expect(seen == 25)
             var answer: [[String?]] = []
             try connection.run(SQLStatement("SELECT 2"), stop: StopFlag()) { answer.append($0) }
             #expect(answer == [["2"]])
         }
     }
+}
+
+/// Waits until `condition` holds, looking every 50 ms, with a generous watchdog; the task
+/// sleeps between looks, holding no thread.
+private func waitUntil(_ what: String, _ condition: () async throws -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(120)
+    while ContinuousClock.now < deadline {
+        if try await condition() { return }
+        try await Task.sleep(for: .milliseconds(50))
+    }
+    throw PostgresServerError("waited 120 s for \(what)")
 }

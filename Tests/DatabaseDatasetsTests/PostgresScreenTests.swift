@@ -20,10 +20,8 @@ import Testing
     }
 
     @Test func filterKeepsTheRowsTheLocalFilterKeeps() async throws {
-        let server = try PostgresServer()
-        defer { server.stop() }
-        do {
-            try server.psql(
+        try await PostgresServer.with { server in
+            try await server.psql(
                 """
                 CREATE TABLE t (id int PRIMARY KEY, name text, n int, ok boolean, price numeric);
                 INSERT INTO t VALUES
@@ -74,85 +72,85 @@ extension PostgresScreenTests {
         """
 
     @Test func pagesWhereSortFreqAndStatsAreAnsweredByTheServer() async throws {
-        let server = try PostgresServer()
-        defer { server.stop() }
-        try server.psql(Self.ticks)
-        let connection = try PostgresConnection(server.url())
-        let screen = await loaded(connection, .relation(try relation(connection, "t")))
-        #expect(screen.count == 600)
-        let expected = ScreenExpectations.idsByValueDescending
-        try screen.applySort(SortOrder(column: "v", descending: true))
-        var forward: [String] = []
-        for start in stride(from: 0, to: 600, by: 25) { forward += ids(screen.rows(in: start..<(start + 25))) }
-        #expect(forward == expected)
-        #expect(screen.dataProblem == nil)
-        let fresh = await loaded(connection, .relation(try relation(connection, "t")))
-        try fresh.applySort(SortOrder(column: "v", descending: true))
-        var backward: [String] = []
-        for end in stride(from: 600, to: 0, by: -25) { backward = ids(fresh.rows(in: (end - 25)..<end)) + backward }
-        #expect(backward == expected)
-        #expect(fresh.dataProblem == nil)
+        try await PostgresServer.with { server in
+            try await server.psql(Self.ticks)
+            let connection = try PostgresConnection(server.url())
+            let screen = await loaded(connection, .relation(try relation(connection, "t")))
+            #expect(screen.count == 600)
+            let expected = ScreenExpectations.idsByValueDescending
+            try screen.applySort(SortOrder(column: "v", descending: true))
+            var forward: [String] = []
+            for start in stride(from: 0, to: 600, by: 25) { forward += ids(screen.rows(in: start..<(start + 25))) }
+            #expect(forward == expected)
+            #expect(screen.dataProblem == nil)
+            let fresh = await loaded(connection, .relation(try relation(connection, "t")))
+            try fresh.applySort(SortOrder(column: "v", descending: true))
+            var backward: [String] = []
+            for end in stride(from: 600, to: 0, by: -25) { backward = ids(fresh.rows(in: (end - 25)..<end)) + backward }
+            #expect(backward == expected)
+            #expect(fresh.dataProblem == nil)
 
-        let v = try screen.column(named: "v")
-        try screen.applyWhere(
-            .comparison(WhereComparison(column: v, comparison: .greater, value: .integer(10), text: "10")))
-        let matching = (1...600).filter { $0 % 7 != 0 && $0 % 13 > 10 }.count
-        #expect(screen.count == matching)
-        let frequencies = try #require(try screen.frequencies(of: v, stop: .never))
-        #expect(frequencies.map(\.text).sorted() == ["11", "12"])
-        try screen.applyWhere(
-            .not(.comparison(WhereComparison(column: v, comparison: .greater, value: .integer(10), text: "10"))))
-        #expect(screen.count == 600 - matching)
-        try screen.applyWhere(nil)
-        // json has no equality and boolean no min(): both are summarised as their text.
-        let doc = try screen.column(named: "doc")
-        #expect(try screen.frequencies(of: doc, stop: .never)?.count == 600)
-        let statistics = try #require(try screen.statistics(stop: .never))
-        let vStats = try #require(statistics.first { $0.column.name == "v" })
-        #expect(vStats.missing == 85)
-        #expect(vStats.distinct == 13)
-        #expect(vStats.maximum?.text == "12")
-        let okStats = try #require(statistics.first { $0.column.name == "ok" })
-        #expect(okStats.minimum?.text == "f")
-        #expect(okStats.maximum?.text == "t")
-        // Values as PostgreSQL writes them: t/f, NaN, an offset on a timestamptz.
-        let natural = await loaded(connection, .relation(try relation(connection, "t")))
-        let sixth = try #require(natural.rows(in: 0..<6).last)
-        #expect(sixth.first { $0.name == "price" }?.cell.text == "Infinity")
-        #expect(sixth.first { $0.name == "ok" }?.cell.text == "t")
-        let at = try #require(sixth.first { $0.name == "at" }?.cell)
-        #expect(at.text == "2023-12-31 22:00:00+00")
-        if case .dateTime = at.value {} else { Issue.record("a timestamptz is a date and time: \(at.value)") }
-        try screen.applySort(SortOrder(column: "price", descending: true))
-        #expect(ids(screen.rows(in: 0..<2)) == ["5", "6"])
-        try screen.applySort(SortOrder(column: "doc", descending: false))
-        #expect(screen.dataProblem == nil)
-        #expect(screen.rows(in: 0..<600).count == 600)
+            let v = try screen.column(named: "v")
+            try screen.applyWhere(
+                .comparison(WhereComparison(column: v, comparison: .greater, value: .integer(10), text: "10")))
+            let matching = (1...600).filter { $0 % 7 != 0 && $0 % 13 > 10 }.count
+            #expect(screen.count == matching)
+            let frequencies = try #require(try screen.frequencies(of: v, stop: .never))
+            #expect(frequencies.map(\.text).sorted() == ["11", "12"])
+            try screen.applyWhere(
+                .not(.comparison(WhereComparison(column: v, comparison: .greater, value: .integer(10), text: "10"))))
+            #expect(screen.count == 600 - matching)
+            try screen.applyWhere(nil)
+            // json has no equality and boolean no min(): both are summarised as their text.
+            let doc = try screen.column(named: "doc")
+            #expect(try screen.frequencies(of: doc, stop: .never)?.count == 600)
+            let statistics = try #require(try screen.statistics(stop: .never))
+            let vStats = try #require(statistics.first { $0.column.name == "v" })
+            #expect(vStats.missing == 85)
+            #expect(vStats.distinct == 13)
+            #expect(vStats.maximum?.text == "12")
+            let okStats = try #require(statistics.first { $0.column.name == "ok" })
+            #expect(okStats.minimum?.text == "f")
+            #expect(okStats.maximum?.text == "t")
+            // Values as PostgreSQL writes them: t/f, NaN, an offset on a timestamptz.
+            let natural = await loaded(connection, .relation(try relation(connection, "t")))
+            let sixth = try #require(natural.rows(in: 0..<6).last)
+            #expect(sixth.first { $0.name == "price" }?.cell.text == "Infinity")
+            #expect(sixth.first { $0.name == "ok" }?.cell.text == "t")
+            let at = try #require(sixth.first { $0.name == "at" }?.cell)
+            #expect(at.text == "2023-12-31 22:00:00+00")
+            if case .dateTime = at.value {} else { Issue.record("a timestamptz is a date and time: \(at.value)") }
+            try screen.applySort(SortOrder(column: "price", descending: true))
+            #expect(ids(screen.rows(in: 0..<2)) == ["5", "6"])
+            try screen.applySort(SortOrder(column: "doc", descending: false))
+            #expect(screen.dataProblem == nil)
+            #expect(screen.rows(in: 0..<600).count == 600)
+        }
     }
 
     @Test func aTableOpenedByNameShowsTheEstimateThenTheExactCount() async throws {
-        let server = try PostgresServer()
-        defer { server.stop() }
-        // The server's own ANALYZE must not move the estimate while the test looks at it.
-        try server.psql(
-            Self.ticks
-                + "ALTER TABLE t SET (autovacuum_enabled = off);"
-                + "INSERT INTO t (id) SELECT g FROM generate_series(601, 700) AS g;")
-        let connection = try PostgresConnection(server.url())
-        // The planner still thinks 600 rows; the exact count may already be in.
-        let estimate = try connection.estimatedCount(of: PostgresTarget.relation("public.t"), stop: .never)
-        #expect(estimate == 600)
-        let screen = await loaded(connection, .relation(PostgresTarget.relation("public.t")))
-        let now = try connection.estimatedCount(of: PostgresTarget.relation("public.t"), stop: .never)
-        #expect(
-            screen.count == 600 || !screen.countIsEstimate,
-            "showed \(screen.count) as the estimate; the planner's estimate is now \(String(describing: now))")
-        var waited = 0
-        while screen.countIsEstimate, waited < 600 {
-            try await Task.sleep(for: .milliseconds(100))
-            waited += 1
+        try await PostgresServer.with { server in
+            // The server's own ANALYZE must not move the estimate while the test looks at it.
+            try await server.psql(
+                Self.ticks
+                    + "ALTER TABLE t SET (autovacuum_enabled = off);"
+                    + "INSERT INTO t (id) SELECT g FROM generate_series(601, 700) AS g;")
+            let connection = try PostgresConnection(server.url())
+            // The planner still thinks 600 rows; the exact count may already be in.
+            let estimate = try connection.estimatedCount(of: PostgresTarget.relation("public.t"), stop: .never)
+            #expect(estimate == 600)
+            let screen = await loaded(connection, .relation(PostgresTarget.relation("public.t")))
+            let now = try connection.estimatedCount(of: PostgresTarget.relation("public.t"), stop: .never)
+            #expect(
+                screen.count == 600 || !screen.countIsEstimate,
+                "showed \(screen.count) as the estimate; the planner's estimate is now \(String(describing: now))")
+            var waited = 0
+            while screen.countIsEstimate, waited < 600 {
+                try await Task.sleep(for: .milliseconds(100))
+                waited += 1
+            }
+            #expect(!screen.countIsEstimate, "waited 60 s for the exact count")
+            #expect(screen.count == 700)
         }
-        #expect(!screen.countIsEstimate, "waited 60 s for the exact count")
-        #expect(screen.count == 700)
     }
 }

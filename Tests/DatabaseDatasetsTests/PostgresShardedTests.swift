@@ -9,7 +9,7 @@ import Testing
 @Suite(.enabled(if: PostgresServer.isAvailable, "PostgreSQL 15 is not installed"))
 struct PostgresShardedTests {
     /// 3,000 ticks, the same on every run: some prices missing, names with commas and quotes.
-    private static let csv: String = {
+    static let csv: String = {
         let names = ["台積電", "聯發科", "鴻海", "A, \"quoted\" name", "中華電"]
         let markets = ["上市", "上櫃", "興櫃"]
         var lines: [String] = []
@@ -23,7 +23,7 @@ struct PostgresShardedTests {
         return lines.joined(separator: "\n")
     }()
 
-    private static let columns =
+    static let columns =
         "id int8, code text, name text, market text, price numeric(8,2), volume int8, day date"
 
     private func answer(_ url: String, _ statement: SQLStatement) throws -> [[String?]] {
@@ -33,8 +33,8 @@ struct PostgresShardedTests {
         return rows
     }
 
-    @Test func theShardedTableAnswersAsOneServerDoes() throws {
-        try ShardedPair.with(table: "ticks", columns: Self.columns, shardKey: "id", csv: Self.csv) { pair in
+    @Test func theShardedTableAnswersAsOneServerDoes() async throws {
+        try await ShardedPair.with(table: "ticks", columns: Self.columns, shardKey: "id", csv: Self.csv) { pair in
             let table = SQLDialect.postgres.quoted("ticks")
             let questions = [
                 SQLStatement("SELECT count(*) FROM \(table)"),
@@ -56,8 +56,9 @@ struct PostgresShardedTests {
             }
             #expect(try answer(pair.shardedURL, questions[0]) == [["3000"]])
             // Each shard holds a part of the rows, not all of them.
-            let parts = try pair.shards.enumerated().map { number, shard in
-                Int(try shard.psql("SELECT count(*) FROM ticks_\(number);").dropLast()) ?? 0
+            var parts: [Int] = []
+            for (number, shard) in pair.shards.enumerated() {
+                parts.append(Int(try await shard.psql("SELECT count(*) FROM ticks_\(number);").dropLast()) ?? 0)
             }
             #expect(parts.count == 2)
             #expect(parts.allSatisfy { $0 > 0 && $0 < 3000 })

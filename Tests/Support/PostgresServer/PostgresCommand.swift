@@ -3,6 +3,9 @@ import Foundation
 /// Runs PostgreSQL's programs for the test servers: as the `postgres` user when the tests run
 /// as root (the server refuses to run as root), with input from a file so a large load cannot
 /// fill a pipe, and the `PG*` variables of whoever runs the tests removed.
+///
+/// Every call blocks until the program ends: call it on a thread of its own (``OwnThread``),
+/// never on the cooperative pool or the main actor, where it would stall the other suites.
 enum PostgresCommand {
     /// True when the tests run as root, so the programs run through `runuser`.
     static let runsAsRoot = getuid() == 0
@@ -12,8 +15,8 @@ enum PostgresCommand {
     /// - Returns: What it wrote on standard output.
     /// - Throws: ``PostgresServerError`` with its standard error when it fails.
     @discardableResult
-    static func run(_ program: String, in binaries: String, _ arguments: [String], input: String? = nil) throws
-        -> String
+    static func run(_ program: String, in binaries: String, _ arguments: [String], input: String? = nil)
+        throws(PostgresServerError) -> String
     {
         let path = "\(binaries)/\(program)"
         let command = runsAsRoot ? ["/usr/sbin/runuser", "-u", "postgres", "--", path] + arguments : [path] + arguments
@@ -21,9 +24,13 @@ enum PostgresCommand {
         environment["LC_ALL"] = "C.UTF-8"
         environment["PGCLIENTENCODING"] = "UTF8"
         let scratch = "/tmp/browse-pg-io-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        try Data((input ?? "").utf8).write(to: URL(fileURLWithPath: "\(scratch)/input"))
+        do {
+            try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+            try Data((input ?? "").utf8).write(to: URL(fileURLWithPath: "\(scratch)/input"))
+        } catch {
+            throw PostgresServerError("cannot write \(program)'s input in \(scratch): \(error)")
+        }
         let status = try spawnAndWait(
             command, environment: environment.map { "\($0.key)=\($0.value)" },
             input: "\(scratch)/input", output: "\(scratch)/output", error: "\(scratch)/error")
@@ -41,7 +48,7 @@ enum PostgresCommand {
     /// - Returns: Its exit status (128 + the signal when a signal ended it).
     static func spawnAndWait(
         _ command: [String], environment: [String], input: String, output: String, error: String
-    ) throws -> Int32 {
+    ) throws(PostgresServerError) -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -66,7 +73,7 @@ enum PostgresCommand {
     }
 
     /// Gives `path` (and everything in it) to the `postgres` user when the programs run as it.
-    static func giveToServer(_ path: String) throws {
+    static func giveToServer(_ path: String) throws(PostgresServerError) {
         guard runsAsRoot else { return }
         let status = try spawnAndWait(
             ["/bin/chown", "-R", "postgres:postgres", path], environment: [], input: "/dev/null", output: "/dev/null",

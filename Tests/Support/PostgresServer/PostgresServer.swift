@@ -3,19 +3,23 @@ import Synchronization
 
 /// A PostgreSQL 15 server of a test's own: `initdb` into a folder under `/tmp`, started with
 /// `pg_ctl` on a free port of 127.0.0.1 and a socket in its folder, stopped and removed when
-/// the test ends (``with(_:_:)``) or the server is released.
+/// the test ends (``with(_:isolation:_:)``).
 ///
 /// ```swift
-/// try PostgresServer.with { server in
-///     try server.psql("CREATE TABLE t (a int); INSERT INTO t VALUES (1)")
+/// try await PostgresServer.with { server in
+///     try await server.psql("CREATE TABLE t (a int); INSERT INTO t VALUES (1)")
 ///     let connection = try PostgresConnection(server.url())
 /// }
 /// ```
 ///
+/// Every step that waits for a program (`initdb`, `pg_ctl`, `psql`) is `async` and waits on a
+/// thread of its own (``OwnThread``), so a server starting never holds a thread of the
+/// cooperative pool or the main actor that the other suites run on.
+///
 /// One cluster is made with `initdb` per test process and copied for each server, so a server
 /// costs a copy and a start. A server left running by a test process that was killed is
 /// stopped, and its folder removed, when the next test process makes its first server.
-package final class PostgresServer: @unchecked Sendable {
+package final class PostgresServer: Sendable {
     /// How clients on 127.0.0.1 sign in (the socket in the server's folder always trusts).
     package enum Authentication: Sendable {
         case trust
@@ -41,49 +45,76 @@ package final class PostgresServer: @unchecked Sendable {
     package static var isAvailable: Bool { binaries != nil }
 
     /// The port the server listens on, on 127.0.0.1.
-    package private(set) var port: Int
+    package var port: Int { portNumber.load(ordering: .relaxed) }
     /// The server's folder: `data/`, `socket/` and `log`.
     package let folder: String
     private let binaries: String
+    // The port changes when a start finds it taken; read by `url()` from any task.
+    private let portNumber = Atomic<Int>(0)
     private let running = Mutex(false)
 
     /// Starts a server with the data of a fresh cluster (the `postgres` user and database).
     ///
     /// - Throws: ``PostgresServerError`` saying which step failed, with the server's log.
-    package init(_ authentication: Authentication = .trust) throws {
+    init(_ authentication: Authentication = .trust) async throws(PostgresServerError) {
         guard let binaries = Self.binaries else { throw PostgresServerError("PostgreSQL 15 is not installed") }
         self.binaries = binaries
-        let template = try Self.template()
         folder = "/tmp/browse-postgres-\(getpid())-\(Self.counter.add(1, ordering: .relaxed).newValue)"
-        port = 0
-        try FileManager.default.createDirectory(atPath: "\(folder)/socket", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: "\(template)/data", toPath: "\(folder)/data")
+        let template = try await Self.template.value.get()
         let method: String
         switch authentication {
         case .trust: method = "trust"
         case .scram: method = "scram-sha-256"
         case .md5: method = "md5"
         }
-        try "local all all trust\nhost all all 127.0.0.1/32 \(method)\n"
-            .write(toFile: "\(folder)/data/pg_hba.conf", atomically: true, encoding: .utf8)
-        try PostgresCommand.giveToServer(folder)
-        try start()
+        let folder = folder
+        try await OwnThread.run("postgres copy") { () throws(PostgresServerError) in
+            do {
+                try FileManager.default.createDirectory(atPath: "\(folder)/socket", withIntermediateDirectories: true)
+                try FileManager.default.copyItem(atPath: "\(template)/data", toPath: "\(folder)/data")
+                try "local all all trust\nhost all all 127.0.0.1/32 \(method)\n"
+                    .write(toFile: "\(folder)/data/pg_hba.conf", atomically: true, encoding: .utf8)
+            } catch {
+                throw PostgresServerError("cannot copy the cluster into \(folder): \(error)")
+            }
+            try PostgresCommand.giveToServer(folder)
+        }
+        try await start()
         switch authentication {
         case .trust: break
-        case .scram(let password): try setPassword(password, encryption: "scram-sha-256")
-        case .md5(let password): try setPassword(password, encryption: "md5")
+        case .scram(let password): try await setPassword(password, encryption: "scram-sha-256")
+        case .md5(let password): try await setPassword(password, encryption: "md5")
         }
     }
 
-    deinit { stop() }
+    // Only a server whose `with` never ended (or whose start failed) is still here: stopped
+    // on a thread of its own, as every stop is.
+    deinit {
+        let wasRunning = running.withLock { $0 }
+        guard wasRunning || FileManager.default.fileExists(atPath: folder) else { return }
+        let folder = folder
+        let binaries = binaries
+        OwnThread.start(
+            "postgres stop", { Self.stop(folder: folder, binaries: binaries, running: wasRunning) }, done: { _ in })
+    }
 
     /// Runs `body` with a new server, and stops and removes the server however `body` ends.
-    package static func with<Result>(
-        _ authentication: Authentication = .trust, _ body: (PostgresServer) throws -> Result
-    ) throws -> Result {
-        let server = try PostgresServer(authentication)
-        defer { server.stop() }
-        return try body(server)
+    ///
+    /// `body` runs in the caller's isolation (a `@MainActor` test's body on the main actor);
+    /// the server's own steps wait on threads of their own.
+    package static func with<Value>(
+        _ authentication: Authentication = .trust, isolation: isolated (any Actor)? = #isolation,
+        _ body: (PostgresServer) async throws -> Value
+    ) async throws -> Value {
+        let server = try await PostgresServer(authentication)
+        do {
+            let value = try await body(server)
+            await server.stop()
+            return value
+        } catch {
+            await server.stop()
+            throw error
+        }
     }
 
     /// A `postgres://` URL of the server on 127.0.0.1.
@@ -97,26 +128,54 @@ package final class PostgresServer: @unchecked Sendable {
     ///
     /// - Returns: What `psql` printed: unaligned, tuples only, fields separated by `|`.
     @discardableResult
-    package func psql(_ script: String, database: String = "postgres") throws -> String {
-        try PostgresCommand.run(
-            "psql", in: binaries,
-            [
-                "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", "\(folder)/socket", "-p", "\(port)",
-                "-U", "postgres", "-d", database, "-f", "-",
-            ], input: script)
+    package func psql(_ script: String, database: String = "postgres") async throws(PostgresServerError) -> String {
+        let arguments = [
+            "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", "\(folder)/socket", "-p", "\(port)",
+            "-U", "postgres", "-d", database, "-f", "-",
+        ]
+        let binaries = binaries
+        return try await OwnThread.run("psql") { () throws(PostgresServerError) in
+            try PostgresCommand.run("psql", in: binaries, arguments, input: script)
+        }
     }
 
     /// Loads `csv` (no header) into `table` with `COPY … FROM STDIN`.
-    package func load(_ table: String, csv: String, database: String = "postgres") throws {
+    package func load(_ table: String, csv: String, database: String = "postgres") async throws(PostgresServerError) {
         let data = csv.hasSuffix("\n") || csv.isEmpty ? csv : csv + "\n"
-        try psql("COPY \(table) FROM STDIN (FORMAT csv);\n\(data)\\.\n", database: database)
+        try await psql("COPY \(table) FROM STDIN (FORMAT csv);\n\(data)\\.\n", database: database)
     }
 
     /// Starts the server again after ``kill()`` or ``stop()``, on the same port.
-    package func start() throws {
-        var lastError: (any Error)?
+    package func start() async throws(PostgresServerError) {
+        try await OwnThread.run("pg_ctl start") { () throws(PostgresServerError) in try self.startNow() }
+    }
+
+    /// Stops the server at once, as a crash would: every session is cut off mid-statement.
+    package func kill() async throws(PostgresServerError) {
+        let arguments = ["-D", "\(folder)/data", "-m", "immediate", "-w", "stop"]
+        let binaries = binaries
+        try await OwnThread.run("pg_ctl kill") { () throws(PostgresServerError) in
+            _ = try PostgresCommand.run("pg_ctl", in: binaries, arguments)
+        }
+        running.withLock { $0 = false }
+    }
+
+    /// Stops the server and removes its folder; nothing when it is stopped already.
+    package func stop() async {
+        let wasRunning = running.withLock { running in
+            defer { running = false }
+            return running
+        }
+        let folder = folder
+        let binaries = binaries
+        await OwnThread.run("pg_ctl stop") { Self.stop(folder: folder, binaries: binaries, running: wasRunning) }
+    }
+
+    /// Starts `pg_ctl` on a free port, trying another when the port was taken meanwhile.
+    private func startNow() throws(PostgresServerError) {
+        var lastError: PostgresServerError?
         for _ in 0..<5 {
-            if port == 0 || lastError != nil { port = try Self.freePort() }
+            if port == 0 || lastError != nil { portNumber.store(try Self.freePort(), ordering: .relaxed) }
             let settings = """
                 port = \(port)
                 listen_addresses = '127.0.0.1'
@@ -128,7 +187,11 @@ package final class PostgresServer: @unchecked Sendable {
                 shared_buffers = 64MB
 
                 """
-            try settings.write(toFile: "\(folder)/data/postgresql.auto.conf", atomically: true, encoding: .utf8)
+            do {
+                try settings.write(toFile: "\(folder)/data/postgresql.auto.conf", atomically: true, encoding: .utf8)
+            } catch {
+                throw PostgresServerError("cannot write \(folder)/data/postgresql.auto.conf: \(error)")
+            }
             try PostgresCommand.giveToServer("\(folder)/data/postgresql.auto.conf")
             do {
                 try PostgresCommand.run(
@@ -145,19 +208,9 @@ package final class PostgresServer: @unchecked Sendable {
         throw lastError ?? PostgresServerError("the server did not start")
     }
 
-    /// Stops the server at once, as a crash would: every session is cut off mid-statement.
-    package func kill() throws {
-        try PostgresCommand.run("pg_ctl", in: binaries, ["-D", "\(folder)/data", "-m", "immediate", "-w", "stop"])
-        running.withLock { $0 = false }
-    }
-
-    /// Stops the server and removes its folder; nothing when it is stopped already.
-    package func stop() {
-        let wasRunning = running.withLock { running in
-            defer { running = false }
-            return running
-        }
-        if wasRunning {
+    /// Stops the server in `folder` when it runs, and removes the folder; blocks.
+    private static func stop(folder: String, binaries: String, running: Bool) {
+        if running {
             _ = try? PostgresCommand.run(
                 "pg_ctl", in: binaries, ["-D", "\(folder)/data", "-m", "immediate", "-w", "-t", "60", "stop"])
         }
@@ -167,43 +220,43 @@ package final class PostgresServer: @unchecked Sendable {
     /// The server's log, for a failure's message.
     package var log: String { (try? String(contentsOfFile: "\(folder)/log", encoding: .utf8)) ?? "" }
 
-    private func setPassword(_ password: String, encryption: String) throws {
+    private func setPassword(_ password: String, encryption: String) async throws(PostgresServerError) {
         let literal = "'" + password.replacingOccurrences(of: "'", with: "''") + "'"
-        try psql("SET password_encryption = '\(encryption)';\nALTER USER postgres PASSWORD \(literal);\n")
+        try await psql("SET password_encryption = '\(encryption)';\nALTER USER postgres PASSWORD \(literal);\n")
     }
 
     // MARK: - The cluster every server copies
 
     private static let counter = Atomic<Int>(0)
-    private static let templateFolder = Mutex<Result<String, PostgresServerError>?>(nil)
 
     /// The folder of the cluster made once per test process, after stale servers are gone.
-    private static func template() throws -> String {
-        let outcome = templateFolder.withLock { made -> Result<String, PostgresServerError> in
-            if let made { return made }
-            let outcome = Result<String, PostgresServerError> { () throws(PostgresServerError) in
-                removeStaleServers()
-                let folder = "/tmp/browse-postgres-\(getpid())-template"
-                try? FileManager.default.removeItem(atPath: folder)
-                do {
-                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                    try PostgresCommand.giveToServer(folder)
-                    try PostgresCommand.run(
-                        "initdb", in: binaries ?? "",
-                        [
-                            "-D", "\(folder)/data", "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C",
-                            "--no-sync",
-                        ])
-                } catch {
-                    throw PostgresServerError("initdb failed: \(error)")
-                }
-                atexit { removeTemplate() }
-                return folder
-            }
-            made = outcome
-            return outcome
+    ///
+    /// A task every server's start awaits rather than a lock held around `initdb`: the servers
+    /// that wait for it wait suspended, holding no thread.
+    private static let template = Task<Result<String, PostgresServerError>, Never> {
+        do throws(PostgresServerError) {
+            return .success(try await OwnThread.run("initdb") { () throws(PostgresServerError) in try makeTemplate() })
+        } catch {
+            return .failure(error)
         }
-        return try outcome.get()
+    }
+
+    /// Makes the cluster with `initdb`; blocks.
+    private static func makeTemplate() throws(PostgresServerError) -> String {
+        removeStaleServers()
+        let folder = "/tmp/browse-postgres-\(getpid())-template"
+        try? FileManager.default.removeItem(atPath: folder)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try PostgresCommand.giveToServer(folder)
+            try PostgresCommand.run(
+                "initdb", in: binaries ?? "",
+                ["-D", "\(folder)/data", "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"])
+        } catch {
+            throw PostgresServerError("initdb failed: \(error)")
+        }
+        atexit { removeTemplate() }
+        return folder
     }
 
     /// Stops the servers, and removes the folders, of test processes that no longer run.
@@ -223,7 +276,7 @@ package final class PostgresServer: @unchecked Sendable {
     }
 
     /// A port of 127.0.0.1 nothing listens on now.
-    private static func freePort() throws -> Int {
+    private static func freePort() throws(PostgresServerError) -> Int {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw PostgresServerError("socket() failed: \(errno)") }
         defer { close(descriptor) }

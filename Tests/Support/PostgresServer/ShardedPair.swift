@@ -8,7 +8,7 @@
 /// coordinator. Both are `public.<table>`, so one statement runs on either URL.
 ///
 /// ```swift
-/// try ShardedPair.with(table: "ticks", columns: "id int8, price numeric", shardKey: "id", csv: rows) { pair in
+/// try await ShardedPair.with(table: "ticks", columns: "id int8, price numeric", shardKey: "id", csv: rows) { pair in
 ///     let sharded = try PostgresConnection(pair.shardedURL)
 ///     let single = try PostgresConnection(pair.singleURL)
 /// }
@@ -33,16 +33,19 @@ package final class ShardedPair: Sendable {
     ///   - columns: The column definitions, as in `CREATE TABLE t (…)`.
     ///   - shardKey: The column the rows are spread over the shards by.
     ///   - csv: The rows, CSV without a header, in the order of `columns`.
-    package init(table: String, columns: String, shardKey: String, csv: String, shardCount: Int = 2) throws {
+    /// - Throws: ``PostgresServerError`` saying which step failed; the servers started are stopped.
+    init(table: String, columns: String, shardKey: String, csv: String, shardCount: Int = 2)
+        async throws(PostgresServerError)
+    {
         var started: [PostgresServer] = []
-        do {
-            for _ in 0..<shardCount { started.append(try PostgresServer()) }
-            let coordinator = try PostgresServer()
+        do throws(PostgresServerError) {
+            for _ in 0..<shardCount { started.append(try await PostgresServer()) }
+            let coordinator = try await PostgresServer()
             started.append(coordinator)
             for (number, shard) in started.dropLast().enumerated() {
-                try shard.psql("CREATE TABLE \(table)_\(number) (\(columns));")
+                try await shard.psql("CREATE TABLE \(table)_\(number) (\(columns));")
             }
-            try coordinator.psql("CREATE DATABASE sharded; CREATE DATABASE single;")
+            try await coordinator.psql("CREATE DATABASE sharded; CREATE DATABASE single;")
             var script = "CREATE EXTENSION postgres_fdw;\n"
             script += "CREATE TABLE \(table) (\(columns)) PARTITION BY HASH (\(shardKey));\n"
             for (number, shard) in started.dropLast().enumerated() {
@@ -56,34 +59,44 @@ package final class ShardedPair: Sendable {
 
                     """
             }
-            try coordinator.psql(script, database: "sharded")
-            try coordinator.psql("CREATE TABLE \(table) (\(columns));", database: "single")
-            try coordinator.load(table, csv: csv, database: "sharded")
-            try coordinator.load(table, csv: csv, database: "single")
-            for shard in started.dropLast() { try shard.psql("ANALYZE;") }
-            try coordinator.psql("ANALYZE \(table);", database: "sharded")
-            try coordinator.psql("ANALYZE \(table);", database: "single")
+            try await coordinator.psql(script, database: "sharded")
+            try await coordinator.psql("CREATE TABLE \(table) (\(columns));", database: "single")
+            try await coordinator.load(table, csv: csv, database: "sharded")
+            try await coordinator.load(table, csv: csv, database: "single")
+            for shard in started.dropLast() { try await shard.psql("ANALYZE;") }
+            try await coordinator.psql("ANALYZE \(table);", database: "sharded")
+            try await coordinator.psql("ANALYZE \(table);", database: "single")
             self.coordinator = coordinator
             self.shards = Array(started.dropLast())
             self.table = table
         } catch {
-            for server in started { server.stop() }
+            for server in started { await server.stop() }
             throw error
         }
     }
 
     /// Runs `body` with a new pair, and stops every server however `body` ends.
-    package static func with<Result>(
-        table: String, columns: String, shardKey: String, csv: String, _ body: (ShardedPair) throws -> Result
-    ) throws -> Result {
-        let pair = try ShardedPair(table: table, columns: columns, shardKey: shardKey, csv: csv)
-        defer { pair.stop() }
-        return try body(pair)
+    ///
+    /// `body` runs in the caller's isolation; the servers' own steps wait on threads of their
+    /// own (``PostgresServer``).
+    package static func with<Value>(
+        table: String, columns: String, shardKey: String, csv: String, isolation: isolated (any Actor)? = #isolation,
+        _ body: (ShardedPair) async throws -> Value
+    ) async throws -> Value {
+        let pair = try await ShardedPair(table: table, columns: columns, shardKey: shardKey, csv: csv)
+        do {
+            let value = try await body(pair)
+            await pair.stop()
+            return value
+        } catch {
+            await pair.stop()
+            throw error
+        }
     }
 
     /// Stops every server of the pair.
-    package func stop() {
-        coordinator.stop()
-        for shard in shards { shard.stop() }
+    package func stop() async {
+        await coordinator.stop()
+        for shard in shards { await shard.stop() }
     }
 }
