@@ -58,13 +58,20 @@ import Testing
         #expect(schemas.count == 2)
         try server.kill()
         await schemas.load(force: true, progress: ProgressReporter())
-        guard case .failed(let failed) = schemas.state else {
-            Issue.record("a load without the server fails: \(schemas.state)")
-            return
-        }
-        #expect(failed.failures.count == 1)
+        // The schemas read before stay, under the failure.
+        #expect(schemas.count == 2)
+        let failure = try #require(schemas.sourceFailures.first)
+        #expect("\(failure.error)".contains("cannot connect"), "\(failure.error)")
         try server.start()
         await schemas.load(force: true, progress: ProgressReporter())
-        #expect(schemas.count == 2, "\(schemas.state)")
+        #expect(schemas.sourceFailures.isEmpty, "\(schemas.sourceFailures)")
+        #expect(schemas.count == 2)
+        let sales = try #require(
+            try { () throws -> (any ListScreen)? in
+                guard case .push(let screen) = try schemas.select(at: 1) else { return nil }
+                return screen
+            }())
+        await sales.load(force: false, progress: ProgressReporter())
+        #expect(sales.count == 1, "the new session reads: \(sales.state)")
     }
 }
