@@ -54,7 +54,7 @@ extension DatabaseScreen {
         } catch {
             noteFailure(error)
             // The view stays as it was, and so does its estimate: count it again.
-            if counting, countIsEstimate, let view { countExactly(view) }
+            if counting, countIsEstimate, let view { countExactlyInBackground(view) }
             throw Self.listError(error)
         }
     }

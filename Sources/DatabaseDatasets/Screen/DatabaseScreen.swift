@@ -39,6 +39,7 @@ package final class DatabaseScreen: ListScreen {
     package var headerLines: [String] { [] }
     package private(set) var state: LoadState = .idle
     package var sourceFailures: [SourceFailure] { [] }
+    package var receivingNote: String? { state == .receiving ? Self.countingNote : nil }
     package var loadedSources: [String] { state.hasRows ? [title] : [] }
     package internal(set) var count = 0
     package internal(set) var totalCount = 0
@@ -72,8 +73,8 @@ package final class DatabaseScreen: ListScreen {
     }
 
     private let pendingSource: DatabaseSource
-    /// Stops the exact count running in the background when the screen goes, or when a filter
-    /// or `where` counts the rows anyway (the count would only compete with it).
+    /// Stops the exact count when the screen goes, or when a filter or `where` counts the rows
+    /// anyway (the count would only compete with it).
     let exactCountStop = ExactCountStop()
 
     deinit { exactCountStop.raise() }
@@ -139,8 +140,13 @@ package final class DatabaseScreen: ListScreen {
             }
             lastFailureWasLost = false
             viewVersion += 1
+            guard countIsEstimate else {
+                state = .loaded
+                return
+            }
+            state = .receiving
+            await countExactly(view)
             state = .loaded
-            if countIsEstimate { countExactly(view) }
         case .failure(let error):
             noteFailure(error)
             if error.code == .interrupted, view != nil {
