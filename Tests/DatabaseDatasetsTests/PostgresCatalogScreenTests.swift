@@ -64,10 +64,10 @@ import Testing
         #expect(orders.count == 500)
         #expect(orders.rows(in: 0..<1).first?.first { $0.name == "id" }?.cell.text == "1")
 
-        let public_ = try pushed(try schemas.select(at: 1))
-        await public_.load(force: false, progress: ProgressReporter())
-        #expect(cells(public_, "name") == ["named", "people"])
-        #expect(cells(public_, "kind") == ["view", "table"])
+        let publicTables = try pushed(try schemas.select(at: 1))
+        await publicTables.load(force: false, progress: ProgressReporter())
+        #expect(cells(publicTables, "name") == ["named", "people"])
+        #expect(cells(publicTables, "kind") == ["view", "table"])
     }
 
     @Test func booleansReadTrueAndFalseOnScreenInWhereFreqAndExports() async throws {

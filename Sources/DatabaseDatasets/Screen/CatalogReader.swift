@@ -31,7 +31,8 @@ final class CatalogReader: Sendable {
                     if reconnectFirst { try connection.reconnect() }
                     do throws(DatabaseError) {
                         return .success(try read(connection, stop))
-                    } catch where error.code == .lostConnection && refresh && !reconnectFirst {
+                    } catch {
+                        guard error.code == .lostConnection, refresh, !reconnectFirst else { throw error }
                         try connection.reconnect()
                         return .success(try read(connection, stop))
                     }

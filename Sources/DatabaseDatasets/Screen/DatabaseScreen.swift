@@ -112,7 +112,8 @@ package final class DatabaseScreen: ListScreen {
                     if reconnectFirst { try connection.reconnect() }
                     do throws(DatabaseError) {
                         return .success((try attempt(), reconnectFirst))
-                    } catch where error.code == .lostConnection && force && !reconnectFirst {
+                    } catch {
+                        guard error.code == .lostConnection, force, !reconnectFirst else { throw error }
                         try connection.reconnect()
                         return .success((try attempt(), true))
                     }
