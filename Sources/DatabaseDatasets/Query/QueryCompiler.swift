@@ -88,7 +88,15 @@ package struct QueryCompiler: Sendable {
     package func rows(_ view: DatabaseView, columns: [String]) -> SQLStatement {
         var parameters = BoundParameters(dialect: dialect)
         let conditions = filterConditions(view, &parameters)
-        var text = "SELECT \(columns.map(q).joined(separator: ", ")) FROM \(from(view))"
+        // An export writes each field as the engine wrote it: PostgreSQL's booleans asked for
+        // as the text the screen shows (`true`, where the row's form is `t`).
+        let selected = columns.map { name in
+            guard let column = view.columns.first(where: { $0.name == name }), shown(column) != q(name) else {
+                return q(name)
+            }
+            return "\(shown(column)) AS \(q(name))"
+        }
+        var text = "SELECT \(selected.joined(separator: ", ")) FROM \(from(view))"
         if !conditions.isEmpty { text += " WHERE " + conditions.joined(separator: " AND ") }
         text += orderBy(orderTerms(view), backwards: false)
         return SQLStatement(text, parameters: parameters.values)
