@@ -110,13 +110,13 @@ extension PostgresScreenTests {
             #expect(vStats.distinct == 13)
             #expect(vStats.maximum?.text == "12")
             let okStats = try #require(statistics.first { $0.column.name == "ok" })
-            #expect(okStats.minimum?.text == "f")
-            #expect(okStats.maximum?.text == "t")
-            // Values as PostgreSQL writes them: t/f, NaN, an offset on a timestamptz.
+            #expect(okStats.minimum?.text == "false")
+            #expect(okStats.maximum?.text == "true")
+            // Values as PostgreSQL writes them (booleans as true/false): NaN, an offset on a timestamptz.
             let natural = await loaded(connection, .relation(try relation(connection, "t")))
             let sixth = try #require(natural.rows(in: 0..<6).last)
             #expect(sixth.first { $0.name == "price" }?.cell.text == "Infinity")
-            #expect(sixth.first { $0.name == "ok" }?.cell.text == "t")
+            #expect(sixth.first { $0.name == "ok" }?.cell.text == "true")
             let at = try #require(sixth.first { $0.name == "at" }?.cell)
             #expect(at.text == "2023-12-31 22:00:00+00")
             if case .dateTime = at.value {} else { Issue.record("a timestamptz is a date and time: \(at.value)") }

@@ -51,6 +51,9 @@ package protocol DatabaseConnection: AnyObject, Sendable {
     /// Asks the engine to stop the statement running now, from any thread; nothing when none
     /// runs.
     func cancel()
+    /// Opens a new session in place of one that was lost, with the same target and settings;
+    /// nothing (the default) for an engine whose session cannot be lost (a file).
+    func reconnect() throws(DatabaseError)
     /// Ends the session.
     func close()
 }

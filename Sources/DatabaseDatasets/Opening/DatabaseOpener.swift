@@ -44,7 +44,7 @@ package struct DatabaseOpener: ListOpener {
         return RelationsScreen.make(connection: connection, title: Self.fileName(name))
     }
 
-    /// A PostgreSQL server's relations, or the one `--table` or `--query` names.
+    /// A PostgreSQL database's schemas, or the relation `--table` or `--query` names.
     @MainActor
     private func postgresScreen(_ target: String, context: DatasetContext) throws -> any ListScreen {
         let seconds = try context.options.value(DatabaseOptions.statementTimeout) ?? DatabaseOptions.defaultTimeout
@@ -55,7 +55,7 @@ package struct DatabaseOpener: ListOpener {
         if let table = try context.options.value(DatabaseOptions.table) {
             return DatabaseScreen(connection: connection, source: .relation(PostgresTarget.relation(table)))
         }
-        return RelationsScreen.make(connection: connection, title: connection.displayName)
+        return SchemasScreen.make(connection: connection, title: connection.displayName)
     }
 
     /// The last part of a path, for the breadcrumb.

@@ -6,9 +6,10 @@ enum PostgresCatalog {
     /// Schemas' tables, views, materialized views, foreign and partitioned tables a person may
     /// read, with `pg_class.reltuples` as the estimate. A table never analyzed has -1 there
     /// (unknown); a partitioned table's estimate is the sum of its leaves' (each of them known),
-    /// else its own; partitions are left out, their rows being the parent's.
-    static let relations = """
-        SELECT n.nspname, c.relname, c.relkind::text,
+    /// else its own; partitions are left out, their rows being the parent's. Columns: schema,
+    /// name, kind, estimate; no order (the statements below add theirs).
+    private static let readableRelations = """
+        SELECT n.nspname, c.relname, c.relkind::text AS kind,
           CASE
             WHEN c.relkind = 'p' THEN COALESCE(
               (SELECT CASE WHEN bool_and(l.reltuples >= 0) THEN sum(l.reltuples)::int8 END
@@ -16,13 +17,41 @@ enum PostgresCatalog {
                 WHERE t.isleaf),
               CASE WHEN c.reltuples >= 0 THEN c.reltuples::int8 END)
             WHEN c.relkind IN ('r', 'm', 'f') AND c.reltuples >= 0 THEN c.reltuples::int8
-          END
+          END AS estimate
         FROM pg_class AS c JOIN pg_namespace AS n ON n.oid = c.relnamespace
         WHERE c.relkind IN ('r', 'v', 'm', 'f', 'p') AND NOT c.relispartition
-          AND n.nspname NOT IN ('pg_catalog', 'information_schema')
+          AND \(visibleSchema)
+          AND has_any_column_privilege(c.oid, 'SELECT')
+        """
+
+    /// The schemas of `pg_namespace` (as `n`) a person may browse: not the system's, and those
+    /// the user may look into.
+    private static let visibleSchema = """
+        n.nspname NOT IN ('pg_catalog', 'information_schema')
           AND n.nspname NOT LIKE 'pg\\_toast%' AND n.nspname NOT LIKE 'pg\\_temp\\_%'
-          AND has_schema_privilege(n.oid, 'USAGE') AND has_any_column_privilege(c.oid, 'SELECT')
-        ORDER BY n.nspname, c.relname
+          AND has_schema_privilege(n.oid, 'USAGE')
+        """
+
+    /// Every readable relation of every schema, by schema then name.
+    static let relations = readableRelations + "\nORDER BY n.nspname, c.relname"
+
+    /// The readable relations of the schema `$1`, by name.
+    static let relationsOfSchema = readableRelations + "\n  AND n.nspname = $1\nORDER BY c.relname"
+
+    /// Each schema a person may browse, with its tables (plain, partitioned), its views
+    /// (views, materialized views, foreign tables: those that may have no key) and the sum of
+    /// their estimates (`NULL` when none is known), by name; a schema without any is listed
+    /// with none.
+    static let schemas = """
+        WITH r AS (\(readableRelations))
+        SELECT n.nspname,
+               count(r.relname) FILTER (WHERE r.kind IN ('r', 'p')),
+               count(r.relname) FILTER (WHERE r.kind IN ('v', 'm', 'f')),
+               sum(r.estimate)::int8
+          FROM pg_namespace AS n LEFT JOIN r ON r.nspname = n.nspname
+         WHERE \(visibleSchema)
+         GROUP BY n.nspname
+         ORDER BY n.nspname
         """
 
     /// The relation named by `$1` (quoted, as ``DatabaseRelation/sql(_:)`` writes it): each

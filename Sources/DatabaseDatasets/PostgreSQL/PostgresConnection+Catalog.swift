@@ -2,8 +2,37 @@ import BrowseSupport
 
 extension PostgresConnection {
     package func relations(stop: StopFlag) throws(DatabaseError) -> [DatabaseRelation] {
+        try relations(SQLStatement(PostgresCatalog.relations), stop: stop)
+    }
+
+    /// The tables and views of `schema` a person may read, by name, with the planner's
+    /// estimates; none for a schema that is not there or not readable.
+    ///
+    /// - Throws: ``DatabaseError``; `.interrupted` once `stop` is raised.
+    package func relations(inSchema schema: String, stop: StopFlag) throws(DatabaseError) -> [DatabaseRelation] {
+        try relations(SQLStatement(PostgresCatalog.relationsOfSchema, parameters: [schema]), stop: stop)
+    }
+
+    /// The schemas a person may browse (not the system's), by name, each with how many tables
+    /// and views it has and the sum of their estimates.
+    ///
+    /// - Throws: ``DatabaseError``; `.interrupted` once `stop` is raised.
+    package func schemas(stop: StopFlag) throws(DatabaseError) -> [DatabaseSchema] {
+        var schemas: [DatabaseSchema] = []
+        try runReturningErrors(SQLStatement(PostgresCatalog.schemas), stop: stop) { fields in
+            guard fields.count == 4, let name = fields[0] else { return }
+            schemas.append(
+                DatabaseSchema(
+                    name: name, tables: fields[1].flatMap { Int($0) } ?? 0, views: fields[2].flatMap { Int($0) } ?? 0,
+                    estimatedRows: fields[3].flatMap { Int($0) }))
+        }
+        return schemas
+    }
+
+    /// The relations a catalog statement lists: schema, name, kind and estimate in each row.
+    private func relations(_ statement: SQLStatement, stop: StopFlag) throws(DatabaseError) -> [DatabaseRelation] {
         var relations: [DatabaseRelation] = []
-        try runReturningErrors(SQLStatement(PostgresCatalog.relations), stop: stop) { fields in
+        try runReturningErrors(statement, stop: stop) { fields in
             guard fields.count == 4, let schema = fields[0], let name = fields[1] else { return }
             let kind = fields[2] ?? "r"
             relations.append(

@@ -126,6 +126,9 @@ package final class PostgresConnection: DatabaseConnection, @unchecked Sendable 
             library.finish(connection)
             throw DatabaseError(.connection, "cannot connect to \(displayName): \(message)")
         }
+        // libpq writes the server's notices on standard error, through the screen (`WARNING:
+        // terminating connection` as a server shuts down): what matters arrives as an error.
+        _ = library.setNoticeProcessor(connection, { _, _ in }, nil)
         handle = connection
         displayName = describe(connection)
         let cancelHandle = library.getCancel(connection)

@@ -33,6 +33,9 @@ package struct PostgresLibrary: Sendable {
     typealias GetCopyData =
         @convention(c) (OpaquePointer?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, Int32) -> Int32
     typealias FreeMemory = @convention(c) (UnsafeMutableRawPointer?) -> Void
+    typealias NoticeProcessor = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void
+    typealias SetNoticeProcessor =
+        @convention(c) (OpaquePointer?, NoticeProcessor?, UnsafeMutableRawPointer?) -> NoticeProcessor?
 
     /// The file names libpq has on Linux and macOS, in the order to try.
     package static let names = ["libpq.so.5", "libpq.so", "libpq.5.dylib", "libpq.dylib"]
@@ -71,6 +74,7 @@ package struct PostgresLibrary: Sendable {
     let freeCancel: ConnectionVoid
     let getCopyData: GetCopyData
     let freeMemory: FreeMemory
+    let setNoticeProcessor: SetNoticeProcessor
 
     /// Loads libpq from the first of `names` that loads and looks up every function used.
     ///
@@ -114,6 +118,7 @@ package struct PostgresLibrary: Sendable {
         freeCancel = try library.function("PQfreeCancel", as: ConnectionVoid.self)
         getCopyData = try library.function("PQgetCopyData", as: GetCopyData.self)
         freeMemory = try library.function("PQfreemem", as: FreeMemory.self)
+        setNoticeProcessor = try library.function("PQsetNoticeProcessor", as: SetNoticeProcessor.self)
     }
 
     private static let loaded = Mutex<Result<PostgresLibrary, DatabaseError>?>(nil)

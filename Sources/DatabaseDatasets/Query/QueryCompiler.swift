@@ -88,7 +88,15 @@ package struct QueryCompiler: Sendable {
     package func rows(_ view: DatabaseView, columns: [String]) -> SQLStatement {
         var parameters = BoundParameters(dialect: dialect)
         let conditions = filterConditions(view, &parameters)
-        var text = "SELECT \(columns.map(q).joined(separator: ", ")) FROM \(from(view))"
+        // An export writes each field as the engine wrote it: PostgreSQL's booleans asked for
+        // as the text the screen shows (`true`, where the row's form is `t`).
+        let selected = columns.map { name in
+            guard let column = view.columns.first(where: { $0.name == name }), shown(column) != q(name) else {
+                return q(name)
+            }
+            return "\(shown(column)) AS \(q(name))"
+        }
+        var text = "SELECT \(selected.joined(separator: ", ")) FROM \(from(view))"
         if !conditions.isEmpty { text += " WHERE " + conditions.joined(separator: " AND ") }
         text += orderBy(orderTerms(view), backwards: false)
         return SQLStatement(text, parameters: parameters.values)
@@ -128,7 +136,7 @@ package struct QueryCompiler: Sendable {
                 dialect != .postgres
                 ? q(column.name)
                 : column.kind == .boolean
-                    ? "CASE WHEN \(q(column.name)) THEN 't' WHEN NOT \(q(column.name)) THEN 'f' END"
+                    ? "CASE WHEN \(q(column.name)) THEN 'true' WHEN NOT \(q(column.name)) THEN 'false' END"
                     : column.kind == .text ? "\(q(column.name))::text" : q(column.name)
             selected += [
                 "count(\(name))", "count(DISTINCT \(name))", "min(\(name))", "max(\(name))",
@@ -143,7 +151,7 @@ package struct QueryCompiler: Sendable {
     /// `expression` alone as a condition with its parameters: what `where` sends.
     package func condition(_ expression: WhereExpression) -> SQLStatement {
         var parameters = BoundParameters(dialect: dialect)
-        let text = compile(expression, &parameters)
+        let text = compile(expression, columns: [], &parameters)
         return SQLStatement(text, parameters: parameters.values)
     }
 
@@ -236,10 +244,9 @@ package struct QueryCompiler: Sendable {
         let folded = TextFolding.fold(view.filter)
         if !folded.isEmpty, !view.columns.isEmpty {
             let widths = PostgresFolding.needsWidths(folded)
-            conditions.append(
-                contains(foldedRow(view.columns.map { q($0.name) }, widths: widths), parameters.add(folded)))
+            conditions.append(contains(foldedRow(view.columns.map(shown), widths: widths), parameters.add(folded)))
         }
-        if let condition = view.condition { conditions.append(compile(condition, &parameters)) }
+        if let condition = view.condition { conditions.append(compile(condition, columns: view.columns, &parameters)) }
         return conditions
     }
 
@@ -265,6 +272,12 @@ package struct QueryCompiler: Sendable {
         }
     }
 
+    /// `column` as the text the screen shows it as, before ``shownText(_:)``: PostgreSQL's
+    /// booleans as `true` and `false` (their `::text`), as ``DatabaseCells`` shows them.
+    private func shown(_ column: DatabaseColumn) -> String {
+        dialect == .postgres && column.kind == .boolean ? "\(q(column.name))::text" : q(column.name)
+    }
+
     /// A value as the text the screen shows, empty for NULL. PostgreSQL's `concat` writes a
     /// value with its type's output function, as rows arrive (`t` for true, where `::text`
     /// writes `true`).
@@ -274,26 +287,34 @@ package struct QueryCompiler: Sendable {
 
     /// A `where` condition as SQL that is true or false, never NULL, so `not` reads as the
     /// local condition does.
-    func compile(_ expression: WhereExpression, _ parameters: inout BoundParameters) -> String {
+    /// - Parameter columns: The view's columns, whose kinds say how a value is shown as text.
+    func compile(
+        _ expression: WhereExpression, columns: [DatabaseColumn], _ parameters: inout BoundParameters
+    ) -> String {
         switch expression {
         case .comparison(let comparison):
             dialect == .postgres
-                ? "coalesce(\(compile(comparison, &parameters)), false)"
-                : "coalesce(\(compile(comparison, &parameters)), 0) = 1"
-        case .and(let left, let right): "(\(compile(left, &parameters)) AND \(compile(right, &parameters)))"
-        case .or(let left, let right): "(\(compile(left, &parameters)) OR \(compile(right, &parameters)))"
-        case .not(let inner): "NOT (\(compile(inner, &parameters)))"
+                ? "coalesce(\(compile(comparison, columns: columns, &parameters)), false)"
+                : "coalesce(\(compile(comparison, columns: columns, &parameters)), 0) = 1"
+        case .and(let left, let right):
+            "(\(compile(left, columns: columns, &parameters)) AND \(compile(right, columns: columns, &parameters)))"
+        case .or(let left, let right):
+            "(\(compile(left, columns: columns, &parameters)) OR \(compile(right, columns: columns, &parameters)))"
+        case .not(let inner): "NOT (\(compile(inner, columns: columns, &parameters)))"
         }
     }
 
-    private func compile(_ comparison: WhereComparison, _ parameters: inout BoundParameters) -> String {
+    private func compile(
+        _ comparison: WhereComparison, columns: [DatabaseColumn], _ parameters: inout BoundParameters
+    ) -> String {
         let column = q(comparison.column.name)
+        let text = columns.first { $0.name == comparison.column.name }.map(shown) ?? column
         let missing = "\(column) IS NULL"
         switch comparison.comparison {
         case .isMissing: return missing
         case .isPresent: return "\(column) IS NOT NULL"
         case .contains, .notContains:
-            let found = contains(fold([shownText(column)]), parameters.add(TextFolding.fold(comparison.text)))
+            let found = contains(fold([shownText(text)]), parameters.add(TextFolding.fold(comparison.text)))
             return comparison.comparison == .contains ? "(\(found))" : "(\(missing) OR NOT (\(found)))"
         default:
             break
@@ -311,7 +332,7 @@ package struct QueryCompiler: Sendable {
         case .date, .dateTime, .time:
             test = "\(column) \(operation) \(parameters.add(comparison.value.exportText))"
         case .text, .missing:
-            test = "\(fold([shownText(column)])) \(operation) \(parameters.add(TextFolding.fold(comparison.text)))"
+            test = "\(fold([shownText(text)])) \(operation) \(parameters.add(TextFolding.fold(comparison.text)))"
         }
         return comparison.comparison == .notEqual ? "(\(missing) OR \(test))" : "(\(test))"
     }

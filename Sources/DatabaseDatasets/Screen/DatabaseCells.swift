@@ -2,7 +2,7 @@ import BrowseSupport
 import ListKit
 
 /// Values as the engine gave them, made cells: typed by the column's kind where the text reads
-/// as one, and always shown and exported as the engine wrote them.
+/// as one, and shown and exported as the engine wrote them, except PostgreSQL's booleans.
 enum DatabaseCells {
     /// The kind of column a database column is shown as.
     static func kind(_ kind: DatabaseColumn.Kind) -> ColumnKind {
@@ -18,7 +18,19 @@ enum DatabaseCells {
     /// The cell of `text` (`nil` for NULL) in a column of `kind`.
     static func cell(_ text: String?, kind: DatabaseColumn.Kind) -> Cell {
         guard let text else { return .missing }
-        return .source(value(text, kind: kind), text: text)
+        let shown = kind == .boolean ? booleanText(text) : text
+        return .source(value(shown, kind: kind), text: shown)
+    }
+
+    /// A boolean as a person reads it and as a CSV or JSON file's booleans are shown and
+    /// exported: PostgreSQL's text form writes `t` and `f`. Any other text (SQLite's `0` and
+    /// `1`) is kept.
+    static func booleanText(_ text: String) -> String {
+        switch text {
+        case "t": "true"
+        case "f": "false"
+        default: text
+        }
     }
 
     /// The typed value of `text` in a column of `kind`; text when it does not read as that kind
@@ -35,7 +47,9 @@ enum DatabaseCells {
             if let date = CalendarDate(iso: text) { return .date(date) }
         case .timestamp:
             if let dateTime = DateTime(iso: text) { return .dateTime(dateTime) }
-        case .text, .boolean:
+        case .boolean:
+            return .text(booleanText(text))
+        case .text:
             break
         }
         return .text(text)

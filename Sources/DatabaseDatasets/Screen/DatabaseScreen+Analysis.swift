@@ -11,6 +11,7 @@ extension DatabaseScreen: AnalysisAnswering {
                 counts.append(ValueCount(value: cell.value, text: cell.text, count: fields[1].flatMap { Int($0) } ?? 0))
             }
         } catch {
+            noteFailure(error)
             throw Self.listError(error)
         }
         return counts
@@ -29,6 +30,7 @@ extension DatabaseScreen: AnalysisAnswering {
             do throws(DatabaseError) {
                 try Self.run(compiler.statistics(view, columns: group), in: connection, stop: stop) { fields = $0 }
             } catch {
+                noteFailure(error)
                 throw Self.listError(error)
             }
             let rows = fields.first.flatMap { $0.flatMap { Int($0) } } ?? 0

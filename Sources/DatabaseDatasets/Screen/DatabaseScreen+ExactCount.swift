@@ -3,25 +3,41 @@ import ListKit
 import Synchronization
 
 extension DatabaseScreen {
-    /// Counts `view`'s rows exactly on a second session, in the background, and puts the
-    /// figure in place of the planner's estimate if the view has not been narrowed meanwhile.
-    /// Nothing when the engine gives no second session; a failed count leaves the estimate.
-    func countExactly(_ view: DatabaseView) {
+    /// What the status line says after the planner's estimate while the exact count runs.
+    static let countingNote = "counting"
+
+    /// Counts `view`'s rows exactly on a second session and puts the figure in place of the
+    /// planner's estimate if the view has not been narrowed meanwhile. Nothing when the engine
+    /// gives no second session; a failed or stopped count leaves the estimate.
+    ///
+    /// The load waits for it with the screen `.receiving`: at a prompt the front end draws the
+    /// rows with the estimate at once, and draws them again with the count when the load ends.
+    func countExactly(_ view: DatabaseView) async {
         let connection = connection
         let statement = compiler.count(view)
         let stop = exactCountStop.renewed()
-        Task.detached { [weak self] in
-            let counted: Int?
-            do throws(DatabaseError) {
-                guard let companion = try connection.companion() else { return }
-                defer { companion.close() }
-                counted = try Self.count(statement, in: companion, stop: stop)
-            } catch {
-                counted = nil
-            }
-            guard let counted else { return }
-            await self?.take(exactCount: counted, of: view)
+        let counted = await withTaskCancellationHandler {
+            await Task.detached { () -> Int? in
+                do throws(DatabaseError) {
+                    guard let companion = try connection.companion() else { return nil }
+                    defer { companion.close() }
+                    return try Self.count(statement, in: companion, stop: stop)
+                } catch {
+                    return nil
+                }
+            }.value
+        } onCancel: {
+            // Ctrl-C at the prompt, `r`, or a new load: the count stops on the server.
+            stop.raise()
         }
+        guard let counted else { return }
+        take(exactCount: counted, of: view)
+    }
+
+    /// ``countExactly(_:)`` with no load waiting for it (a filter that failed leaves the
+    /// estimate, counted again): the count shows when the screen is next drawn.
+    func countExactlyInBackground(_ view: DatabaseView) {
+        Task { [weak self] in await self?.countExactly(view) }
     }
 
     private func take(exactCount counted: Int, of counting: DatabaseView) {

@@ -20,6 +20,7 @@ extension DatabaseScreen: PageFailureReporting {
                 // The rows read before stay (a failed read leaves the window as it was): the
                 // position goes back to them, and the failure is said once under them.
                 pageFailure = error
+                noteFailure(error)
                 position = lastReadPosition
                 return []
             }

@@ -52,8 +52,9 @@ extension DatabaseScreen {
             lastReadPosition = 0
             viewVersion += 1
         } catch {
+            noteFailure(error)
             // The view stays as it was, and so does its estimate: count it again.
-            if counting, countIsEstimate, let view { countExactly(view) }
+            if counting, countIsEstimate, let view { countExactlyInBackground(view) }
             throw Self.listError(error)
         }
     }
@@ -81,7 +82,9 @@ extension DatabaseScreen {
                 }
             } catch {
                 if thrown == nil {
-                    failure = error as? DatabaseError ?? DatabaseError(.statement(position: nil), "\(error)")
+                    let failed = error as? DatabaseError ?? DatabaseError(.statement(position: nil), "\(error)")
+                    failure = failed
+                    noteFailure(failed)
                 }
             }
             if let thrown { try withoutActuallyEscaping(body) { _ in throw thrown } }
@@ -97,6 +100,7 @@ extension DatabaseScreen {
                 page = try Self.fetch(statement, in: connection, stop: .never)
             } catch {
                 failure = error
+                noteFailure(error)
                 return
             }
             for fields in page { try body(cells(fields)) }
@@ -113,6 +117,7 @@ extension DatabaseScreen {
                 body(kinds.indices.map { DatabaseCells.value(fields[$0], kind: kinds[$0]) })
             }
         } catch {
+            noteFailure(error)
             throw Self.listError(error)
         }
     }

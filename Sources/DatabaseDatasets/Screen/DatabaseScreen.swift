@@ -20,6 +20,9 @@ package final class DatabaseScreen: ListScreen {
     var failure: DatabaseError?
     /// Why the last page asked for could not be read, until it is said.
     var pageFailure: DatabaseError?
+    /// True when the last statement that failed (a load, a page, a command) found the
+    /// connection lost: `r` then opens a new session before it reads.
+    var lastFailureWasLost = false
     /// The position whose page was last read whole.
     var lastReadPosition = 0
     /// The columns shown, in this order, when a dataset chose them; `nil` shows every column.
@@ -36,6 +39,7 @@ package final class DatabaseScreen: ListScreen {
     package var headerLines: [String] { [] }
     package private(set) var state: LoadState = .idle
     package var sourceFailures: [SourceFailure] { [] }
+    package var receivingNote: String? { state == .receiving ? Self.countingNote : nil }
     package var loadedSources: [String] { state.hasRows ? [title] : [] }
     package internal(set) var count = 0
     package internal(set) var totalCount = 0
@@ -69,8 +73,8 @@ package final class DatabaseScreen: ListScreen {
     }
 
     private let pendingSource: DatabaseSource
-    /// Stops the exact count running in the background when the screen goes, or when a filter
-    /// or `where` counts the rows anyway (the count would only compete with it).
+    /// Stops the exact count when the screen goes, or when a filter or `where` counts the rows
+    /// anyway (the count would only compete with it).
     let exactCountStop = ExactCountStop()
 
     deinit { exactCountStop.raise() }
@@ -91,33 +95,28 @@ package final class DatabaseScreen: ListScreen {
         let catalogCountIsEstimate = catalogCountIsEstimate
         let picked = pickedColumns
         let sort = initialSort
+        // `r` after a lost connection opens a new session first; a load that finds the session
+        // lost (another screen's failure, an idle session the server dropped) opens one and
+        // reads again, once.
+        let reconnectFirst = force && lastFailureWasLost
         let stop = StopFlag()
         let result = await withTaskCancellationHandler {
-            await Task.detached { () -> Result<(DatabaseView, Int, Bool, [[String?]]), DatabaseError> in
+            await Task.detached { () -> Result<(Loaded, reconnected: Bool), DatabaseError> in
+                func attempt() throws(DatabaseError) -> Loaded {
+                    try Self.read(
+                        source, previous: previous, picked: picked, sort: sort, catalogCount: catalogCount,
+                        catalogCountIsEstimate: catalogCountIsEstimate, compiler: compiler, connection: connection,
+                        stop: stop)
+                }
                 do throws(DatabaseError) {
-                    var view: DatabaseView
-                    if var previous {
-                        previous.source = source
-                        view = previous
-                    } else {
-                        view = try Self.describe(source, in: connection, stop: stop)
-                        view = try Self.picking(picked, sortedBy: sort, of: view)
+                    if reconnectFirst { try connection.reconnect() }
+                    do throws(DatabaseError) {
+                        return .success((try attempt(), reconnectFirst))
+                    } catch {
+                        guard error.code == .lostConnection, force, !reconnectFirst else { throw error }
+                        try connection.reconnect()
+                        return .success((try attempt(), true))
                     }
-                    let page = try Self.fetch(compiler.page(view, limit: 200), in: connection, stop: stop)
-                    var total = catalogCount ?? 0
-                    var estimated = catalogCount != nil && catalogCountIsEstimate
-                    let narrowed = view.condition != nil || !view.filter.isEmpty
-                    if catalogCount == nil, !narrowed, case .relation(let relation) = source,
-                        let estimate = try connection.estimatedCount(of: relation, stop: stop)
-                    {
-                        // The planner's figure now; the exact count follows in the background.
-                        total = max(estimate, page.count)
-                        estimated = true
-                    } else if catalogCount == nil || narrowed {
-                        total = try Self.count(compiler.count(view), in: connection, stop: stop)
-                        estimated = false
-                    }
-                    return .success((view, total, estimated, page))
                 } catch {
                     return .failure(error)
                 }
@@ -127,23 +126,81 @@ package final class DatabaseScreen: ListScreen {
             connection.cancel()
         }
         switch result {
-        case .success(let (view, total, estimated, page)):
+        case .success(let (loaded, reconnected)):
+            let view = loaded.view
             self.view = view
             if columns.isEmpty { columns = DatabaseCells.columns(view.columns) }
-            count = total
-            if view.condition == nil, view.filter.isEmpty { totalCount = total }
-            countIsEstimate = estimated && view.condition == nil && view.filter.isEmpty
-            window = DatabaseWindow(start: 0, rows: page)
+            count = loaded.total
+            if view.condition == nil, view.filter.isEmpty { totalCount = loaded.total }
+            countIsEstimate = loaded.estimated && view.condition == nil && view.filter.isEmpty
+            window = DatabaseWindow(start: 0, rows: loaded.page)
+            if reconnected {
+                // A new session: the rows are read again from the first page.
+                move(to: 0)
+                lastReadPosition = 0
+            }
+            lastFailureWasLost = false
             viewVersion += 1
+            guard countIsEstimate else {
+                state = .loaded
+                return
+            }
+            state = .receiving
+            await countExactly(view)
             state = .loaded
-            if countIsEstimate { countExactly(view) }
         case .failure(let error):
+            noteFailure(error)
             if error.code == .interrupted, view != nil {
                 state = .loaded
                 return
             }
             state = .failed(FailedLoad(failures: [SourceFailure(source: title, error: error)]))
         }
+    }
+
+    /// What one load read: the view, its row count (or estimate) and its first page.
+    struct Loaded: Sendable {
+        let view: DatabaseView
+        let total: Int
+        let estimated: Bool
+        let page: [[String?]]
+    }
+
+    /// Reads the view of `source` (`previous` when the screen has one, with its filter, `where`
+    /// and sort), its first page and its count.
+    nonisolated static func read(
+        _ source: DatabaseSource, previous: DatabaseView?, picked: [String]?, sort: SortOrder?, catalogCount: Int?,
+        catalogCountIsEstimate: Bool, compiler: QueryCompiler, connection: any DatabaseConnection, stop: StopFlag
+    ) throws(DatabaseError) -> Loaded {
+        var view: DatabaseView
+        if var previous {
+            previous.source = source
+            view = previous
+        } else {
+            view = try Self.describe(source, in: connection, stop: stop)
+            view = try Self.picking(picked, sortedBy: sort, of: view)
+        }
+        let page = try Self.fetch(compiler.page(view, limit: 200), in: connection, stop: stop)
+        var total = catalogCount ?? 0
+        var estimated = catalogCount != nil && catalogCountIsEstimate
+        let narrowed = view.condition != nil || !view.filter.isEmpty
+        if catalogCount == nil, !narrowed, case .relation(let relation) = source,
+            let estimate = try connection.estimatedCount(of: relation, stop: stop)
+        {
+            // The planner's figure now; the exact count follows in the background.
+            total = max(estimate, page.count)
+            estimated = true
+        } else if catalogCount == nil || narrowed {
+            total = try Self.count(compiler.count(view), in: connection, stop: stop)
+            estimated = false
+        }
+        return Loaded(view: view, total: total, estimated: estimated, page: page)
+    }
+
+    /// Remembers whether `error` found the connection lost (or could not open a new one), so
+    /// that `r` opens a new session.
+    func noteFailure(_ error: DatabaseError) {
+        lastFailureWasLost = error.code == .lostConnection || error.code == .connection
     }
 
     /// The view of `source` before any filter: its columns and the key it is paged by.

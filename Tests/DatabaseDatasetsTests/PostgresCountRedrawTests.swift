@@ -1,0 +1,139 @@
+import BrowseSupport
+import Foundation
+import ListKit
+import PostgresTesting
+import Synchronization
+import Testing
+
+@testable import DatabaseDatasets
+
+/// The planner's estimate shown at once, and the exact count in its place when it arrives,
+/// without a key press: the screen's load goes on, `.receiving`, until the count is in (the
+/// front end draws the screen again when a load that went on in the background ends).
+@Suite(.enabled(if: PostgresServer.isAvailable, "PostgreSQL 15 is not installed"))
+@MainActor struct PostgresCountRedrawTests {
+    @Test func theRowsShowWithTheEstimateAndTheLoadEndsWithTheCount() async throws {
+        try await PostgresServer.with { server in
+            // The planner thinks 600 rows; there are 700.
+            try await server.psql(
+                """
+                CREATE TABLE t (id int PRIMARY KEY, name text);
+                ALTER TABLE t SET (autovacuum_enabled = off);
+                INSERT INTO t SELECT g, 'row ' || g FROM generate_series(1, 600) AS g;
+                ANALYZE t;
+                INSERT INTO t SELECT g, 'row ' || g FROM generate_series(601, 700) AS g;
+                """)
+            let gate = CountGate()
+            let connection = GatedCountConnection(try PostgresConnection(server.url()), gate: gate)
+            let screen = DatabaseScreen(connection: connection, source: .relation(PostgresTarget.relation("public.t")))
+            let load = Task { await screen.load(force: false, progress: ProgressReporter()) }
+            var waited = 0
+            while screen.state != .receiving, waited < 600 {
+                try await Task.sleep(for: .milliseconds(100))
+                waited += 1
+            }
+            #expect(screen.state == .receiving, "waited 60 s for the first rows: \(screen.state)")
+            #expect(screen.count == 600)
+            #expect(screen.countIsEstimate)
+            #expect(screen.receivingNote == "counting")
+            #expect(ScreenExpectations.ids(screen.rows(in: 0..<2)) == ["1", "2"])
+            gate.open()
+            await load.value
+            #expect(screen.state == .loaded)
+            #expect(screen.count == 700)
+            #expect(!screen.countIsEstimate)
+            #expect(screen.receivingNote == nil)
+        }
+    }
+
+    @Test func aCancelledLoadKeepsTheEstimateAndStopsTheCount() async throws {
+        try await PostgresServer.with { server in
+            try await server.psql(
+                """
+                CREATE TABLE t (id int PRIMARY KEY);
+                ALTER TABLE t SET (autovacuum_enabled = off);
+                INSERT INTO t SELECT g FROM generate_series(1, 600) AS g;
+                ANALYZE t;
+                INSERT INTO t SELECT g FROM generate_series(601, 700) AS g;
+                """)
+            let gate = CountGate()
+            let connection = GatedCountConnection(try PostgresConnection(server.url()), gate: gate)
+            let screen = DatabaseScreen(connection: connection, source: .relation(PostgresTarget.relation("public.t")))
+            let load = Task { await screen.load(force: false, progress: ProgressReporter()) }
+            var waited = 0
+            while screen.state != .receiving, waited < 600 {
+                try await Task.sleep(for: .milliseconds(100))
+                waited += 1
+            }
+            load.cancel()
+            await load.value
+            #expect(screen.state == .loaded)
+            #expect(screen.count == 600)
+            #expect(screen.countIsEstimate)
+            #expect(gate.stoppedCount, "the count was asked to stop")
+        }
+    }
+}
+
+/// Holds the exact count until ``open()``; notes whether the count's stop was raised.
+final class CountGate: Sendable {
+    private let state = Mutex((open: false, stopped: false))
+
+    func open() { state.withLock { $0.open = true } }
+
+    var stoppedCount: Bool { state.withLock { $0.stopped } }
+
+    /// Waits until the gate opens or `stop` is raised.
+    func pass(stop: StopFlag) {
+        while true {
+            if stop.isRaised {
+                state.withLock { $0.stopped = true }
+                return
+            }
+            if state.withLock({ $0.open }) { return }
+            usleep(20_000)
+        }
+    }
+}
+
+/// A PostgreSQL session whose second session (the exact count's) waits at `gate` before
+/// each statement.
+final class GatedCountConnection: DatabaseConnection, @unchecked Sendable {
+    let inner: PostgresConnection
+    let gate: CountGate
+    let isCompanion: Bool
+
+    init(_ inner: PostgresConnection, gate: CountGate, isCompanion: Bool = false) {
+        self.inner = inner
+        self.gate = gate
+        self.isCompanion = isCompanion
+    }
+
+    var dialect: SQLDialect { inner.dialect }
+    var displayName: String { inner.displayName }
+    var foldCollation: String? { inner.foldCollation }
+    func relations(stop: StopFlag) throws(DatabaseError) -> [DatabaseRelation] { try inner.relations(stop: stop) }
+    func columns(of relation: DatabaseRelation, stop: StopFlag) throws(DatabaseError) -> [DatabaseColumn] {
+        try inner.columns(of: relation, stop: stop)
+    }
+    func columns(of statement: SQLStatement, stop: StopFlag) throws(DatabaseError) -> [DatabaseColumn] {
+        try inner.columns(of: statement, stop: stop)
+    }
+    func estimatedCount(of relation: DatabaseRelation, stop: StopFlag) throws(DatabaseError) -> Int? {
+        try inner.estimatedCount(of: relation, stop: stop)
+    }
+    func companion() throws(DatabaseError) -> (any DatabaseConnection)? {
+        guard let second = try inner.companion() as? PostgresConnection else { return nil }
+        return GatedCountConnection(second, gate: gate, isCompanion: true)
+    }
+    func run(_ statement: SQLStatement, stop: StopFlag, row: ([String?]) throws -> Void) throws {
+        if isCompanion {
+            gate.pass(stop: stop)
+            if stop.isRaised { throw DatabaseError(.interrupted, "stopped at the gate") }
+        }
+        try inner.run(statement, stop: stop, row: row)
+    }
+    func cancel() { inner.cancel() }
+    func reconnect() throws(DatabaseError) { try inner.reconnect() }
+    func close() { inner.close() }
+}
