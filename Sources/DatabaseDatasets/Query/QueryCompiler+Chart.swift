@@ -9,7 +9,7 @@ extension QueryCompiler {
     /// the place when there is no column) and `y` (the value, NULL when it is not a number),
     /// as `browse_view` (every row) and `browse_plotted` (those with a horizontal value).
     private func plotted(_ view: DatabaseView, y: String, x: String?, _ parameters: inout BoundParameters) -> String {
-        let order = orderBy(orderTerms(view), backwards: false).trimmingPrefix(" ")
+        let order = orderBy(orderTerms(view) + tieBreakers(view), backwards: false).trimmingPrefix(" ")
         let conditions = filterConditions(view, &parameters)
         var text = "WITH browse_view AS (SELECT row_number() OVER (\(order)) AS o, "
         text += x.map { "\(number(q($0))) AS x, " } ?? ""
@@ -75,7 +75,7 @@ extension QueryCompiler {
         }
         text += "\(number(q(y))) FROM \(from(view))"
         if !conditions.isEmpty { text += " WHERE " + conditions.joined(separator: " AND ") }
-        text += orderBy(terms, backwards: false)
+        text += orderBy(terms + tieBreakers(view), backwards: false)
         return SQLStatement(text, parameters: parameters.values)
     }
 

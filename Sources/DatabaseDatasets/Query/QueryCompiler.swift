@@ -47,6 +47,15 @@ package struct QueryCompiler: Sendable {
         return terms
     }
 
+    /// Where a view without a key (a query, a table without one) is sorted, every column after
+    /// the sort, in `ORDER BY` only: read by `OFFSET`, rows that tie must keep one order from one
+    /// statement to the next, and PostgreSQL may order them differently for each `LIMIT` (a row
+    /// shown twice, another never). An unsorted query keeps its own order.
+    func tieBreakers(_ view: DatabaseView) -> [OrderTerm] {
+        guard view.key.isEmpty, view.sort != nil else { return [] }
+        return view.columns.map { OrderTerm(expression: comparable($0), descending: false, nullable: true) }
+    }
+
     /// How many fields a page's row has after the shown columns: the order's values, then
     /// (SQLite) their storage types.
     package func extraFields(_ view: DatabaseView) -> Int {
@@ -78,7 +87,7 @@ package struct QueryCompiler: Sendable {
         }
         var text = "SELECT \(selected.joined(separator: ", ")) FROM \(from(view))"
         if !conditions.isEmpty { text += " WHERE " + conditions.joined(separator: " AND ") }
-        text += orderBy(terms, backwards: backwards)
+        text += orderBy(terms + tieBreakers(view), backwards: backwards)
         text += " LIMIT \(max(0, limit))"
         if offset > 0 { text += " OFFSET \(offset)" }
         return SQLStatement(text, parameters: parameters.values)
@@ -98,7 +107,7 @@ package struct QueryCompiler: Sendable {
         }
         var text = "SELECT \(selected.joined(separator: ", ")) FROM \(from(view))"
         if !conditions.isEmpty { text += " WHERE " + conditions.joined(separator: " AND ") }
-        text += orderBy(orderTerms(view), backwards: false)
+        text += orderBy(orderTerms(view) + tieBreakers(view), backwards: false)
         return SQLStatement(text, parameters: parameters.values)
     }
 
@@ -164,7 +173,7 @@ package struct QueryCompiler: Sendable {
 
     /// `column` as it is grouped and ordered: PostgreSQL types shown as text that have no
     /// order or equality of their own (json, xml, point) as their text; others as they are.
-    private func comparable(_ column: DatabaseColumn) -> String {
+    func comparable(_ column: DatabaseColumn) -> String {
         guard dialect == .postgres, column.kind == .text else { return q(column.name) }
         let type = column.declaredType.lowercased()
         let ordered = ["text", "character", "name", "citext", "uuid", "\"char\""].contains { type.hasPrefix($0) }
