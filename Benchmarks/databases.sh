@@ -40,6 +40,8 @@ echo
 
 read -r -a questions <<< "${QUESTIONS:-first filter where sort freq stats export}"
 browse_args() { # the batch command line of each question
+  # An hour's statement timeout, as the peers have none: a cold read of 10M rows can pass 30 s.
+  echo -n "--statement-timeout 3600 "
   case "$1" in
     first) echo "-c q" ;;
     filter) echo "-c '/台積電'" ;;
