@@ -163,7 +163,9 @@ import Testing
         page.exchange.hold(true, requestsContaining: "date=20250303&selectType")
         let progress = ProgressReporter()
         let load = Task { @MainActor in await history.load(force: false, progress: progress) }
-        try await page.exchange.server.waitUntil("the request for 2025-03-03") {
+        // Generous: in a full run beside the database suites' servers starting, this request has
+        // come more than 60 s late on a loaded 2-core machine.
+        try await page.exchange.server.waitUntil("the request for 2025-03-03", timeout: .seconds(240)) {
             $0.contains { $0.target.contains("date=20250303&selectType") }
         }
         #expect(progress.current.step == "day 2 of 3 · 2025-03-03")
