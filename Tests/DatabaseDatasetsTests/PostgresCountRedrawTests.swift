@@ -10,7 +10,9 @@ import Testing
 /// The planner's estimate shown at once, and the exact count in its place when it arrives,
 /// without a key press: the screen's load goes on, `.receiving`, until the count is in (the
 /// front end draws the screen again when a load that went on in the background ends).
-@Suite(.enabled(if: PostgresServer.isAvailable, "PostgreSQL 15 is not installed"))
+@Suite(.enabled(if: PostgresServer.isAvailable, "PostgreSQL 15 is not installed"), .serialized)
+// One test at a time: each holds a count at its gate on a thread of the cooperative pool,
+// which has as many threads as cores, and two held at once left none for the screens' loads.
 @MainActor struct PostgresCountRedrawTests {
     @Test func theRowsShowWithTheEstimateAndTheLoadEndsWithTheCount() async throws {
         try await PostgresServer.with { server in
@@ -71,6 +73,45 @@ import Testing
             #expect(screen.count == 600)
             #expect(screen.countIsEstimate)
             #expect(gate.stoppedCount, "the count was asked to stop")
+        }
+    }
+
+    /// A `where` before the exact count arrives counts its own rows and stops the count; the
+    /// total it is shown against stays the planner's, marked as such, until every row is
+    /// counted again.
+    @Test func aWhereBeforeTheCountShowsTheTotalAsAnEstimate() async throws {
+        try await PostgresServer.with { server in
+            try await server.psql(
+                """
+                CREATE TABLE t (id int PRIMARY KEY);
+                ALTER TABLE t SET (autovacuum_enabled = off);
+                INSERT INTO t SELECT g FROM generate_series(1, 600) AS g;
+                ANALYZE t;
+                INSERT INTO t SELECT g FROM generate_series(601, 700) AS g;
+                """)
+            let gate = CountGate()
+            let connection = GatedCountConnection(try PostgresConnection(server.url()), gate: gate)
+            let screen = DatabaseScreen(connection: connection, source: .relation(PostgresTarget.relation("public.t")))
+            let load = Task { await screen.load(force: false, progress: ProgressReporter()) }
+            var waited = 0
+            while screen.state != .receiving, waited < 600 {
+                try await Task.sleep(for: .milliseconds(100))
+                waited += 1
+            }
+            #expect(screen.totalCountIsEstimate)
+            let id = try screen.column(named: "id")
+            try screen.applyWhere(
+                .comparison(WhereComparison(column: id, comparison: .greater, value: .integer(650), text: "650")))
+            #expect(screen.count == 50)
+            #expect(!screen.countIsEstimate)
+            #expect(screen.totalCount == 600)
+            #expect(screen.totalCountIsEstimate, "the total is still the planner's")
+            await load.value
+            #expect(gate.stoppedCount, "the where stopped the count")
+            try screen.applyWhere(nil)
+            #expect(screen.count == 700)
+            #expect(screen.totalCount == 700)
+            #expect(!screen.totalCountIsEstimate)
         }
     }
 }

@@ -47,6 +47,7 @@ extension DatabaseScreen {
         count = counted
         totalCount = counted
         countIsEstimate = false
+        totalCountIsEstimate = false
         viewVersion += 1
     }
 }

@@ -44,7 +44,14 @@ extension DatabaseScreen {
             let first = try Self.fetch(compiler.page(changed, limit: Self.readAhead * 2), in: connection, stop: stop)
             view = changed
             count = total
-            if counting { countIsEstimate = false }
+            if counting {
+                countIsEstimate = false
+                // Every row counted: the total is exact too.
+                if changed.condition == nil, changed.filter.isEmpty {
+                    totalCount = total
+                    totalCountIsEstimate = false
+                }
+            }
             window = DatabaseWindow(start: 0, rows: first)
             failure = nil
             pageFailure = nil

@@ -44,6 +44,7 @@ package final class DatabaseScreen: ListScreen {
     package internal(set) var count = 0
     package internal(set) var totalCount = 0
     package internal(set) var countIsEstimate = false
+    package internal(set) var totalCountIsEstimate = false
     package private(set) var columns: [Column] = []
     package var columnChoice = ColumnChoice()
     package internal(set) var viewVersion = 0
@@ -131,8 +132,11 @@ package final class DatabaseScreen: ListScreen {
             self.view = view
             if columns.isEmpty { columns = DatabaseCells.columns(view.columns) }
             count = loaded.total
-            if view.condition == nil, view.filter.isEmpty { totalCount = loaded.total }
             countIsEstimate = loaded.estimated && view.condition == nil && view.filter.isEmpty
+            if view.condition == nil, view.filter.isEmpty {
+                totalCount = loaded.total
+                totalCountIsEstimate = countIsEstimate
+            }
             window = DatabaseWindow(start: 0, rows: loaded.page)
             if reconnected {
                 // A new session: the rows are read again from the first page.

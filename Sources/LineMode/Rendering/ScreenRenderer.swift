@@ -293,6 +293,11 @@ package struct ScreenRenderer {
         return parts.joined(separator: String(repeating: " ", count: TableLayout.gap))
     }
 
+    /// The rows of the view before any filter or `where`, `~` before an estimate.
+    private static func total(of list: any ListScreen) -> String {
+        (list.totalCountIsEstimate ? "~" : "") + NumberText.grouped(list.totalCount)
+    }
+
     /// The parts of the status line of `page`; with `widestNumbers`, its rows numbered as
     /// widely as the view's last row, for the longest status any page may have.
     private func status(_ list: any ListScreen, page: Paging, columns: [String], widestNumbers: Bool = false)
@@ -310,12 +315,12 @@ package struct ScreenRenderer {
         }
         if !list.filterText.isEmpty {
             let filter = TextFitting.truncate(VisibleText.make(list.filterText), toWidth: 30)
-            parts.append("filter \"\(filter)\" (\(NumberText.grouped(list.totalCount)) in all)")
+            parts.append("filter \"\(filter)\" (\(Self.total(of: list)) in all)")
         }
         if let condition = list.whereExpression {
             let text = TextFitting.truncate(VisibleText.make(condition.description), toWidth: 40)
             parts.append(
-                "where \(text)" + (list.filterText.isEmpty ? " (\(NumberText.grouped(list.totalCount)) in all)" : ""))
+                "where \(text)" + (list.filterText.isEmpty ? " (\(Self.total(of: list)) in all)" : ""))
         }
         if let order = list.sortOrder {
             parts.append("sort \(order.description)")

@@ -101,6 +101,9 @@ public protocol ListScreen: AnyObject {
     /// True when ``count`` is an estimate (a database planner's), shown as `~10,000,000`
     /// until the exact count arrives.
     var countIsEstimate: Bool { get }
+    /// True when ``totalCount`` is an estimate: a database table narrowed by a filter before
+    /// its exact count arrived (`where x > 3 (~10,000,000 in all)`).
+    var totalCountIsEstimate: Bool { get }
     /// True when the widths of columns follow the pages shown rather than a pass over every
     /// row, which a table of millions of rows in a database must not take before its first page.
     var widthsFollowPages: Bool { get }
@@ -123,6 +126,7 @@ extension ListScreen {
     public var receivingNote: String? { nil }
     public var notedItsStop: Bool { false }
     public var countIsEstimate: Bool { false }
+    public var totalCountIsEstimate: Bool { false }
     public var widthsFollowPages: Bool { false }
 
     /// The column names, in declared order.
