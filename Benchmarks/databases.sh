@@ -75,7 +75,7 @@ for question in "${questions[@]}"; do
     extra=("sqlite3 $db '.read $work/sqlite-page.sql'")
   fi
   TITLE="\`$(browse_args "$question")\`" bench \
-    "$BROWSE $db --table ticks $(browse_args "$question")" "sqlite3 $db '.read $work/sqlite-$question.sql'" "${extra[@]}"
+    "$BROWSE $db --table ticks $(browse_args "$question")" "sqlite3 -bail $db '.read $work/sqlite-$question.sql'" "${extra[@]}"
 done
 echo
 
@@ -167,7 +167,7 @@ for question in "${questions[@]}"; do
   python3 "$here/databases_sql.py" postgres "$question" > "$work/pg-$question.sql"
   TITLE="\`$(browse_args "$question")\`" bench \
     "$BROWSE $url --table public.ticks $(browse_args "$question")" \
-    "psql -X -q -h $pgdir -p $port -U postgres -d $name -o /dev/null -f $work/pg-$question.sql"
+    "psql -X -q -v ON_ERROR_STOP=1 -h $pgdir -p $port -U postgres -d $name -o /dev/null -f $work/pg-$question.sql"
 done
 if [ -x /tmp/vdpeer/bin/vd ] && [ "$rows" -gt 1000000 ]; then
   echo

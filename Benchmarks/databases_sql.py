@@ -6,8 +6,9 @@ Usage: databases_sql.py sqlite|postgres QUESTION > file.sql
 Written by hand from Sources/DatabaseDatasets/Query/QueryCompiler.swift (browse cannot print its
 statements), with the parameters inlined as literals. Each file holds every statement one
 `browse FILE --table ticks …` process sends, in order: opening a table by name sends the first
-page (200 rows) and an estimate of its rows (SQLite's largest rowid, PostgreSQL's reltuples; the
-exact count(*) runs on a second session and is not part of the peer's work); a filter or `where` sends its count and its first page;
+page (200 rows), an estimate of its rows (SQLite's largest rowid, PostgreSQL's reltuples) and
+the exact count(*) on a second session, which a script's screen waits for; a filter or `where`
+sends its count and its first page;
 `sort` its first page; `freq` one GROUP BY; `stats` one aggregate; `--format csv` every row in
 the view's order. One difference is unavoidable: browse's SQLite filter folds the row with its
 own SQL function (browse_fold, Unicode case folding), which the sqlite3 shell does not have; the
@@ -43,23 +44,27 @@ def count(where=None):
 
 
 def fold(engine, names):
-    cells = ", ".join(f"coalesce({q(n)}, '')" for n in names)
     if engine == "postgres":
-        return f"lower(concat_ws(' ', {cells}))"
+        # As browse folds a row there: each value as its type writes it, joined, then
+        # lowercased one character at a time (C.utf8); no width translation for a query
+        # without ASCII.
+        cells = ", ".join(f"concat({q(n)})" for n in names)
+        return f"lower(replace(concat_ws(' ', {cells}), 'İ', 'i̇') COLLATE \"C.utf8\")"
     return "lower(" + " || ' ' || ".join(f"coalesce({q(n)}, '')" for n in names) + ")"
 
 
 def main():
     engine, question = sys.argv[1], sys.argv[2]
-    # Opening a large table sends its first page and a cheap estimate of its rows; the exact
-    # count then runs on a second session, beside whatever follows (not timed here).
+    # Opening a large table sends its first page and a cheap estimate of its rows, then the
+    # exact count on a second session, which a script's screen waits for.
     estimate = ("SELECT max(rowid) FROM " + q("ticks") + ";" if engine == "sqlite" else
                 "SELECT reltuples::int8 FROM pg_class WHERE oid = to_regclass('public.ticks');")
-    opening = [page(engine), estimate]
+    opening = [page(engine), estimate, count()]
     if question == "first":
         statements = opening
     elif question == "filter":
-        where = f"instr({fold(engine, COLUMNS)}, '台積電') > 0"
+        found = "strpos" if engine == "postgres" else "instr"
+        where = f"{found}({fold(engine, COLUMNS)}, '台積電') > 0"
         statements = opening + [count(where), page(engine, where)]
     elif question == "where":
         where = "(coalesce((" + q("收盤價") + " > CAST('900' AS NUMERIC)), " + (
