@@ -187,7 +187,7 @@ VDJ
   echo "|---|---:|---:|"
   TITLE="\`--format csv\` vs VisiData opening the table and saving it as CSV" ONCE=1 bench \
     "$BROWSE $url --table public.ticks --format csv" \
-    "/tmp/vdpeer/bin/vd -b -p $work/vd-export.vdj postgresql://postgres:none@127.0.0.1:$port/$name"
+    "/tmp/vdpeer/bin/vd -b --overwrite y -p $work/vd-export.vdj postgresql://postgres:none@127.0.0.1:$port/$name"
 fi
 echo
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
