@@ -289,7 +289,11 @@ public struct Launcher {
         let loader = ScreenLoader(
             messages: messages, progressSink: errors, animatesProgress: terminal.animatesProgress, interactive: false)
         var outcome = await loader.load(screen, force: false)
-        if case .arriving(let load) = outcome { outcome = await loader.wait(for: load) }
+        // Rows still arriving are waited for; a database table's exact count is not (it can take
+        // minutes, and every row can be read already): the script goes on with the estimate.
+        if case .arriving(let load) = outcome, !(screen.countIsEstimate && screen.state == .receiving) {
+            outcome = await loader.wait(for: load)
+        }
         switch outcome {
         case .loaded, .arriving: break
         case .interrupted: return .interrupted

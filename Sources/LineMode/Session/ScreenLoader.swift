@@ -267,11 +267,15 @@ final class BackgroundLoad {
         }
     }
 
-    /// Returns when the load ends, or (when `untilRowsArrive`) when its first rows have arrived;
-    /// cancelling the waiting task stops the load.
+    /// Returns when the load ends, or (when `untilRowsArrive`) when its first rows have arrived,
+    /// or when every row can be read and only the exact count is still coming (a database
+    /// table's, which can take minutes: a script goes on with the estimate); cancelling the
+    /// waiting task stops the load.
     func wait(untilRowsArrive: Bool) async {
         await withTaskCancellationHandler {
-            while !isFinished, !(untilRowsArrive && list.state == .receiving), !Task.isCancelled {
+            while !isFinished, !((untilRowsArrive || list.countIsEstimate) && list.state == .receiving),
+                !Task.isCancelled
+            {
                 if untilRowsArrive {
                     try? await Task.sleep(for: .milliseconds(20))
                 } else {
