@@ -28,6 +28,14 @@ enum SQLiteFolding {
             library.resultNull(context)
             return
         }
+        if let folded = fastFolded(values, count: Int(count), library: library) {
+            folded.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { chars in
+                    library.resultText(context, chars.baseAddress, Int32(chars.count), SQLiteLibrary.transient)
+                }
+            }
+            return
+        }
         var texts: [String] = []
         texts.reserveCapacity(Int(count))
         for index in 0..<Int(count) {
@@ -45,5 +53,24 @@ enum SQLiteFolding {
                 library.resultText(context, chars.baseAddress, Int32(chars.count), SQLiteLibrary.transient)
             }
         }
+    }
+
+    /// The arguments joined by spaces and folded on their bytes (``FastFolding``); `nil` when
+    /// one has a character left to the string folding.
+    private static func fastFolded(
+        _ values: UnsafeMutablePointer<OpaquePointer?>, count: Int, library: SQLiteLibrary
+    ) -> [UInt8]? {
+        var folded: [UInt8] = []
+        folded.reserveCapacity(64 * count)
+        for index in 0..<count {
+            if index > 0 { folded.append(0x20) }
+            let value = values[index]
+            guard library.valueType(value) != SQLiteLibrary.typeNull, let bytes = library.valueText(value) else {
+                continue
+            }
+            let text = UnsafeBufferPointer(start: bytes, count: Int(library.valueBytes(value)))
+            guard FastFolding.append(text, to: &folded) else { return nil }
+        }
+        return folded
     }
 }
