@@ -85,7 +85,7 @@ let package = Package(
             ]),
         // SQLite files and PostgreSQL servers browsed in place, each question one statement run
         // by the engine; the engines' C libraries are loaded when a database is first opened.
-        .target(name: "DatabaseDatasets", dependencies: ["BrowseSupport", "ListKit"]),
+        .target(name: "DatabaseDatasets", dependencies: ["BrowseSupport", "ListKit", "Tabular"]),
         // Argument parsing and wiring only.
         .executableTarget(
             name: "browse",

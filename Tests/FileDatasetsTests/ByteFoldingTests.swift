@@ -1,5 +1,6 @@
 import BrowseSupport
 import ListKit
+import Tabular
 import TestSupport
 import Testing
 

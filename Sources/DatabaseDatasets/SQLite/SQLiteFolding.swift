@@ -1,5 +1,6 @@
 import BrowseSupport
 import Synchronization
+import Tabular
 
 /// The SQL function `browse_fold(text, …)`: its arguments joined by spaces (NULL as nothing)
 /// and folded exactly as the local filter folds a row's cells (``TextFolding/fold(_:)``), so a
@@ -55,11 +56,12 @@ enum SQLiteFolding {
         }
     }
 
-    /// The arguments joined by spaces and folded on their bytes (``FastFolding``); `nil` when
-    /// one has a character left to the string folding.
+    /// The arguments joined by spaces and folded on their bytes, as the file filter folds them
+    /// (``ByteFolder``); `nil` when one is not UTF-8, which only the string folding repairs.
     private static func fastFolded(
         _ values: UnsafeMutablePointer<OpaquePointer?>, count: Int, library: SQLiteLibrary
     ) -> [UInt8]? {
+        var folder = ByteFolder()
         var folded: [UInt8] = []
         folded.reserveCapacity(64 * count)
         for index in 0..<count {
@@ -69,7 +71,7 @@ enum SQLiteFolding {
                 continue
             }
             let text = UnsafeBufferPointer(start: bytes, count: Int(library.valueBytes(value)))
-            guard FastFolding.append(text, to: &folded) else { return nil }
+            guard folder.fold(text, into: &folded) else { return nil }
         }
         return folded
     }

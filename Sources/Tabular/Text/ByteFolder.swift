@@ -1,5 +1,3 @@
-import Tabular
-
 /// Folds UTF-8 bytes exactly as `TextFolding.fold` folds a `String`, without making one.
 ///
 /// `TextFolding.fold` maps full-width forms U+FF01–FF5E to ASCII and U+3000 to a space, then
@@ -7,16 +5,18 @@ import Tabular
 /// mapping, so `İ` becomes `i̇`). This does the same on bytes: ASCII through a table,
 /// CJK and Hangul as they are, any other scalar through its lowercase mapping, looked up once
 /// and remembered.
-struct ByteFolder {
+package struct ByteFolder {
     /// Lowercase mappings met so far, as UTF-8.
     private var mappings: [UInt32: [UInt8]] = [:]
+
+    package init() {}
 
     /// Appends the folded form of `bytes` to `output`.
     ///
     /// - Returns: `false` when `bytes` is not valid UTF-8; `output` then holds a partial result
     ///   and the caller should fold a `String` instead (whose repairs it cannot mimic).
     /// - Complexity: O(n) in the number of bytes.
-    mutating func fold(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> Bool {
+    package mutating func fold(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> Bool {
         var index = 0
         let count = bytes.count
         while index < count {
