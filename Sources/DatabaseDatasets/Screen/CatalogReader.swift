@@ -28,14 +28,10 @@ final class CatalogReader: Sendable {
         let result = await withTaskCancellationHandler {
             await Task.detached { () -> Result<Value, DatabaseError> in
                 do throws(DatabaseError) {
-                    if reconnectFirst { try connection.reconnect() }
-                    do throws(DatabaseError) {
-                        return .success(try read(connection, stop))
-                    } catch {
-                        guard error.code == .lostConnection, refresh, !reconnectFirst else { throw error }
-                        try connection.reconnect()
-                        return .success(try read(connection, stop))
-                    }
+                    return .success(
+                        try connection.reading(reconnectFirst: reconnectFirst, retry: refresh) {
+                            () throws(DatabaseError) in try read(connection, stop)
+                        }.value)
                 } catch {
                     return .failure(error)
                 }

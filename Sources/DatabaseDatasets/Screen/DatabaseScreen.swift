@@ -110,14 +110,8 @@ package final class DatabaseScreen: ListScreen {
                         stop: stop)
                 }
                 do throws(DatabaseError) {
-                    if reconnectFirst { try connection.reconnect() }
-                    do throws(DatabaseError) {
-                        return .success((try attempt(), reconnectFirst))
-                    } catch {
-                        guard error.code == .lostConnection, force, !reconnectFirst else { throw error }
-                        try connection.reconnect()
-                        return .success((try attempt(), true))
-                    }
+                    let read = try connection.reading(reconnectFirst: reconnectFirst, retry: force, attempt)
+                    return .success((read.value, read.reconnected))
                 } catch {
                     return .failure(error)
                 }
