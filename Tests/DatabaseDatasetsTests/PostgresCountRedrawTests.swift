@@ -14,6 +14,19 @@ import Testing
 // One test at a time: each holds a count at its gate on a thread of the cooperative pool,
 // which has as many threads as cores, and two held at once left none for the screens' loads.
 @MainActor struct PostgresCountRedrawTests {
+    /// A screen over `public.t` whose load has shown its rows and waits for the count (at most
+    /// 60 s), and the load.
+    func loadingUntilCounting(_ connection: GatedCountConnection) async throws -> (DatabaseScreen, Task<Void, Never>) {
+        let screen = DatabaseScreen(connection: connection, source: .relation(PostgresTarget.relation("public.t")))
+        let load = Task { await screen.load(force: false, progress: ProgressReporter()) }
+        var waited = 0
+        while screen.state != .receiving, waited < 600 {
+            try await Task.sleep(for: .milliseconds(100))
+            waited += 1
+        }
+        return (screen, load)
+    }
+
     @Test func theRowsShowWithTheEstimateAndTheLoadEndsWithTheCount() async throws {
         try await PostgresServer.with { server in
             // The planner thinks 600 rows; there are 700.
@@ -27,13 +40,7 @@ import Testing
                 """)
             let gate = CountGate()
             let connection = GatedCountConnection(try PostgresConnection(server.url()), gate: gate)
-            let screen = DatabaseScreen(connection: connection, source: .relation(PostgresTarget.relation("public.t")))
-            let load = Task { await screen.load(force: false, progress: ProgressReporter()) }
-            var waited = 0
-            while screen.state != .receiving, waited < 600 {
-                try await Task.sleep(for: .milliseconds(100))
-                waited += 1
-            }
+            let (screen, load) = try await loadingUntilCounting(connection)
             #expect(screen.state == .receiving, "waited 60 s for the first rows: \(screen.state)")
             #expect(screen.count == 600)
             #expect(screen.countIsEstimate)
@@ -60,13 +67,7 @@ import Testing
                 """)
             let gate = CountGate()
             let connection = GatedCountConnection(try PostgresConnection(server.url()), gate: gate)
-            let screen = DatabaseScreen(connection: connection, source: .relation(PostgresTarget.relation("public.t")))
-            let load = Task { await screen.load(force: false, progress: ProgressReporter()) }
-            var waited = 0
-            while screen.state != .receiving, waited < 600 {
-                try await Task.sleep(for: .milliseconds(100))
-                waited += 1
-            }
+            let (screen, load) = try await loadingUntilCounting(connection)
             load.cancel()
             await load.value
             #expect(screen.state == .loaded)
@@ -91,13 +92,7 @@ import Testing
                 """)
             let gate = CountGate()
             let connection = GatedCountConnection(try PostgresConnection(server.url()), gate: gate)
-            let screen = DatabaseScreen(connection: connection, source: .relation(PostgresTarget.relation("public.t")))
-            let load = Task { await screen.load(force: false, progress: ProgressReporter()) }
-            var waited = 0
-            while screen.state != .receiving, waited < 600 {
-                try await Task.sleep(for: .milliseconds(100))
-                waited += 1
-            }
+            let (screen, load) = try await loadingUntilCounting(connection)
             #expect(screen.totalCountIsEstimate)
             let id = try screen.column(named: "id")
             try screen.applyWhere(
