@@ -6,6 +6,7 @@ import Synchronization
 import Testing
 
 @testable import DatabaseDatasets
+@testable import LineMode
 
 /// The planner's estimate shown at once, and the exact count in its place when it arrives,
 /// without a key press: the screen's load goes on, `.receiving`, until the count is in (the
@@ -80,6 +81,44 @@ import Testing
     /// A `where` before the exact count arrives counts its own rows and stops the count; the
     /// total it is shown against stays the planner's, marked as such, until every row is
     /// counted again.
+    /// A script goes on with the estimate: its load comes back with the rows while the count is
+    /// held, though the load was still reading when the script began to wait.
+    @Test func aScriptGoesOnWithTheEstimateWhileTheCountRuns() async throws {
+        try await PostgresServer.with { server in
+            try await server.psql(
+                """
+                CREATE TABLE t (id int PRIMARY KEY);
+                ALTER TABLE t SET (autovacuum_enabled = off);
+                INSERT INTO t SELECT g FROM generate_series(1, 600) AS g;
+                ANALYZE t;
+                INSERT INTO t SELECT g FROM generate_series(601, 700) AS g;
+                """)
+            let gate = CountGate()
+            let connection = GatedCountConnection(try PostgresConnection(server.url()), gate: gate)
+            let screen = DatabaseScreen(connection: connection, source: .relation(PostgresTarget.relation("public.t")))
+            let loader = ScreenLoader(
+                messages: MessageWriter(sink: StringSink(), program: "browse"), progressSink: StringSink(),
+                animatesProgress: false, interactive: false)
+            // A script that waits for the count fails after two minutes rather than hangs.
+            let deadline = Task.detached {
+                try await Task.sleep(for: .seconds(120))
+                gate.open()
+            }
+            let outcome = await loader.load(screen, force: false)
+            #expect(!gate.isOpen, "the script waited for the count")
+            guard case .arriving(let load) = outcome else {
+                Issue.record("the load ended before the script went on: \(outcome)")
+                return
+            }
+            #expect(screen.countIsEstimate)
+            #expect(screen.count == 600)
+            gate.open()
+            deadline.cancel()
+            _ = await loader.wait(for: load)
+            #expect(screen.count == 700)
+        }
+    }
+
     @Test func aWhereBeforeTheCountShowsTheTotalAsAnEstimate() async throws {
         try await PostgresServer.with { server in
             try await server.psql(
@@ -116,6 +155,8 @@ final class CountGate: Sendable {
     private let state = Mutex((open: false, stopped: false))
 
     func open() { state.withLock { $0.open = true } }
+
+    var isOpen: Bool { state.withLock { $0.open } }
 
     var stoppedCount: Bool { state.withLock { $0.stopped } }
 

@@ -236,6 +236,7 @@ final class BackgroundLoad {
     let list: any ListScreen
     let reporter: ProgressReporter
     private(set) var task: Task<Void, Never>?
+    private var watcher: Task<Void, Never>?
     private(set) var isFinished = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
@@ -251,13 +252,29 @@ final class BackgroundLoad {
             await list.load(force: force, progress: reporter)
             self?.finished()
         }
+        // A load can go on once every row can be read (a database table's exact count), which
+        // only its state says: whoever waits looks again when it turns to `.receiving`.
+        watcher = Task { @MainActor [weak self] in
+            var receiving = false
+            while let load = self, !load.isFinished, !Task.isCancelled {
+                let now = load.list.state == .receiving
+                if now, !receiving { load.resumeWaiters() }
+                receiving = now
+                try? await Task.sleep(for: .milliseconds(20))
+            }
+        }
     }
 
-    private func finished() {
-        isFinished = true
+    private func resumeWaiters() {
         let waiting = waiters
         waiters = []
         for waiter in waiting { waiter.resume() }
+    }
+
+    private func finished() {
+        watcher?.cancel()
+        isFinished = true
+        resumeWaiters()
     }
 
     /// Returns when the load ends or the waiting task is cancelled, which leaves the load going.
