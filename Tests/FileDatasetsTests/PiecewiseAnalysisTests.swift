@@ -88,4 +88,51 @@ import Testing
                     == ColumnAnalysis.frequencies(of: column, in: plain), "freq \(name) sorted")
         }
     }
+
+    /// A chart's points read in pieces are one pass's: every point in order, the rows whose
+    /// text says how digits are grouped, the axis' ends (the first of equals) and its clock.
+    @Test func chartOfPiecesReadsThePointsOfOnePass() async throws {
+        var random = SeededRandom(seed: 20_261_203)
+        let scratch = try Scratch()
+        let opened = try await open(try scratch.write("chart.csv", Self.file(&random)))
+        let screen = opened.screen
+        try #require(screen.count == Self.rows)
+        let cells = screen.rows(in: 0..<screen.count)
+        let plain = GenericListController<Numbered, ColumnsRow>(
+            title: "plain", items: cells.indices.map(Numbered.init), columns: screen.columns
+        ) { row, item in
+            row = ColumnsRow(cells: cells[item.id])
+        } select: { _ in
+            .none
+        }
+        func same(_ words: (y: String, x: String?, bars: String?), _ label: String) throws {
+            func request(_ list: any ListScreen) throws -> ChartRequest {
+                try ChartRequest(
+                    y: list.column(named: words.y), x: words.x.map { try list.column(named: $0) },
+                    bars: words.bars.map { try list.column(named: $0) })
+            }
+            let fast = try ChartData.make(from: screen, request: request(screen))
+            let slow = try ChartData.make(from: plain, request: request(plain))
+            #expect(fast.count > 1_000, "\(label): \(fast.count) points")
+            #expect(fast.xs == slow.xs, "\(label) xs")
+            #expect(fast.ys == slow.ys, "\(label) ys")
+            #expect(fast.bars == slow.bars, "\(label) bars")
+            #expect(fast.yScale == slow.yScale && fast.barScale == slow.barScale, "\(label) scales")
+            #expect(fast.yGrouped == slow.yGrouped && fast.barGrouped == slow.barGrouped, "\(label) grouping")
+            #expect(fast.xOffset == slow.xOffset, "\(label) clock")
+            // Described, so that one instant written at two offsets is two ends.
+            #expect(String(describing: fast.xEnds) == String(describing: slow.xEnds), "\(label) ends")
+        }
+        let charts: [(y: String, x: String?, bars: String?)] = [
+            ("收盤價", nil, nil), ("收盤價", "日期", "量"), ("量", "時刻", nil), ("收盤價", "時間", "收盤價"),
+        ]
+        for chart in charts { try same(chart, "\(chart)") }
+
+        // Over a sorted, narrowed view: the pieces follow the view's order.
+        for list in [screen, plain] as [any ListScreen] {
+            try list.applySort(SortOrder(column: "代號", descending: true))
+            try list.applyWhere(try WhereParser.parse("組 != g2", columns: list.columns))
+        }
+        for chart in charts { try same(chart, "\(chart) sorted") }
+    }
 }

@@ -143,5 +143,27 @@ struct Quote: Identifiable, Sendable {
         let invalid: [UInt8] = [0x61, 0xE5, 0x8F, 0xB0, 0xFF, 0xE9]
         let decoded = String(decoding: invalid, as: UTF8.self)
         #expect(invalid.withUnsafeBufferPointer { TextWidth.terminal.of(utf8: $0) } == DisplayWidth.of(decoded))
+        // CJK ideographs are counted from their bytes without decoding: every scalar in and
+        // around the range so counted, alone, before a combining mark and between ASCII.
+        for value in UInt32(0x4000)...0xA0FF {
+            let text = String(Character(Unicode.Scalar(value)!))
+            for text in [text, text + "\u{301}", "ab" + text + "c"] {
+                #expect(
+                    TextWidth.terminal.of(text) == DisplayWidth.of(VisibleText.make(text)), "\(text.debugDescription)")
+            }
+        }
+        // ASCII is counted eight bytes at a time: every length of it before every kind of tail.
+        let tails: [[UInt8]] = [
+            [], Array("台積電".utf8), Array("e\u{301}".utf8), [0x01], [0x7F], [0xFF], Array("👍🏽".utf8), Array("ｱ".utf8),
+        ]
+        for length in 0...20 {
+            for tail in tails {
+                let bytes = Array(String(repeating: "x", count: length).utf8) + tail + Array("1,234".utf8)
+                let text = String(decoding: bytes, as: UTF8.self)
+                #expect(
+                    bytes.withUnsafeBufferPointer { TextWidth.terminal.of(utf8: $0) }
+                        == DisplayWidth.of(VisibleText.make(text)), "\(text.debugDescription)")
+            }
+        }
     }
 }

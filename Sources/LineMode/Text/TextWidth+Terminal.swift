@@ -11,8 +11,36 @@ extension TextWidth {
     ///
     /// - Complexity: O(n) in the bytes.
     package static let terminal = TextWidth { utf8 in
-        var width = 0
-        var bytes = utf8.makeIterator()
+        // Most fields are ASCII, a cell a byte: the leading ASCII is counted eight bytes at a
+        // time, and only the rest decoded.
+        var ascii = 0
+        if let base = utf8.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while ascii + 8 <= utf8.count,
+                raw.loadUnaligned(fromByteOffset: ascii, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+            {
+                ascii += 8
+            }
+        }
+        var index = ascii
+        var width = ascii
+        while index < utf8.count {
+            let byte = utf8[index]
+            if byte < 0x80 {
+                width += 1
+                index += 1
+            } else if (0xE5...0xE9).contains(byte), index + 2 < utf8.count, utf8[index + 1] & 0xC0 == 0x80,
+                utf8[index + 2] & 0xC0 == 0x80
+            {
+                // U+5000–U+9FFF, CJK ideographs (names in Chinese and Japanese): two cells each.
+                width += 2
+                index += 3
+            } else {
+                break
+            }
+        }
+        if index == utf8.count { return width }
+        var bytes = UnsafeBufferPointer(rebasing: utf8[index...]).makeIterator()
         var decoder = Unicode.UTF8()
         decoding: while true {
             switch decoder.decode(&bytes) {

@@ -59,7 +59,8 @@ package struct ChartData: Sendable {
     /// The number of rows plotted without a value (gaps in the line).
     package var missing: Int { summary?.missing ?? ys.reduce(0) { $1 == nil ? $0 + 1 : $0 } }
 
-    /// Reads the points from the view of `list`.
+    /// Reads the points from the view of `list`: in pieces on every core when the list can
+    /// (``PiecewiseValues``), else in one pass; the points are the same either way.
     ///
     /// - Throws: `ListError.interrupted` when `stop` was raised before every row was read.
     /// - Complexity: O(n) in the rows of the view, plus O(n log n) to order them by `x`.
@@ -70,73 +71,25 @@ package struct ChartData: Sendable {
         var names = [request.y.name]
         if let x = request.x { names.append(x.name) }
         if let bars = request.bars { names.append(bars.name) }
-        var xs: [Double] = []
-        var ys: [Double?] = []
-        var bars: [Double?] = []
-        // Made once at their final size: arrays that double as they fill hold both copies at once.
-        xs.reserveCapacity(list.count)
-        ys.reserveCapacity(list.count)
-        if request.bars != nil { bars.reserveCapacity(list.count) }
-        var yScale = 0
-        var barScale = 0
-        var row = 0
-        // The rows holding the largest values: their text says whether the list groups digits.
-        var largest: (y: (row: Int, value: Double)?, bar: (row: Int, value: Double)?)
-        var xOffset: UTCOffset?
-        var xEnds: (first: (x: Double, value: CellValue), last: (x: Double, value: CellValue))?
-        try list.forEachValues(of: names, stop: stop) { values in
-            row += 1
-            let y = values[0].decimal
-            if let magnitude = y?.doubleValue.magnitude, magnitude > largest.y?.value ?? -1 {
-                largest.y = (row - 1, magnitude)
-            }
-            if request.bars != nil, let magnitude = values[names.count - 1].decimal?.doubleValue.magnitude,
-                magnitude > largest.bar?.value ?? -1
-            {
-                largest.bar = (row - 1, magnitude)
-            }
-            if let y { yScale = max(yScale, y.scale) }
-            let x: Double?
-            if request.x != nil {
-                x = position(of: values[1])
-                if xOffset == nil, let offset = values[1].dateTime?.offset { xOffset = offset }
-                if let x {
-                    let point = (x: x, value: values[1])
-                    let ends = xEnds ?? (point, point)
-                    xEnds = (x < ends.first.x ? point : ends.first, x > ends.last.x ? point : ends.last)
+        // A slot a row, made once at the final size and written in place by every piece: arrays
+        // that grew as they filled, or pieces joined afterwards, would hold two copies at once.
+        let rows = list.count
+        var xs = [Double](repeating: .nan, count: rows)
+        var ys = [Double?](repeating: nil, count: rows)
+        var bars = [Double?](repeating: nil, count: request.bars == nil ? 0 : rows)
+        let points = try xs.withUnsafeMutableBufferPointer { xs in
+            try ys.withUnsafeMutableBufferPointer { ys in
+                try bars.withUnsafeMutableBufferPointer { bars in
+                    try ChartPoints.read(
+                        names, of: list, request: request, into: ChartSlots(xs: xs, ys: ys, bars: bars), stop: stop)
                 }
-            } else {
-                x = Double(row)
-            }
-            // A row without a place on the horizontal axis cannot be plotted.
-            guard let x else { return }
-            xs.append(x)
-            ys.append(y?.doubleValue)
-            if request.bars != nil {
-                let bar = values[names.count - 1].decimal
-                if let bar { barScale = max(barScale, bar.scale) }
-                bars.append(bar?.doubleValue)
             }
         }
-        if request.x != nil, zip(xs, xs.dropFirst()).contains(where: { $0 > $1 }) {
-            let order = xs.indices.sorted { xs[$0] != xs[$1] ? xs[$0] < xs[$1] : $0 < $1 }
-            xs = order.map { xs[$0] }
-            ys = order.map { ys[$0] }
-            if request.bars != nil { bars = order.map { bars[$0] } }
+        if points.plotted < rows {
+            ChartSlots.gather(plotted: points.plotted, xs: &xs, ys: &ys, bars: &bars)
         }
-        var data = ChartData(
-            request: request, source: list.title, xs: xs, ys: ys, bars: request.bars == nil ? nil : bars,
-            yScale: yScale, barScale: barScale)
-        data.xOffset = xOffset
-        data.xEnds = xEnds.map { ($0.first.value, $0.last.value) }
-        func grouped(_ column: Column?, at row: Int?) -> Bool {
-            guard let column, let row else { return true }
-            let text = list.rows(in: row..<(row + 1)).first?.first { $0.name == column.name }?.cell.text ?? ""
-            return text.contains(",") || text.filter(\.isNumber).count < 4
-        }
-        data.yGrouped = grouped(request.y, at: largest.y?.row)
-        data.barGrouped = grouped(request.bars, at: largest.bar?.row)
-        return data
+        if request.x != nil { ChartSlots.orderByX(xs: &xs, ys: &ys, bars: &bars) }
+        return points.data(request: request, xs: xs, ys: ys, bars: bars, from: list)
     }
 
     /// Where `value` sits on a horizontal axis (``xs``), or `nil` for a value that has no place
