@@ -144,6 +144,42 @@ struct PostgresBinaryTests {
             try terminal.expectEnded(.exited(0))
         }
     }
+
+    /// A script ends before the exact count it started in the background: the count stops on
+    /// the server rather than run on for nobody.
+    @Test func theCountAScriptLeavesStopsOnTheServer() async throws {
+        try await PostgresServer.with { server in
+            // Each row costs the reader a millisecond (a policy the owner is not held to): a page
+            // comes in a moment, the count would take ten minutes. The last page is read while
+            // the count has begun.
+            try await server.psql(
+                """
+                CREATE ROLE reader LOGIN;
+                CREATE FUNCTION slow(int) RETURNS boolean LANGUAGE sql VOLATILE
+                  AS 'SELECT pg_sleep(0.001) IS NOT NULL';
+                CREATE TABLE t (id int PRIMARY KEY);
+                INSERT INTO t SELECT g FROM generate_series(1, 600000) AS g;
+                ANALYZE t;
+                ALTER TABLE t ENABLE ROW LEVEL SECURITY;
+                CREATE POLICY everyone ON t USING (slow(id));
+                GRANT SELECT ON t TO reader;
+                """)
+            let session = try run([
+                server.url(user: "reader"), "--table", "public.t", "--statement-timeout", "3600", "-c", "G",
+            ])
+            #expect(session.status == 0, "\(session.errors)")
+            #expect(session.output.contains("of ~600,000"), "\(session.output)")
+            let running = "SELECT count(*) FROM pg_stat_activity WHERE usename = 'reader' AND state = 'active'"
+            var left = try await server.psql(running)
+            var waited = 0
+            while left.trimmingCharacters(in: .whitespacesAndNewlines) != "0", waited < 120 {
+                try await Task.sleep(for: .seconds(1))
+                waited += 1
+                left = try await server.psql(running)
+            }
+            #expect(left.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "the count ran on for 120 s")
+        }
+    }
 }
 
 extension String {

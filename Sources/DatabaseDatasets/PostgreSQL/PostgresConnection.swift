@@ -100,6 +100,7 @@ package final class PostgresConnection: DatabaseConnection, @unchecked Sendable 
     }
 
     package func close() {
+        OpenSessions.remove(self)
         shared.withLock { shared in
             if let cancelHandle = shared.cancelHandle { library.freeCancel(cancelHandle) }
             shared.cancelHandle = nil
@@ -133,6 +134,7 @@ package final class PostgresConnection: DatabaseConnection, @unchecked Sendable 
         displayName = describe(connection)
         let cancelHandle = library.getCancel(connection)
         shared.withLock { $0.cancelHandle = cancelHandle }
+        OpenSessions.add(self)
         do {
             let settings = SQLStatement(
                 """
