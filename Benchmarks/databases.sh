@@ -41,7 +41,9 @@ echo
 read -r -a questions <<< "${QUESTIONS:-first filter where sort freq stats export}"
 browse_args() { # the batch command line of each question
   # An hour's statement timeout, as the peers have none: a cold read of 10M rows can pass 30 s.
-  echo -n "--statement-timeout 3600 "
+  echo "--statement-timeout 3600 $(question "$1")"
+}
+question() { # what the tables call each question
   case "$1" in
     first) echo "-c q" ;;
     filter) echo "-c '/台積電'" ;;
@@ -74,7 +76,7 @@ for question in "${questions[@]}"; do
     head -1 "$work/sqlite-first.sql" > "$work/sqlite-page.sql"
     extra=("sqlite3 $db '.read $work/sqlite-page.sql'")
   fi
-  TITLE="\`$(browse_args "$question")\`" bench \
+  TITLE="\`$(question "$question")\`" bench \
     "$BROWSE $db --table ticks $(browse_args "$question")" "sqlite3 -bail $db '.read $work/sqlite-$question.sql'" "${extra[@]}"
 done
 echo
@@ -165,7 +167,7 @@ echo "| question | browse | psql (ratio) |"
 echo "|---|---:|---:|"
 for question in "${questions[@]}"; do
   python3 "$here/databases_sql.py" postgres "$question" > "$work/pg-$question.sql"
-  TITLE="\`$(browse_args "$question")\`" bench \
+  TITLE="\`$(question "$question")\`" bench \
     "$BROWSE $url --table public.ticks $(browse_args "$question")" \
     "psql -X -q -v ON_ERROR_STOP=1 -h $pgdir -p $port -U postgres -d $name -o /dev/null -f $work/pg-$question.sql"
 done
