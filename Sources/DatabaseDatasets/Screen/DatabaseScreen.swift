@@ -144,6 +144,7 @@ package final class DatabaseScreen: ListScreen {
                 return
             }
             state = .receiving
+            progress.stateChanged()
             await countExactly(view)
             state = .loaded
         case .failure(let error):

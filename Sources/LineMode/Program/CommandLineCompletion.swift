@@ -77,7 +77,7 @@ extension Launcher {
             let screen = try? screen(for: invocation, context: context)
         else { return [] }
         if !screen.columnNames.isEmpty { return screen.columnNames }
-        let load = BackgroundLoad(list: screen, reporter: ProgressReporter())
+        let load = BackgroundLoad(list: screen)
         load.start(force: false)
         await load.wait(untilRowsArrive: true)
         return screen.columnNames

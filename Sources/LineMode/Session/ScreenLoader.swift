@@ -62,11 +62,10 @@ struct ScreenLoader {
     private func loadTellingInterruption(
         _ list: any ListScreen, force: Bool, early: Bool, alreadySaid: [SourceFailure] = []
     ) async -> (outcome: Outcome, interrupted: Bool) {
-        let reporter = ProgressReporter()
+        let load = BackgroundLoad(list: list)
         let indicator = ProgressIndicator(
-            title: list.title, reporter: reporter, sink: progressSink, animated: animatesProgress)
+            title: list.title, reporter: load.reporter, sink: progressSink, animated: animatesProgress)
         indicator.start()
-        let load = BackgroundLoad(list: list, reporter: reporter)
         load.start(force: force)
         let interrupted = await Interrupts.shared.cancellable {
             await load.wait(untilRowsArrive: early)
@@ -236,13 +235,17 @@ final class BackgroundLoad {
     let list: any ListScreen
     let reporter: ProgressReporter
     private(set) var task: Task<Void, Never>?
-    private var watcher: Task<Void, Never>?
     private(set) var isFinished = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    init(list: any ListScreen, reporter: ProgressReporter) {
+    /// A load of `list`, whose reporter wakes whoever waits when the screen says its state
+    /// changed: a load can go on once every row can be read (a database table's exact count),
+    /// which only its state says.
+    init(list: any ListScreen) {
         self.list = list
-        self.reporter = reporter
+        let signal = StateChangeSignal()
+        self.reporter = ProgressReporter(onStateChange: { Task { @MainActor in signal.load?.resumeWaiters() } })
+        signal.load = self
     }
 
     func start(force: Bool) {
@@ -251,17 +254,6 @@ final class BackgroundLoad {
         task = Task { @MainActor [weak self] in
             await list.load(force: force, progress: reporter)
             self?.finished()
-        }
-        // A load can go on once every row can be read (a database table's exact count), which
-        // only its state says: whoever waits looks again when it turns to `.receiving`.
-        watcher = Task { @MainActor [weak self] in
-            var receiving = false
-            while let load = self, !load.isFinished, !Task.isCancelled {
-                let now = load.list.state == .receiving
-                if now, !receiving { load.resumeWaiters() }
-                receiving = now
-                try? await Task.sleep(for: .milliseconds(20))
-            }
         }
     }
 
@@ -272,7 +264,6 @@ final class BackgroundLoad {
     }
 
     private func finished() {
-        watcher?.cancel()
         isFinished = true
         resumeWaiters()
     }
@@ -303,4 +294,9 @@ final class BackgroundLoad {
             task?.cancel()
         }
     }
+}
+
+/// The way from a load's reporter, on any thread, to the load waited for.
+private final class StateChangeSignal: Sendable {
+    @MainActor weak var load: BackgroundLoad?
 }

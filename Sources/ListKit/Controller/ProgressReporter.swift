@@ -36,12 +36,25 @@ public final class ProgressReporter: Sendable {
     private let state = Mutex(LoadProgress())
     private let notes = Mutex<[String]>([])
     private let onNote: (@Sendable (String) -> Void)?
+    private let onStateChange: (@Sendable () -> Void)?
 
-    public init() { onNote = nil }
+    public init() {
+        onNote = nil
+        onStateChange = nil
+    }
 
     /// A reporter that also hands each note to `onNote` as it is recorded, for a front end
     /// that says it while the load goes on (a wait for a host's budget during a refresh).
-    package init(onNote: @escaping @Sendable (String) -> Void) { self.onNote = onNote }
+    package init(onNote: @escaping @Sendable (String) -> Void) {
+        self.onNote = onNote
+        onStateChange = nil
+    }
+
+    /// A reporter that calls `onStateChange` when the loader says the screen's state changed.
+    package init(onStateChange: @escaping @Sendable () -> Void) {
+        onNote = nil
+        self.onStateChange = onStateChange
+    }
 
     /// The latest progress.
     public var current: LoadProgress { state.withLock { $0 } }
@@ -61,6 +74,14 @@ public final class ProgressReporter: Sendable {
     public func note(_ message: String) {
         notes.withLock { $0.append(message) }
         onNote?(message)
+    }
+
+    /// Says that the screen's `state` changed while its load goes on, so that a front end
+    /// waiting for the load looks at it again: a database table turns `.receiving` once its
+    /// rows can be read and only its exact count is still coming, which a script does not wait
+    /// for.
+    public func stateChanged() {
+        onStateChange?()
     }
 
     /// The notes recorded so far, emptying the list.
