@@ -92,12 +92,16 @@ private struct ExportPlan: Sendable {
     let indices: [Int]?
     /// How many rows are exported.
     let count: Int
+    /// The rows come in the file's order (every row, or a filter's), so each block's stretch
+    /// of the file is read by that block alone.
+    let inFileOrder: Bool
 
     init(table: FileTable, format: ExportFormat, names: [String], indices: [Int]?) {
         self.table = table
         self.format = format
         self.indices = indices
         count = indices?.count ?? table.rowCount
+        inFileOrder = indices.map { rows in zip(rows, rows.dropFirst()).allSatisfy { $0 < $1 } } ?? true
         let columns = table.columns
         if names == columns.map(\.name) {
             positions = Array(columns.indices)
@@ -117,6 +121,14 @@ private struct ExportPlan: Sendable {
             let writer = set.writers[block]
             writer.reset(rowsBefore: lower)
             write(rows: lower..<upper, into: writer)
+            // Its stretch of the file is not read again: its pages go, so that exporting a large
+            // file (or a filter's rows spread over all of it) does not make the whole file this
+            // program's memory.
+            if inFileOrder, lower < upper {
+                let start = table.offset(ofRow: indices?[lower] ?? lower)
+                let end = upper < count ? table.offset(ofRow: indices?[upper] ?? upper) : table.buffer.count
+                table.bytes.releaseResidentPages(in: start..<end)
+            }
         }
     }
 

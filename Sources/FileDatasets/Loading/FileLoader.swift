@@ -34,7 +34,7 @@ struct FileLoader: Sendable {
     /// How much of the input is checked for NUL bytes and UTF-8.
     static let checkedPrefix = 64 * 1024
     /// How much of the rest is checked for UTF-8 at a time.
-    static let checkedWindow = 256 << 20
+    static let checkedWindow = 16 << 20
 
     /// How much of a large file or a slow stream is indexed first, for a first page shown
     /// before the whole input is indexed.

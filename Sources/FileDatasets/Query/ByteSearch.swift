@@ -18,43 +18,64 @@ enum ByteSearch {
     /// The needle must not hold a line break, so no match spans two rows; a large table is
     /// searched in pieces of whole rows, one per core.
     ///
-    /// - Parameter isSure: Tells from the byte offset of a row's first match whether that match
-    ///   settles the row; `nil` settles none.
+    /// - Parameters:
+    ///   - isSure: Tells from the byte offset of a row's first match whether that match settles
+    ///     the row; `nil` settles none.
+    ///   - window: The bytes searched before the pages behind the search are let go.
     /// - Returns: The rows, and for each whether its match settled it.
     /// - Complexity: O(n) in the size of the buffer.
     static func rows(
         containing finder: ByteFinder, in table: FileTable, isSure: (@Sendable (Int) -> Bool)? = nil,
-        stop: StopFlag = .never
+        window: Int = searchWindow, stop: StopFlag = .never
     ) -> (rows: [Int], sure: [Bool]) {
         let rowCount = table.rowCount
         let pieces = ParallelWork.pieces(for: rowCount)
-        guard pieces > 1 else { return rows(containing: finder, in: table, rows: 0..<rowCount, isSure: isSure) }
+        guard pieces > 1 else {
+            return rows(containing: finder, in: table, rows: 0..<rowCount, isSure: isSure, window: window)
+        }
         let parts = ParallelWork.map(pieces, stop: stop) { piece in
             rows(
                 containing: finder, in: table, rows: ParallelWork.range(ofPiece: piece, of: pieces, count: rowCount),
-                isSure: isSure)
+                isSure: isSure, window: window)
         }
         return (parts.flatMap { $0?.rows ?? [] }, parts.flatMap { $0?.sure ?? [] })
     }
 
     /// Rows of `range` whose bytes contain the needle.
     private static func rows(
-        containing finder: ByteFinder, in table: FileTable, rows range: Range<Int>, isSure: ((Int) -> Bool)?
+        containing finder: ByteFinder, in table: FileTable, rows range: Range<Int>, isSure: ((Int) -> Bool)?,
+        window: Int
     ) -> (rows: [Int], sure: [Bool]) {
         guard !range.isEmpty else { return ([], []) }
         let end = range.upperBound < table.rowCount ? table.offset(ofRow: range.upperBound) : table.buffer.count
-        let buffer = UnsafeBufferPointer(rebasing: table.buffer[0..<end])
         var found: [Int] = []
         var sure: [Bool] = []
         var position = table.offset(ofRow: range.lowerBound)
-        while let hit = finder.firstIndex(in: buffer, from: position) {
-            let before = found.count
-            position = record(hit: hit, in: table, found: &found)
-            if found.count > before { sure.append(isSure?(hit) ?? false) }
-            if position >= end { break }
+        var released = position
+        // Searched a window at a time, the pages behind let go after each, so that a search
+        // of a large file does not make all of it this program's memory.
+        while position < end {
+            let windowEnd = min(end, position + window)
+            // A match that starts in the window is found whole: the search reads past its end.
+            let searched = UnsafeBufferPointer(
+                rebasing: table.buffer[0..<min(end, windowEnd + finder.needle.count - 1)])
+            if let hit = finder.firstIndex(in: searched, from: position), hit < windowEnd {
+                let before = found.count
+                position = record(hit: hit, in: table, found: &found)
+                if found.count > before { sure.append(isSure?(hit) ?? false) }
+            } else {
+                position = windowEnd
+            }
+            if position - released >= window {
+                table.bytes.releaseResidentPages(in: released..<position)
+                released = position
+            }
         }
         return (found, sure)
     }
+
+    /// The bytes a search reads before it lets the pages behind it go.
+    static let searchWindow = 8 << 20
 
     /// Rows holding a character whose folded form has ASCII in it: full-width forms
     /// U+FF01–FF5E, U+212A KELVIN SIGN and U+0130 (`İ`). An ASCII query can match those rows
