@@ -72,7 +72,15 @@ struct ScreenLoader {
         }
         indicator.stop()
         if interrupted { load.task?.cancel() }
-        if !load.isFinished, !interrupted { return (.arriving(load), false) }
+        let countStopped =
+            !early && !interrupted && !load.isFinished && list.countIsEstimate && list.state == .receiving
+        if countStopped {
+            // A script goes on with a table's estimate: the exact count it does not wait for is
+            // stopped, so that it does not compete with the script's own statements and the
+            // transcript says the same on every run.
+            load.task?.cancel()
+        }
+        if !load.isFinished, !interrupted, !countStopped { return (.arriving(load), false) }
         await Interrupts.shared.windingDown { await load.task?.value }
         return (finish(load, interrupted: interrupted, alreadySaid: alreadySaid), interrupted)
     }
