@@ -28,6 +28,15 @@ import Testing
         return (screen, load)
     }
 
+    /// `public.t`, of 700 rows the planner thinks are 600.
+    static let underestimated = """
+        CREATE TABLE t (id int PRIMARY KEY);
+        ALTER TABLE t SET (autovacuum_enabled = off);
+        INSERT INTO t SELECT g FROM generate_series(1, 600) AS g;
+        ANALYZE t;
+        INSERT INTO t SELECT g FROM generate_series(601, 700) AS g;
+        """
+
     @Test func theRowsShowWithTheEstimateAndTheLoadEndsWithTheCount() async throws {
         try await PostgresServer.with { server in
             // The planner thinks 600 rows; there are 700.
@@ -58,14 +67,7 @@ import Testing
 
     @Test func aCancelledLoadKeepsTheEstimateAndStopsTheCount() async throws {
         try await PostgresServer.with { server in
-            try await server.psql(
-                """
-                CREATE TABLE t (id int PRIMARY KEY);
-                ALTER TABLE t SET (autovacuum_enabled = off);
-                INSERT INTO t SELECT g FROM generate_series(1, 600) AS g;
-                ANALYZE t;
-                INSERT INTO t SELECT g FROM generate_series(601, 700) AS g;
-                """)
+            try await server.psql(Self.underestimated)
             let gate = CountGate()
             let connection = GatedCountConnection(try PostgresConnection(server.url()), gate: gate)
             let (screen, load) = try await loadingUntilCounting(connection)
@@ -92,14 +94,7 @@ import Testing
     /// it does not wait for is stopped on the server.
     @Test func aScriptGoesOnWithTheEstimateAndStopsTheCount() async throws {
         try await PostgresServer.with { server in
-            try await server.psql(
-                """
-                CREATE TABLE t (id int PRIMARY KEY);
-                ALTER TABLE t SET (autovacuum_enabled = off);
-                INSERT INTO t SELECT g FROM generate_series(1, 600) AS g;
-                ANALYZE t;
-                INSERT INTO t SELECT g FROM generate_series(601, 700) AS g;
-                """)
+            try await server.psql(Self.underestimated)
             let gate = CountGate()
             let connection = GatedCountConnection(try PostgresConnection(server.url()), gate: gate)
             let screen = DatabaseScreen(connection: connection, source: .relation(PostgresTarget.relation("public.t")))
@@ -127,14 +122,7 @@ import Testing
 
     @Test func aWhereBeforeTheCountShowsTheTotalAsAnEstimate() async throws {
         try await PostgresServer.with { server in
-            try await server.psql(
-                """
-                CREATE TABLE t (id int PRIMARY KEY);
-                ALTER TABLE t SET (autovacuum_enabled = off);
-                INSERT INTO t SELECT g FROM generate_series(1, 600) AS g;
-                ANALYZE t;
-                INSERT INTO t SELECT g FROM generate_series(601, 700) AS g;
-                """)
+            try await server.psql(Self.underestimated)
             let gate = CountGate()
             let connection = GatedCountConnection(try PostgresConnection(server.url()), gate: gate)
             let (screen, load) = try await loadingUntilCounting(connection)

@@ -49,6 +49,18 @@ import Testing
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// A list of `screen`'s cells that reads them one pass at a time, as any list does.
+    static func plain(_ screen: some ListScreen) -> GenericListController<Numbered, ColumnsRow> {
+        let cells = screen.rows(in: 0..<screen.count)
+        return GenericListController<Numbered, ColumnsRow>(
+            title: "plain", items: cells.indices.map(Numbered.init), columns: screen.columns
+        ) { row, item in
+            row = ColumnsRow(cells: cells[item.id])
+        } select: { _ in
+            .none
+        }
+    }
+
     @Test func freqAndStatsOfPiecesAnswerAsOnePassOverTheCells() async throws {
         var random = SeededRandom(seed: 20_261_202)
         let scratch = try Scratch()
@@ -56,14 +68,7 @@ import Testing
         let screen = opened.screen
         try #require(screen.count == Self.rows)
         #expect(screen.store is any PiecewiseValueStore)
-        let cells = screen.rows(in: 0..<screen.count)
-        let plain = GenericListController<Numbered, ColumnsRow>(
-            title: "plain", items: cells.indices.map(Numbered.init), columns: screen.columns
-        ) { row, item in
-            row = ColumnsRow(cells: cells[item.id])
-        } select: { _ in
-            .none
-        }
+        let plain = Self.plain(screen)
 
         for column in screen.columns {
             let fast = try ColumnAnalysis.frequencies(of: column, in: screen)
@@ -97,14 +102,7 @@ import Testing
         let opened = try await open(try scratch.write("chart.csv", Self.file(&random)))
         let screen = opened.screen
         try #require(screen.count == Self.rows)
-        let cells = screen.rows(in: 0..<screen.count)
-        let plain = GenericListController<Numbered, ColumnsRow>(
-            title: "plain", items: cells.indices.map(Numbered.init), columns: screen.columns
-        ) { row, item in
-            row = ColumnsRow(cells: cells[item.id])
-        } select: { _ in
-            .none
-        }
+        let plain = Self.plain(screen)
         func same(_ words: (y: String, x: String?, bars: String?), _ label: String) throws {
             func request(_ list: any ListScreen) throws -> ChartRequest {
                 try ChartRequest(
