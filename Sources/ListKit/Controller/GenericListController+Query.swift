@@ -127,10 +127,18 @@ extension GenericListController {
     }
 
     private func matching(_ expression: WhereExpression, among pool: [Int], stop: StopFlag) throws -> [Int] {
+        let byColumn = cellMakers(of: []) != nil
         var kept: [Int] = []
         for (done, position) in pool.enumerated() {
             if done % 4_096 == 0, stop.isRaised { throw ListError.interrupted }
-            let cells = cells(of: items[position])
+            let item = items[position]
+            if byColumn {
+                if expression.matches({ column in columnCell(column.name, of: item)?.value ?? .missing }) {
+                    kept.append(position)
+                }
+                continue
+            }
+            let cells = cells(of: item)
             if expression.matches({ column in cells.first { $0.name == column.name }?.cell.value ?? .missing }) {
                 kept.append(position)
             }
@@ -160,9 +168,12 @@ extension GenericListController {
         let column = order.column
         var keys: [SortKey] = []
         keys.reserveCapacity(positions.count)
+        let make = cellMakers(of: [column])?.first
         for position in positions {
             if keys.count % 4_096 == 0, stop.isRaised { throw ListError.interrupted }
-            keys.append(SortKey(cells(of: items[position]).first { $0.name == column }?.cell.value ?? .missing))
+            let item = items[position]
+            let value = make.map { $0(item).value } ?? cells(of: item).first { $0.name == column }?.cell.value
+            keys.append(SortKey(value ?? .missing))
         }
         var ranking = Array(keys.indices)
         var comparisons = 0

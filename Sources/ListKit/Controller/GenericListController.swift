@@ -74,6 +74,10 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     private var reusableRow = Row()
     /// The columns given at init; `nil` takes them from the store or the first item.
     private let declaredColumns: [Column]?
+    /// Each declared column's cell maker by name, when the rows are made of ``ListColumn``s:
+    /// a question about one column (a sort, `where`, the widths of the shown columns) then
+    /// makes that column's cell, not the whole row's.
+    private var columnCells: [String: (T) -> Cell] = [:]
     var inferredColumns: [Column]?
 
     /// A controller over items already in memory.
@@ -233,6 +237,14 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
 
     public func forEachValues(of columns: [String], stop: StopFlag, _ body: ([CellValue]) -> Void) throws {
         if try store.forEachValues(of: columns, at: store.view, stop: stop, body) { return }
+        if let makers = cellMakers(of: columns) {
+            for index in 0..<count {
+                if index % 4_096 == 0, stop.isRaised { throw ListError.interrupted }
+                let item = item(at: index)
+                body(makers.map { $0(item).value })
+            }
+            return
+        }
         for index in 0..<count {
             if index % 4_096 == 0, stop.isRaised { throw ListError.interrupted }
             let cells = cells(of: item(at: index))
@@ -246,6 +258,14 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
             return widest
         }
         var widest = [Int](repeating: 0, count: columns.count)
+        if let makers = cellMakers(of: columns) {
+            for index in 0..<count {
+                if index % 1_024 == 0, stop.isRaised { throw ListError.interrupted }
+                let item = item(at: index)
+                for (slot, make) in makers.enumerated() { widest[slot] = max(widest[slot], width.of(make(item).text)) }
+            }
+            return widest
+        }
         var slots: [String: [Int]] = [:]
         for (slot, name) in columns.enumerated() { slots[name, default: []].append(slot) }
         for index in 0..<count {
@@ -286,6 +306,30 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     /// The cells of `item`'s row: the store's, else the configured row's.
     func cells(of item: T) -> [NamedCell] {
         store.cells(of: item) ?? configuredCells(item)
+    }
+
+    /// The cell makers of `names`, in order, when the rows come from declared columns that
+    /// have them all and the store does not make rows of its own; else `nil`.
+    func cellMakers(of names: [String]) -> [(T) -> Cell]? {
+        guard !columnCells.isEmpty, count == 0 || store.cells(of: item(at: 0)) == nil else { return nil }
+        var makers: [(T) -> Cell] = []
+        makers.reserveCapacity(names.count)
+        for name in names {
+            guard let make = columnCells[name] else { return nil }
+            makers.append(make)
+        }
+        return makers
+    }
+
+    /// The cell of the column `name` of `item`, made alone; `nil` when no declared column has
+    /// that name. Only for rows of declared columns (``cellMakers(of:)`` not `nil`).
+    func columnCell(_ name: String, of item: T) -> Cell? {
+        columnCells[name]?(item)
+    }
+
+    /// Makes each of `columns`' cells alone when a question needs only some of them.
+    private func useColumnCells(_ columns: [ListColumn<T>]) {
+        for column in columns where columnCells[column.name] == nil { columnCells[column.name] = column.cell }
     }
 
     private func configuredCells(_ item: T?) -> [NamedCell] {
@@ -349,6 +393,7 @@ extension GenericListController where Row == ColumnsRow {
         self.init(
             title: title, items: items, columns: columns.columns(), searchText: searchText, header: header,
             configure: { row, item in row = ColumnsRow(cells: columns.cells(of: item)) }, select: select)
+        useColumnCells(columns)
     }
 
     /// A controller whose items come from asynchronous sources, whose rows and details come
@@ -396,6 +441,7 @@ extension GenericListController where Row == ColumnsRow {
             title: title, titleFromItems: titleFromItems, sources: sources, order: order, columns: columns.columns(),
             store: store, searchText: searchText, header: header,
             configure: { row, item in row = ColumnsRow(cells: columns.cells(of: item)) }, select: select)
+        useColumnCells(columns)
     }
 }
 

@@ -27,59 +27,59 @@ package struct Company: Sendable, Hashable, Identifiable {
     /// The date of listing on ``market`` (上市日期; the OTC date in the 上櫃 file).
     package let listingDate: CalendarDate?
     /// The date the company was founded (成立日期).
-    package var foundedDate: CalendarDate? { details.value.foundedDate }
+    package var foundedDate: CalendarDate? { details.foundedDate }
     /// The date the exchange produced the file (出表日期), when the source says.
     package let reportDate: CalendarDate?
     /// Chairman (董事長).
-    package var chairman: String? { details.value.chairman }
+    package var chairman: String? { details[\.chairman] }
     /// General manager (總經理).
-    package var generalManager: String? { details.value.generalManager }
+    package var generalManager: String? { details[\.generalManager] }
     /// Spokesperson (發言人).
-    package var spokesperson: String? { details.value.spokesperson }
+    package var spokesperson: String? { details[\.spokesperson] }
     /// The spokesperson's title (發言人職稱).
-    package var spokespersonTitle: String? { details.value.spokespersonTitle }
+    package var spokespersonTitle: String? { details[\.spokespersonTitle] }
     /// Deputy spokesperson (代理發言人).
-    package var deputySpokesperson: String? { details.value.deputySpokesperson }
+    package var deputySpokesperson: String? { details[\.deputySpokesperson] }
     /// Switchboard telephone (總機電話).
-    package var phone: String? { details.value.phone }
+    package var phone: String? { details[\.phone] }
     /// Fax (傳真機號碼).
-    package var fax: String? { details.value.fax }
+    package var fax: String? { details[\.fax] }
     /// Address (住址), in Chinese.
-    package var address: String? { details.value.address }
+    package var address: String? { details[\.address] }
     /// Address for correspondence in English (英文通訊地址).
-    package var englishAddress: String? { details.value.englishAddress }
+    package var englishAddress: String? { details[\.englishAddress] }
     /// English short name (英文簡稱): `TSMC`.
-    package var englishShortName: String? { details.value.englishShortName }
+    package var englishShortName: String? { details[\.englishShortName] }
     /// Country of registration for a foreign company (外國企業註冊地國): `KY 開曼群島`;
     /// `nil` for a Taiwan company.
-    package var foreignRegistration: String? { details.value.foreignRegistration }
+    package var foreignRegistration: String? { details[\.foreignRegistration] }
     /// Business registration number (營利事業統一編號).
-    package var taxID: String? { details.value.taxID }
+    package var taxID: String? { details[\.taxID] }
     /// Par value per common share as written (普通股每股面額): `新台幣 10.0000元`, `美金0.05元`,
     /// `無面額`. Kept as text because the currency and form vary.
-    package var parValue: String? { details.value.parValue }
+    package var parValue: String? { details[\.parValue] }
     /// Privately placed shares (私募股數).
-    package var privatePlacementShares: Int64? { details.value.privatePlacementShares }
+    package var privatePlacementShares: Int64? { details.privatePlacementShares }
     /// Preferred shares (特別股).
-    package var preferredShares: Int64? { details.value.preferredShares }
+    package var preferredShares: Int64? { details.preferredShares }
     /// Common shares issued, or for a TDR the underlying shares (已發行普通股數或TDR原股發行股數).
-    package var issuedShares: Int64? { details.value.issuedShares }
+    package var issuedShares: Int64? { details.issuedShares }
     /// The kind of financial statements (編制財務報表類型) as the code the source writes (`1`, `2`).
-    package var financialReportType: String? { details.value.financialReportType }
+    package var financialReportType: String? { details[\.financialReportType] }
     /// Stock transfer agent (股票過戶機構).
-    package var transferAgent: String? { details.value.transferAgent }
+    package var transferAgent: String? { details[\.transferAgent] }
     /// The transfer agent's telephone (過戶電話).
-    package var transferAgentPhone: String? { details.value.transferAgentPhone }
+    package var transferAgentPhone: String? { details[\.transferAgentPhone] }
     /// The transfer agent's address (過戶地址).
-    package var transferAgentAddress: String? { details.value.transferAgentAddress }
+    package var transferAgentAddress: String? { details[\.transferAgentAddress] }
     /// Auditing firm (簽證會計師事務所).
-    package var auditFirm: String? { details.value.auditFirm }
+    package var auditFirm: String? { details[\.auditFirm] }
     /// The certifying accountants (簽證會計師1, 簽證會計師2), those given.
-    package var auditors: [String] { details.value.auditors }
+    package var auditors: [String] { details[\.auditors] }
     /// E-mail (電子郵件信箱).
-    package var email: String? { details.value.email }
+    package var email: String? { details[\.email] }
     /// Website (網址).
-    package var website: String? { details.value.website }
+    package var website: String? { details[\.website] }
 
     /// Creates a company. Only the code, names and market are required.
     package init(
@@ -104,7 +104,6 @@ package struct Company: Sendable, Hashable, Identifiable {
         self.reportDate = reportDate
         self.details = DetailsBox(
             CompanyDetails(
-                foundedDate: foundedDate,
                 chairman: chairman,
                 generalManager: generalManager,
                 spokesperson: spokesperson,
@@ -118,9 +117,6 @@ package struct Company: Sendable, Hashable, Identifiable {
                 foreignRegistration: foreignRegistration,
                 taxID: taxID,
                 parValue: parValue,
-                privatePlacementShares: privatePlacementShares,
-                preferredShares: preferredShares,
-                issuedShares: issuedShares,
                 financialReportType: financialReportType,
                 transferAgent: transferAgent,
                 transferAgentPhone: transferAgentPhone,
@@ -128,8 +124,9 @@ package struct Company: Sendable, Hashable, Identifiable {
                 auditFirm: auditFirm,
                 auditors: auditors,
                 email: email,
-                website: website,
-                sourceText: sourceText))
+                website: website),
+            sourceText: sourceText, foundedDate: foundedDate, privatePlacementShares: privatePlacementShares,
+            preferredShares: preferredShares, issuedShares: issuedShares)
     }
 
     /// A company read from a file: the list's fields now, the detail fields from `details`
@@ -155,7 +152,7 @@ package struct Company: Sendable, Hashable, Identifiable {
     ///
     /// - Complexity: O(1).
     package func sourceText(_ field: CompanyField) -> String {
-        let text = details.value.sourceText
+        let text = details.sourceText
         return text.indices.contains(field.rawValue) ? text[field.rawValue] : ""
     }
 
@@ -174,7 +171,6 @@ package struct Company: Sendable, Hashable, Identifiable {
 
 /// The detail fields of a ``Company``.
 struct CompanyDetails: Sendable, Hashable {
-    let foundedDate: CalendarDate?
     let chairman: String?
     let generalManager: String?
     let spokesperson: String?
@@ -188,9 +184,6 @@ struct CompanyDetails: Sendable, Hashable {
     let foreignRegistration: String?
     let taxID: String?
     let parValue: String?
-    let privatePlacementShares: Int64?
-    let preferredShares: Int64?
-    let issuedShares: Int64?
     let financialReportType: String?
     let transferAgent: String?
     let transferAgentPhone: String?
@@ -199,50 +192,84 @@ struct CompanyDetails: Sendable, Hashable {
     let auditors: [String]
     let email: String?
     let website: String?
-    /// Every field's text as written, by ``CompanyField/rawValue``.
-    let sourceText: [String]
 
     /// No details at all.
     static let none = CompanyDetails(
-        foundedDate: nil, chairman: nil, generalManager: nil, spokesperson: nil, spokespersonTitle: nil,
+        chairman: nil, generalManager: nil, spokesperson: nil, spokespersonTitle: nil,
         deputySpokesperson: nil, phone: nil, fax: nil, address: nil, englishAddress: nil, englishShortName: nil,
-        foreignRegistration: nil, taxID: nil, parValue: nil, privatePlacementShares: nil, preferredShares: nil,
-        issuedShares: nil, financialReportType: nil, transferAgent: nil, transferAgentPhone: nil,
-        transferAgentAddress: nil, auditFirm: nil, auditors: [], email: nil, website: nil, sourceText: [])
+        foreignRegistration: nil, taxID: nil, parValue: nil,
+        financialReportType: nil, transferAgent: nil, transferAgentPhone: nil,
+        transferAgentAddress: nil, auditFirm: nil, auditors: [], email: nil, website: nil)
 }
 
 /// A reference to immutable details, compared and hashed by value, read from the source's
 /// text when first asked for: a list of two thousand companies exported or shown by its
 /// columns never cleans the twenty texts of each company only a detail view reads.
 final class DetailsBox: Sendable, Hashable {
+    /// Every field's text as written, by ``CompanyField/rawValue``: known from the start, so an
+    /// export reads it without the lock or a copy of the details.
+    let sourceText: [String]
+    /// The typed details, read with the list so that a row whose number or date cannot be read
+    /// is skipped; an export reads them without making the texts.
+    let foundedDate: CalendarDate?
+    let privatePlacementShares: Int64?
+    let preferredShares: Int64?
+    let issuedShares: Int64?
     private let made: Mutex<CompanyDetails?>
     private let read: (@Sendable () -> CompanyDetails)?
 
-    init(_ value: CompanyDetails) {
+    init(
+        _ value: CompanyDetails, sourceText: [String], foundedDate: CalendarDate?, privatePlacementShares: Int64?,
+        preferredShares: Int64?, issuedShares: Int64?
+    ) {
+        self.sourceText = sourceText
+        self.foundedDate = foundedDate
+        self.privatePlacementShares = privatePlacementShares
+        self.preferredShares = preferredShares
+        self.issuedShares = issuedShares
         made = Mutex(value)
         read = nil
     }
 
     /// Details made by `read` on first use, once.
-    init(reading read: @escaping @Sendable () -> CompanyDetails) {
+    init(
+        sourceText: [String], foundedDate: CalendarDate?, privatePlacementShares: Int64?, preferredShares: Int64?,
+        issuedShares: Int64?, reading read: @escaping @Sendable () -> CompanyDetails
+    ) {
+        self.sourceText = sourceText
+        self.foundedDate = foundedDate
+        self.privatePlacementShares = privatePlacementShares
+        self.preferredShares = preferredShares
+        self.issuedShares = issuedShares
         made = Mutex(nil)
         self.read = read
     }
 
-    var value: CompanyDetails {
+    /// One detail, read in place: copying the whole details to read one field retained and
+    /// released its twenty-five texts each time.
+    subscript<Value: Sendable>(_ field: KeyPath<CompanyDetails, Value> & Sendable) -> Value {
         made.withLock { made in
-            if let made { return made }
-            let value = read?() ?? CompanyDetails.none
-            made = value
-            return value
+            if made == nil { made = read?() ?? CompanyDetails.none }
+            return made![keyPath: field]
         }
     }
 
+    private var value: CompanyDetails { self[\.self] }
+
     static func == (lhs: DetailsBox, rhs: DetailsBox) -> Bool {
-        lhs === rhs || lhs.value == rhs.value
+        lhs === rhs
+            || (lhs.sourceText == rhs.sourceText && lhs.foundedDate == rhs.foundedDate
+                && lhs.privatePlacementShares == rhs.privatePlacementShares
+                && lhs.preferredShares == rhs.preferredShares && lhs.issuedShares == rhs.issuedShares
+                && lhs.value == rhs.value)
     }
 
     func hash(into hasher: inout Hasher) {
+        hasher.combine(sourceText)
+        hasher.combine(foundedDate)
+        hasher.combine(privatePlacementShares)
+        hasher.combine(preferredShares)
+        hasher.combine(issuedShares)
         hasher.combine(value)
     }
 }

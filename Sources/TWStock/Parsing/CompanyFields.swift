@@ -81,9 +81,11 @@ struct CompanyFields {
                 paidInCapital: try FieldText.count(paidInCapital, column: "實收資本額 (paid-in capital)"),
                 listingDate: try FieldText.compactDate(listingDate, column: "上市日期 (listing date)"),
                 reportDate: reportDate,
-                details: DetailsBox {
+                details: DetailsBox(
+                    sourceText: values, foundedDate: foundedDate, privatePlacementShares: privatePlacementShares,
+                    preferredShares: preferredShares, issuedShares: issuedShares
+                ) {
                     CompanyDetails(
-                        foundedDate: foundedDate,
                         chairman: FieldText.clean(fields.chairman),
                         generalManager: FieldText.clean(fields.generalManager),
                         spokesperson: FieldText.clean(fields.spokesperson),
@@ -97,9 +99,6 @@ struct CompanyFields {
                         foreignRegistration: FieldText.clean(fields.foreignRegistration),
                         taxID: FieldText.clean(fields.taxID),
                         parValue: FieldText.clean(fields.parValue),
-                        privatePlacementShares: privatePlacementShares,
-                        preferredShares: preferredShares,
-                        issuedShares: issuedShares,
                         financialReportType: FieldText.clean(fields.financialReportType),
                         transferAgent: FieldText.clean(fields.transferAgent),
                         transferAgentPhone: FieldText.clean(fields.transferAgentPhone),
@@ -107,8 +106,7 @@ struct CompanyFields {
                         auditFirm: FieldText.clean(fields.auditFirm),
                         auditors: [fields.auditor1, fields.auditor2].compactMap(FieldText.clean),
                         email: FieldText.clean(fields.email),
-                        website: FieldText.clean(fields.website),
-                        sourceText: fields.values)
+                        website: FieldText.clean(fields.website))
                 })
         } catch {
             throw UnreadableRow("\(code): \(error.message)")
