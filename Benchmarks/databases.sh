@@ -21,8 +21,7 @@ label="$((rows / 1000000))m"
 command -v hyperfine >/dev/null || { echo "needs hyperfine: apt-get install hyperfine" >&2; exit 1; }
 command -v sqlite3 >/dev/null || { echo "needs sqlite3: apt-get install sqlite3" >&2; exit 1; }
 if [ -z "${BROWSE:-}" ]; then
-  (cd "$root" && swift build -c release --product browse >/dev/null)
-  BROWSE="$root/.build/release/browse"
+  BROWSE="$("$root/Scripts/release-build.sh")"
 fi
 work=/tmp/dbbench
 mkdir -p "$work"

@@ -23,8 +23,7 @@ if [ ! -s "$data" ]; then
 fi
 # BROWSE and FILE_BENCH may name already built release binaries.
 if [ -z "${BROWSE:-}" ]; then
-  (cd "$root" && swift build -c release --product browse >/dev/null)
-  BROWSE="$root/.build/release/browse"
+  BROWSE="$("$root/Scripts/release-build.sh")"
 fi
 if [ -z "${FILE_BENCH:-}" ]; then
   # The benchmarks time the package's own renderer, queries and exporter (`@testable import`).

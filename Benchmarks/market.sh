@@ -15,8 +15,7 @@ shared="$root/../shared/twse"
 command -v hyperfine >/dev/null || { echo "needs hyperfine: apt-get install hyperfine" >&2; exit 1; }
 [ -d "$shared" ] || { echo "needs $shared" >&2; exit 1; }
 if [ -z "${BROWSE:-}" ]; then
-  (cd "$root" && swift build -c release --product browse >/dev/null)
-  BROWSE="$root/.build/release/browse"
+  BROWSE="$("$root/Scripts/release-build.sh")"
 fi
 cache="$(mktemp -d)"
 port=$((20000 + RANDOM % 20000))

@@ -7,7 +7,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 command -v hyperfine >/dev/null || { echo "needs hyperfine: apt-get install hyperfine" >&2; exit 1; }
 
-(cd "$root" && swift build -c release --product browse >/dev/null)
+browse="$("$root/Scripts/release-build.sh")"
 # The benchmarks time the package's own renderer, queries and exporter (`@testable import`).
 (cd "$here" && swift build -c release -Xswiftc -enable-testing >/dev/null)
 
@@ -18,16 +18,16 @@ echo
 echo "## Whole process"
 json="$(mktemp)"
 hyperfine --warmup 5 --runs 50 -N --style none --export-json "$json" \
-  "$root/.build/release/browse films --format csv" \
-  "$root/.build/release/browse people --filter ford --format json" >/dev/null
-python3 "$here/hyperfine_table.py" "$json"
+  "$browse films --format csv" \
+  "$browse people --filter ford --format json" >/dev/null
+python3 "$here/hyperfine_table.py" "$json" "$(dirname "$browse")/"
 rm -f "$json"
 
 # Taiwan market data from a warm cache, and the import of every shared TWSE file.
 shared="$root/../shared/twse"
 if [ -d "$shared" ]; then
   cache="$(mktemp -d)"
-  b="$root/.build/release/browse"
+  b="$browse"
   # What a user's cache holds after downloading from MOPS and TWSE: the CSV company lists, an
   # all-market day and a month of 2330 (TPEx's JSON company list, slower to parse, is left out).
   "$b" import --cache-dir "$cache" "$shared/t187ap03_L_1131029.csv" "$shared/t187ap03_O_1131029.csv" \
@@ -46,13 +46,13 @@ if [ -d "$shared" ]; then
     "$b ticks --offline --cache-dir $cache --format csv" \
     "$b stock 2330 --months 12 --offline --cache-dir $cache --format csv" \
     "$b stock 2330 --months 12 --offline --cache-dir $cache -c q" >/dev/null
-  python3 "$here/hyperfine_table.py" "$json" "$root/.build/release/" | sed "s|$cache|CACHE|g"
+  python3 "$here/hyperfine_table.py" "$json" "$(dirname "$browse")/" | sed "s|$cache|CACHE|g"
   echo
   echo "## Import of every file in shared/twse (into an empty cache each run)"
   hyperfine --warmup 2 --runs 20 -N --style none --export-json "$json" \
     --prepare "rm -rf $cache/import" \
     "$b import --cache-dir $cache/import $(ls "$shared"/* | tr '\n' ' ')" >/dev/null 2>&1 || true
-  python3 "$here/hyperfine_table.py" "$json" "$root/.build/release/" | sed "s|$shared/||g; s|$cache|CACHE|g" \
+  python3 "$here/hyperfine_table.py" "$json" "$(dirname "$browse")/" | sed "s|$shared/||g; s|$cache|CACHE|g" \
     | sed -E 's/`browse import --cache-dir CACHE\/import [^`]*`/`browse import --cache-dir CACHE every file of shared\/twse`/' 
   rm -rf "$cache" "$json"
 fi

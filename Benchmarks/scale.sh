@@ -14,8 +14,7 @@ root="$(dirname "$here")"
 [ -n "${PEERS:-}" ] && export PATH="$PEERS:$PATH"
 command -v hyperfine >/dev/null || { echo "needs hyperfine: apt-get install hyperfine" >&2; exit 1; }
 if [ -z "${BROWSE:-}" ]; then
-  (cd "$root" && swift build -c release --product browse >/dev/null)
-  BROWSE="$root/.build/release/browse"
+  BROWSE="$("$root/Scripts/release-build.sh")"
 fi
 have() { command -v "$1" >/dev/null 2>&1; }
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"

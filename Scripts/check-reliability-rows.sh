@@ -10,8 +10,7 @@
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 if [ -z "${BROWSE:-}" ]; then
-  (cd "$root" && swift build -c release --product browse >/dev/null) || exit 1
-  BROWSE="$root/.build/release/browse"
+  BROWSE="$("$root/Scripts/release-build.sh")" || exit 1
 fi
 B="$(realpath "$BROWSE")"
 [ -x "$B" ] || { echo "no browse binary at $BROWSE" >&2; exit 1; }

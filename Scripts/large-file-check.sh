@@ -11,8 +11,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 gib="${1:-5}"
 if [ -z "${BROWSE:-}" ]; then
-  (cd "$root" && swift build -c release --product browse >/dev/null)
-  BROWSE="$root/.build/release/browse"
+  BROWSE="$("$root/Scripts/release-build.sh")"
 fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
