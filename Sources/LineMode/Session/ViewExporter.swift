@@ -72,11 +72,13 @@ package enum ViewExporter {
         if exported == true {
             exporter.countRows(count)
         } else {
-            try list.forEachRow { cells in
-                try exporter.row(cells: NamedCellLookup.cells(of: cells, in: columns))
+            func write(_ cells: [Cell]) throws {
+                try exporter.row(cells: cells)
                 count += 1
                 if count % cancellationInterval == 0, Task.isCancelled { throw CancellationError() }
             }
+            let byColumn = try (list as? any ColumnCellsReading)?.forEachRow(of: columns, write) ?? false
+            if !byColumn { try list.forEachRow { try write(NamedCellLookup.cells(of: $0, in: columns)) } }
         }
         // The rows came from a file that shrank meanwhile: what was read past its end is not data.
         if let problem = list.dataProblem { throw problem }

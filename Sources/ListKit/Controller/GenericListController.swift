@@ -447,6 +447,17 @@ extension GenericListController where Row == ColumnsRow {
 
 extension GenericListController: SnapshotPlanning {}
 
+extension GenericListController: ColumnCellsReading {
+    package func forEachRow(of columns: [String], _ body: ([Cell]) throws -> Void) rethrows -> Bool {
+        guard let makers = cellMakers(of: columns) else { return false }
+        for index in 0..<count {
+            let item = item(at: index)
+            try body(makers.map { $0(item) })
+        }
+        return true
+    }
+}
+
 extension GenericListController: LiveScreen {
     package var watchesRows: Bool { liveRows != nil }
 

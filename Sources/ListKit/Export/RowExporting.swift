@@ -23,3 +23,14 @@ public enum ExportRowLimits {
     /// between blocks.
     public static let blockRows = 2_048
 }
+
+/// A screen that can give some columns' cells of each row without making the whole row: a
+/// list of declared columns makes each exported column's cell alone, skipping the names a
+/// row's cells carry and lining them up with the export's columns.
+package protocol ColumnCellsReading: ListScreen {
+    /// Visits the cells of `columns`, in that order, of every row of the view, in order.
+    ///
+    /// - Returns: Whether the rows were visited; `false` (with none visited) asks for the
+    ///   rows' named cells.
+    func forEachRow(of columns: [String], _ body: ([Cell]) throws -> Void) rethrows -> Bool
+}
