@@ -101,6 +101,13 @@ final class FileTableStore: ListStore, PiecewiseValueStore {
         return read?.compactMap { $0 }
     }
 
+    func texts(of column: String, at positions: [Int], stop: StopFlag) throws -> [String]? {
+        guard let table = tables.table(holding: items.count) else { return nil }
+        let texts = table.texts(of: column, rows: tableRows(of: positions) ?? positions, stop: stop)
+        if stop.isRaised { throw ListError.interrupted }
+        return texts
+    }
+
     func widestTexts(of columns: [String], at positions: [Int]?, width: TextWidth, stop: StopFlag) throws -> [Int]? {
         guard let table = tables.table(holding: items.count) else { return nil }
         let widest = table.widestTexts(of: columns, rows: tableRows(of: positions), width: width, stop: stop)

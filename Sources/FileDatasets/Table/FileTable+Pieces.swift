@@ -26,6 +26,31 @@ extension FileTable {
         }
     }
 
+    /// The text of `column`'s field in each of `rows`, in order, as the row's cell shows it
+    /// (`""` where the row is short), read in pieces on every core: only that field is made a
+    /// `String`, not the row's cells.
+    ///
+    /// - Returns: `nil` when the column is not in the table; rows left unread once `stop` was
+    ///   raised are `""`.
+    func texts(of column: String, rows: [Int], stop: StopFlag) -> [String]? {
+        guard let index = self.column(named: column) else { return nil }
+        let pieces = ParallelWork.pieces(for: rows.count, threshold: 4_096)
+        let read = ParallelWork.map(pieces, stop: stop) { piece in
+            var scratch = RowScratch()
+            var texts: [String] = []
+            for position in ParallelWork.range(ofPiece: piece, of: pieces, count: rows.count) {
+                if position & 0xFFF == 0, stop.isRaised { break }
+                scan(row: rows[position], fields: &scratch.fields, issues: &scratch.issues)
+                let fields = scratch.fields
+                texts.append(index < fields.count ? fields[index].string(in: buffer, quote: dialect.quote) : "")
+            }
+            return texts
+        }
+        var texts = read.flatMap { $0 ?? [] }
+        if texts.count < rows.count { texts += Array(repeating: "", count: rows.count - texts.count) }
+        return texts
+    }
+
     /// Visits the values of the columns at `wanted` in the rows at `positions` of `rows`
     /// (of the table when `nil`), in order.
     private func readValues(

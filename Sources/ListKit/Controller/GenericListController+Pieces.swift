@@ -12,4 +12,10 @@ extension GenericListController: PiecewiseValues {
         guard let pieces = store as? any PiecewiseValueStore else { return nil }
         return try pieces.valuePieces(of: columns, at: store.view, stop: stop, body)
     }
+
+    package func texts(of column: String, atRows rows: [Int], stop: StopFlag) throws -> [String]? {
+        guard let pieces = store as? any PiecewiseValueStore else { return nil }
+        let view = store.view
+        return try pieces.texts(of: column, at: view.map { view in rows.map { view[$0] } } ?? rows, stop: stop)
+    }
 }

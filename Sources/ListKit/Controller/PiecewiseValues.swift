@@ -13,4 +13,10 @@ package protocol PiecewiseValues: AnyObject {
         of columns: [String], stop: StopFlag,
         _ body: @Sendable (_ start: Int, _ read: ((UnsafeBufferPointer<PieceValue>) -> Void) -> Void) -> Result
     ) throws -> [Result]?
+
+    /// The text of `column`'s cell in each of the view's rows at `rows`, in order, as
+    /// ``PiecewiseValueStore/texts(of:at:stop:)`` reads them; `nil` when the screen cannot.
+    ///
+    /// - Throws: `ListError.interrupted` when `stop` was raised before every row was read.
+    func texts(of column: String, atRows rows: [Int], stop: StopFlag) throws -> [String]?
 }

@@ -59,11 +59,18 @@ extension ColumnAnalysis {
         for (text, seen) in texts { counts.append((.text(text), seen.count, seen.first)) }
         for entry in 0..<keyed.count { counts.append((keyed.values[entry], keyed.counts[entry], keyed.firsts[entry])) }
         for (value, seen) in others { counts.append((value, seen.count, seen.first)) }
-        // Every value has a first row of its own, so the order is the one pass's.
-        return counts.sorted { left, right in
-            left.count != right.count ? left.count > right.count : left.first < right.first
-        }.map {
-            ValueCount(value: $0.value, text: cell(of: column, atRow: $0.first, in: list).text, count: $0.count)
+        // Every value has a first row of its own, so the order is the one pass's. The order is
+        // found among plain numbers: sorting the entries themselves copied a value, retained,
+        // at every move.
+        var order = counts.indices.map { (count: counts[$0].count, first: counts[$0].first, entry: $0) }
+        order.sort { left, right in left.count != right.count ? left.count > right.count : left.first < right.first }
+        // Each value shows as its first row wrote it: that field alone, read on every core.
+        let firsts = order.map(\.first)
+        let shown =
+            try screen.texts(of: name, atRows: firsts, stop: stop)
+            ?? firsts.map { cell(of: column, atRow: $0, in: list).text }
+        return order.indices.map { index in
+            ValueCount(value: counts[order[index].entry].value, text: shown[index], count: order[index].count)
         }
     }
 

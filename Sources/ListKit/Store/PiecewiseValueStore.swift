@@ -21,4 +21,10 @@ package protocol PiecewiseValueStore: AnyObject {
         of columns: [String], at positions: [Int]?, stop: StopFlag,
         _ body: @Sendable (_ start: Int, _ read: ((UnsafeBufferPointer<PieceValue>) -> Void) -> Void) -> Result
     ) throws -> [Result]?
+
+    /// The text of `column`'s cell in each of the items at `positions`, in order, read on
+    /// every core; `nil` when the column is not the store's.
+    ///
+    /// - Throws: `ListError.interrupted` when `stop` was raised before every row was read.
+    func texts(of column: String, at positions: [Int], stop: StopFlag) throws -> [String]?
 }
