@@ -127,6 +127,7 @@ extension GenericListController {
     }
 
     private func matching(_ expression: WhereExpression, among pool: [Int], stop: StopFlag) throws -> [Int] {
+        // Rows of declared columns: each column the expression names is made alone.
         let byColumn = cellMakers(of: []) != nil
         var kept: [Int] = []
         for (done, position) in pool.enumerated() {

@@ -76,7 +76,7 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     private let declaredColumns: [Column]?
     /// Each declared column's cell maker by name, when the rows are made of ``ListColumn``s:
     /// a question about one column (a sort, `where`, the widths of the shown columns) then
-    /// makes that column's cell, not the whole row's.
+    /// makes that column's cell, not the whole row's. Set by the inits that take columns.
     private var columnCells: [String: (T) -> Cell] = [:]
     var inferredColumns: [Column]?
 
