@@ -61,12 +61,17 @@ import Testing
         }
     }
 
+    /// A random file of ``rows`` rows, opened; `scratch` holds it for the test.
+    static func opened(seed: UInt64, in scratch: Scratch) async throws -> Opened {
+        var random = SeededRandom(seed: seed)
+        let opened = try await open(try scratch.write("pieces-\(seed).csv", file(&random)))
+        try #require(opened.screen.count == rows)
+        return opened
+    }
+
     @Test func freqAndStatsOfPiecesAnswerAsOnePassOverTheCells() async throws {
-        var random = SeededRandom(seed: 20_261_202)
         let scratch = try Scratch()
-        let opened = try await open(try scratch.write("pieces.csv", Self.file(&random)))
-        let screen = opened.screen
-        try #require(screen.count == Self.rows)
+        let screen = try await Self.opened(seed: 20_261_202, in: scratch).screen
         #expect(screen.store is any PiecewiseValueStore)
         let plain = Self.plain(screen)
 
@@ -97,11 +102,8 @@ import Testing
     /// A chart's points read in pieces are one pass's: every point in order, the rows whose
     /// text says how digits are grouped, the axis' ends (the first of equals) and its clock.
     @Test func chartOfPiecesReadsThePointsOfOnePass() async throws {
-        var random = SeededRandom(seed: 20_261_203)
         let scratch = try Scratch()
-        let opened = try await open(try scratch.write("chart.csv", Self.file(&random)))
-        let screen = opened.screen
-        try #require(screen.count == Self.rows)
+        let screen = try await Self.opened(seed: 20_261_203, in: scratch).screen
         let plain = Self.plain(screen)
         func same(_ words: (y: String, x: String?, bars: String?), _ label: String) throws {
             func request(_ list: any ListScreen) throws -> ChartRequest {

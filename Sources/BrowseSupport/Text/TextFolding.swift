@@ -45,8 +45,8 @@ public enum TextFolding {
     /// E4–E9), which have no case and no width to fold: lowercasing the ASCII bytes is then
     /// what `lowercased()` does, without its per-character work. `nil` for any other text.
     private static func foldedPlainly(_ text: String) -> String? {
-        var text = text
-        return text.withUTF8 { bytes -> String? in
+        var copy = text
+        return copy.withUTF8 { bytes -> String? in
             var index = 0
             var hasUpper = false
             while index < bytes.count {
@@ -60,7 +60,8 @@ public enum TextFolding {
                     return nil
                 }
             }
-            guard hasUpper else { return String(decoding: bytes, as: UTF8.self) }
+            // Nothing to lower: the text itself, not a copy.
+            guard hasUpper else { return text }
             return String(unsafeUninitializedCapacity: bytes.count) { output in
                 for (at, byte) in bytes.enumerated() {
                     output[at] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte

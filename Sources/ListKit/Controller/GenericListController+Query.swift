@@ -127,8 +127,7 @@ extension GenericListController {
     }
 
     private func matching(_ expression: WhereExpression, among pool: [Int], stop: StopFlag) throws -> [Int] {
-        // Rows of declared columns: each column the expression names is made alone.
-        let byColumn = cellMakers(of: []) != nil
+        let byColumn = makesCellsByColumn
         var kept: [Int] = []
         for (done, position) in pool.enumerated() {
             if done % 4_096 == 0, stop.isRaised { throw ListError.interrupted }

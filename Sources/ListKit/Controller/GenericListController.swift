@@ -321,6 +321,10 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
         return makers
     }
 
+    /// Whether the rows come from declared columns whose cells can be made one column at a
+    /// time (``cellMakers(of:)`` answers for any declared names).
+    var makesCellsByColumn: Bool { cellMakers(of: []) != nil }
+
     /// The cell of the column `name` of `item`, made alone; `nil` when no declared column has
     /// that name. Only for rows of declared columns (``cellMakers(of:)`` not `nil`).
     func columnCell(_ name: String, of item: T) -> Cell? {
