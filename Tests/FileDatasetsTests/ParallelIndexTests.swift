@@ -38,6 +38,53 @@ import Testing
         }
     }
 
+    /// Measured as it is indexed, in any number of pieces, each column's widest text is the
+    /// widest a pass over the rows finds: quotes undone, CJK, rows skipped, a piece whose
+    /// guessed start fell inside quotes scanned again.
+    @Test func widthsMeasuredWhileIndexingAreThoseOfTheRows() throws {
+        // Cells by characters, not bytes, so that undone quotes and CJK both count.
+        let characters = TextWidth { String(decoding: $0, as: UTF8.self).count }
+        let sameMeasure = TextWidth { String(decoding: $0, as: UTF8.self).count }
+        var random = SeededRandom(seed: 27)
+        for round in 0..<30 {
+            var text = "id,note,value\r\n"
+            for row in 0..<Int.random(in: 50...400, using: &random) {
+                switch Int.random(in: 0..<8, using: &random) {
+                case 0: text += "\(row),\"spans\nthree lines of a long note\nhere\",\(row)\r\n"
+                case 1: text += "\(row),\"a much longer row that is skipped\"\r\n"
+                case 2: text += "\(row),\"\"\"\"\"\"\"\"\"\"\"\"\"\"\",1\r\n"
+                case 3: text += "\(row),台積電股份有限公司,\(row * 7)\r\n"
+                case 4 where round % 3 == 0: text += "\(row),\"x\"y,2\r\n"
+                default: text += "\(row),plain,\(row)\r\n"
+                }
+            }
+            let bytes = FileBytes(copying: Array(text.utf8))
+            for pieces in 1...5 {
+                let table = try TableIndexer.index(
+                    name: "t", bytes: bytes, dialect: .comma, hasHeader: true, progress: nil, pieces: pieces,
+                    widths: characters)
+                let names = table.columns.map(\.name)
+                let measured = try #require(table.measuredWidths, "round \(round), \(pieces) pieces")
+                let read = table.widestTexts(of: names, rows: nil, width: sameMeasure)
+                #expect(measured.widest == read, "round \(round), \(pieces) pieces")
+                #expect(table.widestTexts(of: names, rows: nil, width: characters) == read)
+                #expect(
+                    table.widestTexts(of: names, rows: Array(0..<table.rowCount).reversed(), width: characters) == read)
+            }
+        }
+    }
+
+    /// The first part of an input still arriving is not measured: its last record, read,
+    /// is left out.
+    @Test func aPartialIndexMeasuresNothing() throws {
+        let bytes = FileBytes(copying: Array("a,b\n1,2\n3,a long cut off".utf8))
+        let table = try TableIndexer.index(
+            name: "t", bytes: bytes, dialect: .comma, hasHeader: true, progress: nil, partial: true,
+            widths: TextWidth { $0.count })
+        #expect(table.rowCount == 1)
+        #expect(table.measuredWidths == nil)
+    }
+
     @Test func rowsAreTheRecordsThatFitTheHeader() throws {
         let text = "a,b\n1,2\n\n3,\"x\ny\"\n4\n5,6\n"
         let table = try TableIndexer.index(

@@ -1,4 +1,5 @@
 import BrowseSupport
+import Foundation
 import LineMode
 import ListKit
 import Testing
@@ -40,6 +41,35 @@ import Testing
         #expect(try fast() == throughCells(screen, columns), "a filtered view")
         try screen.applySort(SortOrder(column: "price", descending: true))
         #expect(try fast() == throughCells(screen, columns), "a sorted view")
+    }
+
+    /// Loaded to be drawn, the index measures every column as it reads the rows: the widths of
+    /// the whole file, in file order or sorted, are those of the cells, with no pass of their
+    /// own; a filtered view is measured over its rows.
+    @Test func widthsMeasuredByTheIndexAreThoseOfTheCells() async throws {
+        let scratch = try Scratch()
+        let path = try scratch.write(
+            "quirks.csv", bytes: ExportFastPathTests.file(rows: 120_000, delimiter: ",", seed: 29))
+        let context = DatasetContext(
+            cacheDirectory: FileManager.default.temporaryDirectory, offline: true,
+            program: ProgramIdentity(name: "file-datasets-tests", version: "1.0.0", summary: "FileDatasets' tests"))
+        let screen = try FileOpener().screen(for: path, context: context)
+        await screen.load(force: false, progress: ProgressReporter(), drawingWith: .terminal)
+        let table = try #require((screen.store as? FileTableStore)?.tables.current)
+        let measured = try #require(table.measuredWidths, "the index measured the columns")
+        #expect(measured.width.measuresAlike(.terminal))
+        let columns = screen.columns.map(\.name)
+        let cells = throughCells(screen, columns)
+        #expect(columns.map { measured.widest[table.column(named: $0)!] } == cells)
+        #expect(try screen.widestTexts(of: columns, width: .terminal, stop: .never) == cells)
+        try screen.applySort(SortOrder(column: "price", descending: true))
+        #expect(try screen.widestTexts(of: columns, width: .terminal, stop: .never) == cells, "sorted")
+        try screen.applyFilter("台")
+        let filtered = try screen.widestTexts(of: columns, width: .terminal, stop: .never)
+        #expect(filtered == throughCells(screen, columns), "a filtered view")
+        let first = try #require(table.widestTexts(of: columns, rows: [0], width: .terminal))
+        let firstCells = table.cells(ofRow: 0).map { DisplayWidth.of(VisibleText.make($0.text)) }
+        #expect(first == Array(firstCells.prefix(columns.count)), "one row is measured over that row")
     }
 
     /// Stopped, the measure says so rather than answer for part of the rows.

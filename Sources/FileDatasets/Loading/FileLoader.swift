@@ -46,14 +46,16 @@ struct FileLoader: Sendable {
     ///   its first part (the first megabyte of a large file, or what standard input brought before
     ///   its writer paused), when the input is a delimited text that has any. Its rows are the
     ///   first rows of the table this returns.
+    /// - Parameter widths: How the pages drawn of the table measure texts: the index measures
+    ///   each column's widest text as it reads the rows (``FileTable/measuredWidths``).
     /// - Throws: `FileLoadError`.
     /// - Complexity: O(n) in the size of the input.
-    func load(progress: ProgressReporter, preview: (@Sendable (FileTable) -> Void)? = nil) async throws(FileLoadError)
-        -> FileTable
-    {
+    func load(
+        progress: ProgressReporter, preview: (@Sendable (FileTable) -> Void)? = nil, widths: TextWidth? = nil
+    ) async throws(FileLoadError) -> FileTable {
         let read = try await read(progress: progress, preview: preview)
         do {
-            return try index(read, progress: progress)
+            return try index(read, progress: progress, widths: widths)
         } catch {
             // A file cut short while it was read shows zeros past its new end: what the reading
             // then says (a NUL byte, a broken row) is not the file's fault but the change.
@@ -62,7 +64,9 @@ struct FileLoader: Sendable {
         }
     }
 
-    private func index(_ read: FileBytes, progress: ProgressReporter) throws(FileLoadError) -> FileTable {
+    private func index(_ read: FileBytes, progress: ProgressReporter, widths: TextWidth?) throws(FileLoadError)
+        -> FileTable
+    {
         let name = location.displayName
         var bytes = read
         if options.encoding == .big5 {
@@ -88,13 +92,13 @@ struct FileLoader: Sendable {
             guard !output.csv.isEmpty else { throw .empty(name) }
             let csv = FileBytes(copying: output.csv)
             let table = try TableIndexer.index(
-                name: name, bytes: csv, dialect: .comma, hasHeader: true, progress: nil)
+                name: name, bytes: csv, dialect: .comma, hasHeader: true, progress: nil, widths: widths)
             return table.replacingProblems(output.problems, around: output.around)
         case .csv, .tsv:
             let delimiter = delimiter(of: bytes.buffer, format: format)
             let table = try TableIndexer.index(
                 name: name, bytes: bytes, dialect: CSVDialect(delimiter: delimiter), hasHeader: options.hasHeader,
-                progress: progress)
+                progress: progress, widths: widths)
             bytes.expectRandomAccess()
             bytes.releaseResidentPages()
             return table

@@ -13,7 +13,7 @@ enum FileScreen {
     @MainActor
     static func make(loader: FileLoader) -> GenericListController<FileRow, ColumnsRow> {
         make(name: loader.location.displayName, fullName: loader.location.fullName) { request, preview in
-            (try await loader.load(progress: request.progress, preview: preview), nil)
+            (try await loader.load(progress: request.progress, preview: preview, widths: request.widths), nil)
         }
     }
 

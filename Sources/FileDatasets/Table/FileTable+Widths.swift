@@ -2,6 +2,14 @@ import BrowseSupport
 import ListKit
 import Tabular
 
+/// Each column's widest text over every row of a table, as one width measures texts.
+struct MeasuredWidths: Sendable {
+    /// What measured them.
+    let width: TextWidth
+    /// By column, in the table's order.
+    let widest: [Int]
+}
+
 extension FileTable {
     /// The widest text of each of `columns` in `rows` (every row when `nil`), as `width`
     /// measures the cells' texts, in the order of `columns`; `nil` when a column is not in the
@@ -10,12 +18,19 @@ extension FileTable {
     ///
     /// A missing field (a short record) is an empty text: it takes no width.
     ///
+    /// Every row's widths are those the index measured, when it measured them alike: `rows`,
+    /// a view's, hold no row twice, so as many as the table has are every row in some order.
+    ///
     /// - Parameter stop: Once raised, the rest of the rows are skipped (and the answer is
     ///   short of them).
-    /// - Complexity: O(n) in the bytes of the rows read.
+    /// - Complexity: O(c) for every row when the index measured them, else O(n) in the bytes
+    ///   of the rows read.
     func widestTexts(of columns: [String], rows: [Int]?, width: TextWidth, stop: StopFlag = .never) -> [Int]? {
         let wanted = columns.compactMap { column(named: $0) }
         guard wanted.count == columns.count else { return nil }
+        if let measuredWidths, measuredWidths.width.measuresAlike(width), (rows?.count ?? rowCount) == rowCount {
+            return wanted.map { measuredWidths.widest[$0] }
+        }
         let count = rows?.count ?? rowCount
         let pieces = ParallelWork.pieces(for: count)
         let widest = ParallelWork.map(pieces, stop: stop) { piece in

@@ -28,13 +28,17 @@ public final class FileTable: Sendable {
     /// Rows with text after a closing quote: their bytes differ from their text in more than
     /// doubled quotes, so a byte search cannot rule them out and they are always checked.
     let irregularRows: [Int]
+    /// Each column's widest text over every row, measured by the index as it read them, when
+    /// the front end said how it measures (it will draw the rows).
+    let measuredWidths: MeasuredWidths?
     private let columnIndex: [String: Int]
     let sortKeyCache = Mutex<[Int: SortKeys]>([:])
     private let foldSpecialRowCache = Mutex<[Int]?>(nil)
 
     init(
         name: String, bytes: FileBytes, dialect: CSVDialect, columns: [TableColumn], offsets: RowOffsets,
-        problems: RowProblems, irregularRows: [Int], notes: [String], around: [String] = []
+        problems: RowProblems, irregularRows: [Int], notes: [String], around: [String] = [],
+        measuredWidths: MeasuredWidths? = nil
     ) {
         self.name = name
         self.bytes = bytes
@@ -45,6 +49,7 @@ public final class FileTable: Sendable {
         self.irregularRows = irregularRows
         self.notes = notes
         self.around = around
+        self.measuredWidths = measuredWidths
         var index: [String: Int] = [:]
         for (offset, column) in columns.enumerated() { index[column.name] = offset }
         self.columnIndex = index
@@ -102,7 +107,7 @@ public final class FileTable: Sendable {
     func replacingProblems(_ problems: RowProblems, around: [String]? = nil) -> FileTable {
         FileTable(
             name: name, bytes: bytes, dialect: dialect, columns: columns, offsets: offsets, problems: problems,
-            irregularRows: irregularRows, notes: notes, around: around ?? self.around)
+            irregularRows: irregularRows, notes: notes, around: around ?? self.around, measuredWidths: measuredWidths)
     }
 
     /// Finds the fields of row `row`, reusing `fields` and `issues`.

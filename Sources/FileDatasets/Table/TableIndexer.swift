@@ -31,13 +31,17 @@ enum TableIndexer {
     ///   - partial: The bytes are the first part of an input still arriving: its last record
     ///     (perhaps cut short) and anything from an unclosed quote on are left out, so that the
     ///     rows are the first rows of the whole input's table.
+    ///   - widths: Measures each column's widest text as the rows are read, for a table whose
+    ///     rows will be drawn (``FileTable/measuredWidths``); not for a partial input, whose
+    ///     last record is left out after it was read.
     /// - Throws: `FileLoadError` when there is no record at all, the input is too large to index,
     ///   or the first record has too many fields.
     /// - Complexity: O(n) in the size of the input.
     static func index(
         name: String, bytes: FileBytes, dialect: CSVDialect, hasHeader: Bool, progress: ProgressReporter?,
-        pieces requestedPieces: Int? = nil, partial: Bool = false
+        pieces requestedPieces: Int? = nil, partial: Bool = false, widths: TextWidth? = nil
     ) throws(FileLoadError) -> FileTable {
+        let widths = partial ? nil : widths
         let buffer = bytes.buffer
 
         var headerScan = PieceScanner(buffer: buffer, dialect: dialect, columnCount: 0, end: buffer.count)
@@ -89,7 +93,7 @@ enum TableIndexer {
                 let result = scanPiece(
                     buffer: input.readable, dialect: dialect, columnCount: columnCount, from: start, end: ends[piece],
                     into: UnsafeMutableBufferPointer(rebasing: output.buffer[regions[piece]]), progress: progress,
-                    stopsAtUnclosedQuote: partial, releasing: bytes)
+                    widths: widths, stopsAtUnclosedQuote: partial, releasing: bytes)
                 results.withLock { $0[piece] = result }
             }
             pieces = results.withLock { $0.compactMap { $0 } }
@@ -102,7 +106,8 @@ enum TableIndexer {
                 } else if cursor.offset < ends[piece] {
                     pieces[piece] = scanPiece(
                         buffer: buffer, dialect: dialect, columnCount: columnCount, from: cursor, end: ends[piece],
-                        into: UnsafeMutableBufferPointer(rebasing: storage[regions[piece]]), progress: nil)
+                        into: UnsafeMutableBufferPointer(rebasing: storage[regions[piece]]), progress: nil,
+                        widths: widths)
                     cursor = pieces[piece].end
                 } else {
                     pieces[piece] = PieceResult(empty: cursor, columns: columnCount)
@@ -134,8 +139,10 @@ enum TableIndexer {
         var irregularRows: [Int] = []
         var strayQuotes = StrayQuotes()
         var segments: [SegmentStart] = []
+        var widest = [Int](repeating: 0, count: widths == nil ? 0 : columnCount)
         var rowBase = 0
         for result in pieces {
+            for (column, width) in result.widest.enumerated() { widest[column] = max(widest[column], width) }
             for problem in result.problems.first { problems.append(problem) }
             problems.addUncounted(result.problems.count - result.problems.first.count)
             inference.merge(result.inference)
@@ -158,7 +165,8 @@ enum TableIndexer {
         let table = FileTable(
             name: name, bytes: bytes, dialect: dialect, columns: columns,
             offsets: RowOffsets(low: low, bases: segments), problems: problems,
-            irregularRows: irregularRows, notes: strayQuotes.note.map { [$0] } ?? [], around: frame?.lines ?? [])
+            irregularRows: irregularRows, notes: strayQuotes.note.map { [$0] } ?? [], around: frame?.lines ?? [],
+            measuredWidths: widths.map { MeasuredWidths(width: $0, widest: widest) })
         return hasHeader && !partial ? withNotesBelow(table) : table
     }
 
@@ -181,7 +189,8 @@ enum TableIndexer {
             name: table.name, bytes: table.bytes, dialect: table.dialect, columns: table.columns,
             offsets: table.offsets,
             problems: table.problems.removingRecords(fromLine: notes.line, count: counted),
-            irregularRows: table.irregularRows, notes: table.notes, around: table.around + notes.lines)
+            irregularRows: table.irregularRows, notes: table.notes, around: table.around + notes.lines,
+            measuredWidths: table.measuredWidths)
     }
 
     /// Where the pieces start: the body's start, then line starts spread evenly, one per core.
@@ -210,7 +219,7 @@ enum TableIndexer {
 
     private static func scanPiece(
         buffer: UnsafeBufferPointer<UInt8>, dialect: CSVDialect, columnCount: Int, from start: CSVCursor, end: Int,
-        into region: UnsafeMutableBufferPointer<UInt32>, progress: ProgressReporter?,
+        into region: UnsafeMutableBufferPointer<UInt32>, progress: ProgressReporter?, widths: TextWidth?,
         stopsAtUnclosedQuote: Bool = false,
         releasing bytes: FileBytes? = nil
     ) -> PieceResult {
@@ -218,6 +227,7 @@ enum TableIndexer {
         scanner.cursor = start
         scanner.stopsAtUnclosedQuote = stopsAtUnclosedQuote
         scanner.releasing = bytes
+        scanner.widths = widths
         return scanner.run(into: region, progress: progress)
     }
 }
@@ -233,6 +243,8 @@ private struct PieceResult {
     var irregularRows: [Int] = []
     var inference: ColumnTypeInference
     var strayQuotes = StrayQuotes()
+    /// Each column's widest text in the piece's rows, when they are measured.
+    var widest: [Int] = []
     /// Where scanning stopped: the first record at or after the piece's end.
     var end: CSVCursor
 
@@ -293,6 +305,8 @@ private struct PieceScanner {
     var stopsAtUnclosedQuote = false
     /// The mapped file whose pages the scan lets go as it passes them.
     var releasing: FileBytes?
+    /// Measures each column's widest text in the rows, when given.
+    var widths: TextWidth?
     var fields: [CSVField] = []
     var issues: [CSVIssue] = []
     var strayQuotes = StrayQuotes()
@@ -349,6 +363,8 @@ private struct PieceScanner {
         var nextReport = cursor.offset + Self.progressStep
         var reported = cursor.offset
         var sampled = 0
+        let widths = widths
+        var widest = [Int](repeating: 0, count: widths == nil ? 0 : columnCount)
         while cursor.offset < end, let record = next() {
             let span = record.span
             if record.unterminated {
@@ -373,6 +389,7 @@ private struct PieceScanner {
                 sample(into: &result.inference)
                 sampled += 1
             }
+            if let widths { measure(by: widths, into: &widest) }
             let offset = span.byteRange.lowerBound
             if SegmentStart.base(of: offset) != segment {
                 segment = SegmentStart.base(of: offset)
@@ -394,6 +411,7 @@ private struct PieceScanner {
             }
         }
         result.strayQuotes = strayQuotes
+        result.widest = widest
         result.end = cursor
         return result
     }
@@ -420,6 +438,25 @@ private struct PieceScanner {
     private func sample(into inference: inout ColumnTypeInference) {
         for (column, field) in fields.enumerated() where !field.needsUnescaping {
             inference.add(UnsafeBufferPointer(rebasing: buffer[field.contentRange]), column: column)
+        }
+    }
+
+    /// Widens `widest` (one per column) to the current record's texts, as `width` measures
+    /// them.
+    private func measure(by width: TextWidth, into widest: inout [Int]) {
+        let quote = dialect.quote
+        let buffer = buffer
+        fields.withUnsafeBufferPointer { fields in
+            widest.withUnsafeMutableBufferPointer { widest in
+                for column in 0..<min(fields.count, widest.count) {
+                    let field = fields[column]
+                    let measured =
+                        field.needsUnescaping
+                        ? width.of(field.string(in: buffer, quote: quote))
+                        : width.of(utf8: UnsafeBufferPointer(rebasing: buffer[field.contentRange]))
+                    if measured > widest[column] { widest[column] = measured }
+                }
+            }
         }
     }
 

@@ -13,6 +13,9 @@ struct ScreenLoader {
     let animatesProgress: Bool
     /// A person is at a prompt: remedies say `r`.
     let interactive: Bool
+    /// How the pages drawn after the load measure their texts; `nil` when nothing will be
+    /// drawn (an export), so that a file's index does not measure its columns for nothing.
+    var drawing: TextWidth?
 
     /// How a load ended.
     enum Outcome {
@@ -62,7 +65,7 @@ struct ScreenLoader {
     private func loadTellingInterruption(
         _ list: any ListScreen, force: Bool, early: Bool, alreadySaid: [SourceFailure] = []
     ) async -> (outcome: Outcome, interrupted: Bool) {
-        let load = BackgroundLoad(list: list)
+        let load = BackgroundLoad(list: list, drawing: drawing)
         let indicator = ProgressIndicator(
             title: list.title, reporter: load.reporter, sink: progressSink, animated: animatesProgress)
         indicator.start()
@@ -242,6 +245,8 @@ private final class Holder<Value> {
 final class BackgroundLoad {
     let list: any ListScreen
     let reporter: ProgressReporter
+    /// How the pages drawn after the load measure their texts, passed on to the load.
+    let drawing: TextWidth?
     private(set) var task: Task<Void, Never>?
     private(set) var isFinished = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
@@ -249,8 +254,9 @@ final class BackgroundLoad {
     /// A load of `list`, whose reporter wakes whoever waits when the screen says its state
     /// changed: a load can go on once every row can be read (a database table's exact count),
     /// which only its state says.
-    init(list: any ListScreen) {
+    init(list: any ListScreen, drawing: TextWidth? = nil) {
         self.list = list
+        self.drawing = drawing
         let signal = StateChangeSignal()
         self.reporter = ProgressReporter(onStateChange: { Task { @MainActor in signal.load?.resumeWaiters() } })
         signal.load = self
@@ -259,8 +265,13 @@ final class BackgroundLoad {
     func start(force: Bool) {
         let list = list
         let reporter = reporter
+        let drawing = drawing
         task = Task { @MainActor [weak self] in
-            await list.load(force: force, progress: reporter)
+            if let drawing {
+                await list.load(force: force, progress: reporter, drawingWith: drawing)
+            } else {
+                await list.load(force: force, progress: reporter)
+            }
             self?.finished()
         }
     }

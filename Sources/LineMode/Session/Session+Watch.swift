@@ -79,7 +79,7 @@ extension Session {
                 TerminalMode.requestRedraw()
             }
         }
-        await list.load(force: true, progress: progress)
+        await list.load(force: true, progress: progress, drawingWith: .terminal)
         guard !Task.isCancelled, self.watcher === watcher else { return }
         if let failure = list.sourceFailures.first {
             watcher.failures += 1

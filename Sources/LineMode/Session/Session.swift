@@ -68,7 +68,7 @@ package final class Session {
         self.resolver = TargetResolver(registry: registry, opener: opener, insideSession: true)
         self.loader = ScreenLoader(
             messages: messages, progressSink: errors, animatesProgress: options.animatesProgress,
-            interactive: options.interactive)
+            interactive: options.interactive, drawing: .terminal)
         self.stack = NavigationStack(root: .list(registry.rootScreen(context: context)))
         messages.beforeEachLine = { [weak self] in self?.flush() }
         if options.errorsAreTerminal {

@@ -10,7 +10,7 @@ extension TextWidth {
     /// visible and measured by grapheme cluster.
     ///
     /// - Complexity: O(n) in the bytes.
-    package static let terminal = TextWidth { utf8 in
+    package static let terminal = TextWidth(oneCellPerASCIIByte: true) { utf8 in
         // Most fields are ASCII, a cell a byte: the leading ASCII is counted eight bytes at a
         // time, and only the rest decoded.
         var ascii = 0
@@ -29,10 +29,11 @@ extension TextWidth {
             if byte < 0x80 {
                 width += 1
                 index += 1
-            } else if (0xE5...0xE9).contains(byte), index + 2 < utf8.count, utf8[index + 1] & 0xC0 == 0x80,
-                utf8[index + 2] & 0xC0 == 0x80
+            } else if (0xE4...0xE9).contains(byte), index + 2 < utf8.count, utf8[index + 1] & 0xC0 == 0x80,
+                byte != 0xE4 || utf8[index + 1] >= 0xB8, utf8[index + 2] & 0xC0 == 0x80
             {
-                // U+5000–U+9FFF, CJK ideographs (names in Chinese and Japanese): two cells each.
+                // U+4E00–U+9FFF, CJK ideographs (names in Chinese and Japanese): two cells each.
+                // Below U+4E00 the hexagram symbols take one.
                 width += 2
                 index += 3
             } else {

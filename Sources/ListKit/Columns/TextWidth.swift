@@ -10,14 +10,36 @@
 /// let width = characters.of("台積電")  // 3
 /// ```
 public struct TextWidth: Sendable {
-    private let measure: @Sendable (UnsafeBufferPointer<UInt8>) -> Int
+    /// Says which widths measure alike: a closure cannot be compared, and copies of one width
+    /// share it.
+    private final class Identity: Sendable {}
+
+    @usableFromInline let measure: @Sendable (UnsafeBufferPointer<UInt8>) -> Int
+    @usableFromInline let oneCellPerASCIIByte: Bool
+    private let identity = Identity()
 
     /// A width that `measure` gives for a text's UTF-8.
     ///
-    /// - Parameter measure: The cells a text takes, given its UTF-8; it is called from several
-    ///   threads at once.
-    public init(utf8 measure: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Int) {
+    /// - Parameters:
+    ///   - oneCellPerASCIIByte: True when every ASCII byte takes one cell (a control character
+    ///     shown as one picture): a text of ASCII alone is then as wide as it is long, and is
+    ///     measured without calling `measure`. Most fields of most files are, so a pass over
+    ///     millions of them costs a count.
+    ///   - measure: The cells a text takes, given its UTF-8; it is called from several
+    ///     threads at once.
+    public init(
+        oneCellPerASCIIByte: Bool = false, utf8 measure: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Int
+    ) {
         self.measure = measure
+        self.oneCellPerASCIIByte = oneCellPerASCIIByte
+    }
+
+    /// True when `other` is this width or a copy of it, so that what one measured the other
+    /// would measure the same: a store may keep widths measured earlier and answer with them.
+    ///
+    /// - Complexity: O(1).
+    public func measuresAlike(_ other: TextWidth) -> Bool {
+        identity === other.identity
     }
 
     /// The cells `text` takes.
@@ -25,13 +47,19 @@ public struct TextWidth: Sendable {
     /// - Complexity: O(n) in the length of `text`.
     public func of(_ text: String) -> Int {
         var text = text
-        return text.withUTF8 { measure($0) }
+        return text.withUTF8 { of(utf8: $0) }
     }
 
     /// The cells the text whose UTF-8 is `utf8` takes.
     ///
     /// - Complexity: O(n) in the bytes.
+    @inlinable
     public func of(utf8: UnsafeBufferPointer<UInt8>) -> Int {
-        measure(utf8)
+        if oneCellPerASCIIByte {
+            var bits: UInt8 = 0
+            for byte in utf8 { bits |= byte }
+            if bits < 0x80 { return utf8.count }
+        }
+        return measure(utf8)
     }
 }

@@ -7,6 +7,10 @@ extension GenericListController {
         await load(sources: nil, force: force, progress: progress)
     }
 
+    public func load(force: Bool, progress: ProgressReporter, drawingWith widths: TextWidth) async {
+        await load(sources: nil, force: force, progress: progress, widths: widths)
+    }
+
     /// Adds a source (an older month); it loads with the next `load` and merges with the rest.
     public func add(_ source: ListSource<T>) {
         guard !sources.contains(where: { $0.id == source.id }) else { return }
@@ -28,7 +32,12 @@ extension GenericListController {
     /// Loads the named sources (the active ones when `ids` is `nil`) that are not loaded yet, or
     /// again when `force` is true. A source that fails keeps its earlier items and is named in
     /// `sourceFailures`; the others still show.
-    package func load(sources ids: Set<String>?, force: Bool, progress: ProgressReporter) async {
+    ///
+    /// - Parameter widths: How the front end measures the texts it will draw, passed on to the
+    ///   sources (``LoadRequest/widths``); `nil` when it will not draw them.
+    package func load(
+        sources ids: Set<String>?, force: Bool, progress: ProgressReporter, widths: TextWidth? = nil
+    ) async {
         let chosen = ids ?? activeSourceIDs
         let wanted = sources.filter { source in
             (chosen?.contains(source.id) ?? true) && (force || loadedItems[source.id] == nil)
@@ -42,7 +51,8 @@ extension GenericListController {
         for source in wanted {
             do {
                 progress.update { $0.step = source.title }
-                let request = LoadRequest(progress: progress, refresh: force, batch: wanted.map(\.id))
+                let request = LoadRequest(
+                    progress: progress, refresh: force, batch: wanted.map(\.id), widths: widths)
                 if let batches = source.batches {
                     guard try await receive(batches(request), from: source, progress: progress) else {
                         cancelled = true

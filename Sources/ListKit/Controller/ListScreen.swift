@@ -90,6 +90,11 @@ public protocol ListScreen: AnyObject {
     func select(at index: Int) throws -> Selection
     /// Loads sources not loaded yet, or all of them when `force` is true.
     func load(force: Bool, progress: ProgressReporter) async
+    /// Loads as ``load(force:progress:)`` does, for a front end that will draw the rows and
+    /// line up their columns by `widths`: a source that reads every row anyway (a file's
+    /// index) measures them as it goes, so that ``widestTexts(of:width:stop:)`` needs no pass
+    /// of its own.
+    func load(force: Bool, progress: ProgressReporter, drawingWith widths: TextWidth) async
     /// True when questions about every row (a filter, a sort, `where`, `freq`) wait for rows
     /// still arriving instead of answering for those that arrived.
     var waitsForAllRowsBeforeQueries: Bool { get }
@@ -110,6 +115,10 @@ public protocol ListScreen: AnyObject {
 }
 
 extension ListScreen {
+    public func load(force: Bool, progress: ProgressReporter, drawingWith widths: TextWidth) async {
+        await load(force: force, progress: progress)
+    }
+
     /// Filters the view, with no way to stop it.
     public func applyFilter(_ text: String) throws { try applyFilter(text, stop: .never) }
     /// Applies a `where` condition, with no way to stop it.

@@ -104,10 +104,15 @@ public struct LoadRequest: Sendable {
     /// The ids of the sources this load fetches, one after another, in that order: a loader
     /// finds its own among them to say where the load is (`month 4 of 12`).
     public let batch: [String]
+    /// How the front end measures texts to line up the columns it draws, when it will draw
+    /// the rows; `nil` for an export. A source that reads every row anyway may measure each
+    /// column's widest text as it goes, and its store answer `widestTexts` without another pass.
+    public let widths: TextWidth?
 
-    public init(progress: ProgressReporter, refresh: Bool, batch: [String] = []) {
+    public init(progress: ProgressReporter, refresh: Bool, batch: [String] = [], widths: TextWidth? = nil) {
         self.progress = progress
         self.refresh = refresh
         self.batch = batch
+        self.widths = widths
     }
 }
