@@ -363,8 +363,10 @@ private struct PieceScanner {
         var nextReport = cursor.offset + Self.progressStep
         var reported = cursor.offset
         var sampled = 0
-        let widths = widths
-        var widest = [Int](repeating: 0, count: widths == nil ? 0 : columnCount)
+        // Not optional: a width unwrapped for every record would be copied, and so retained
+        // and released by every core at once.
+        let widest = ColumnWidths(width: widths, columns: columnCount)
+        defer { widest.deallocate() }
         while cursor.offset < end, let record = next() {
             let span = record.span
             if record.unterminated {
@@ -389,7 +391,7 @@ private struct PieceScanner {
                 sample(into: &result.inference)
                 sampled += 1
             }
-            if let widths { measure(by: widths, into: &widest) }
+            widest.widen(to: fields, in: buffer, quote: dialect.quote)
             let offset = span.byteRange.lowerBound
             if SegmentStart.base(of: offset) != segment {
                 segment = SegmentStart.base(of: offset)
@@ -411,7 +413,7 @@ private struct PieceScanner {
             }
         }
         result.strayQuotes = strayQuotes
-        result.widest = widest
+        result.widest = Array(widest.widest)
         result.end = cursor
         return result
     }
@@ -441,25 +443,6 @@ private struct PieceScanner {
         }
     }
 
-    /// Widens `widest` (one per column) to the current record's texts, as `width` measures
-    /// them.
-    private func measure(by width: TextWidth, into widest: inout [Int]) {
-        let quote = dialect.quote
-        let buffer = buffer
-        fields.withUnsafeBufferPointer { fields in
-            widest.withUnsafeMutableBufferPointer { widest in
-                for column in 0..<min(fields.count, widest.count) {
-                    let field = fields[column]
-                    let measured =
-                        field.needsUnescaping
-                        ? width.of(field.string(in: buffer, quote: quote))
-                        : width.of(utf8: UnsafeBufferPointer(rebasing: buffer[field.contentRange]))
-                    if measured > widest[column] { widest[column] = measured }
-                }
-            }
-        }
-    }
-
     /// True when the record holds a line break (inside quotes).
     private func spansLines(_ span: CSVRecordSpan) -> Bool {
         buffer[span.byteRange].contains { $0 == ASCII.lineFeed || $0 == ASCII.carriageReturn }
@@ -480,5 +463,35 @@ private struct PieceScanner {
             index += 1
         }
         cursor = CSVCursor(offset: index, line: span.line + 1)
+    }
+}
+
+/// Each column's widest text in the records of one piece, as a width measures them; none
+/// without a width.
+private struct ColumnWidths {
+    /// Stands in for no width: no column is measured.
+    private static let unmeasured = TextWidth { _ in 0 }
+
+    let width: TextWidth
+    let widest: UnsafeMutableBufferPointer<Int>
+
+    init(width: TextWidth?, columns: Int) {
+        self.width = width ?? Self.unmeasured
+        widest = .allocate(capacity: width == nil ? 0 : columns)
+        widest.initialize(repeating: 0)
+    }
+
+    func deallocate() { widest.deallocate() }
+
+    /// Widens each column to its field of a record.
+    func widen(to fields: [CSVField], in buffer: UnsafeBufferPointer<UInt8>, quote: UInt8) {
+        for column in 0..<min(fields.count, widest.count) {
+            let field = fields[column]
+            let measured =
+                field.needsUnescaping
+                ? width.of(field.string(in: buffer, quote: quote))
+                : width.of(utf8: UnsafeBufferPointer(rebasing: buffer[field.contentRange]))
+            if measured > widest[column] { widest[column] = measured }
+        }
     }
 }
