@@ -175,4 +175,40 @@ import Testing
             }
         }
     }
+
+    /// A scan that stops after a few fields finds those fields of the record as a whole scan
+    /// finds them, whatever the quoting: a column early in a record is read without the rest.
+    @Test func aScanStoppedAfterAFewFieldsFindsThoseFields() {
+        var state: UInt64 = 2_026
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<20_000 {
+            var input: [UInt8] = []
+            for _ in 0..<next(30) { input += Self.pieces[next(Self.pieces.count)] }
+            input.withUnsafeBufferPointer { buffer in
+                var whole = CSVCursor(startOf: buffer)
+                var fields: [CSVField] = []
+                var issues: [CSVIssue] = []
+                while true {
+                    let start = whole
+                    guard
+                        CSVScanner.scanRecord(
+                            in: buffer, cursor: &whole, dialect: .comma, fields: &fields, issues: &issues) != nil
+                    else { break }
+                    for limit in 1...(fields.count + 1) {
+                        var cursor = start
+                        var limited: [CSVField] = []
+                        var limitedIssues: [CSVIssue] = []
+                        let span = CSVScanner.scanRecord(
+                            in: buffer, cursor: &cursor, dialect: .comma, fields: &limited,
+                            issues: &limitedIssues, fieldLimit: limit)
+                        #expect(span != nil)
+                        #expect(limited == Array(fields.prefix(limit)), "\(input) stopped after \(limit)")
+                    }
+                }
+            }
+        }
+    }
 }

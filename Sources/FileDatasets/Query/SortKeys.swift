@@ -154,7 +154,7 @@ final class SortKeys: Sendable {
             }
             let textStart = piece.textBytes.count
             if !piece.textStarts.isEmpty { piece.textStarts.append(textStart) }
-            table.scan(row: row, fields: &scratch.fields, issues: &scratch.issues)
+            table.scan(row: row, fields: &scratch.fields, issues: &scratch.issues, limit: column + 1)
             guard column < scratch.fields.count else { continue }
             let field = scratch.fields[column]
             switch table.withContent(of: field, { TypedField($0, type: type) }) {

@@ -40,7 +40,7 @@ extension FileTable {
             var texts: [String] = []
             for position in ParallelWork.range(ofPiece: piece, of: pieces, count: rows.count) {
                 if position & 0xFFF == 0, stop.isRaised { break }
-                scan(row: rows[position], fields: &scratch.fields, issues: &scratch.issues)
+                scan(row: rows[position], fields: &scratch.fields, issues: &scratch.issues, limit: index + 1)
                 let fields = scratch.fields
                 texts.append(index < fields.count ? fields[index].string(in: buffer, quote: dialect.quote) : "")
             }
@@ -62,6 +62,7 @@ extension FileTable {
         var values = [PieceValue](repeating: .value(.missing), count: wanted.count)
         let types = wanted.map { self.columns[$0].type }
         let buffer = buffer
+        let limit = (wanted.max() ?? -1) + 1
         // A pass over consecutive rows in file order lets the pages it has read go as it goes.
         var released = rows == nil && !positions.isEmpty ? offset(ofRow: positions.lowerBound) : 0
         for position in positions {
@@ -73,7 +74,7 @@ extension FileTable {
                     released = offset
                 }
             }
-            scan(row: rows?[position] ?? position, fields: &fields, issues: &issues)
+            scan(row: rows?[position] ?? position, fields: &fields, issues: &issues, limit: limit)
             for (slot, index) in wanted.enumerated() {
                 guard index < fields.count else {
                     values[slot] = .value(.missing)

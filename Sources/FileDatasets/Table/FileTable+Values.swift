@@ -22,6 +22,7 @@ extension FileTable {
         var fields: [CSVField] = []
         var issues: [CSVIssue] = []
         var values = [CellValue](repeating: .missing, count: wanted.count)
+        let limit = (wanted.max() ?? -1) + 1
         let count = rows?.count ?? rowCount
         // A pass over every row in file order lets the pages it has read go as it goes.
         var released = 0
@@ -34,7 +35,7 @@ extension FileTable {
                     released = offset
                 }
             }
-            scan(row: rows?[position] ?? position, fields: &fields, issues: &issues)
+            scan(row: rows?[position] ?? position, fields: &fields, issues: &issues, limit: limit)
             for (slot, index) in wanted.enumerated() {
                 guard index < fields.count else {
                     values[slot] = .missing

@@ -32,6 +32,7 @@ extension FileTable {
             return wanted.map { measuredWidths.widest[$0] }
         }
         let count = rows?.count ?? rowCount
+        let limit = (wanted.max() ?? -1) + 1
         let pieces = ParallelWork.pieces(for: count)
         let widest = ParallelWork.map(pieces, stop: stop) { piece in
             let range = ParallelWork.range(ofPiece: piece, of: pieces, count: count)
@@ -51,7 +52,7 @@ extension FileTable {
                         }
                     }
                 }
-                scan(row: rows?[position] ?? position, fields: &fields, issues: &issues)
+                scan(row: rows?[position] ?? position, fields: &fields, issues: &issues, limit: limit)
                 for (slot, index) in wanted.enumerated() where index < fields.count {
                     let measured = withContent(of: fields[index]) { width.of(utf8: $0) }
                     widest[slot] = max(widest[slot], measured)

@@ -117,13 +117,15 @@ public final class FileTable: Sendable {
     /// with no line break to end a record) costs each row its own length, not the rest of the
     /// file: a pass over every row stays O(n) instead of O(n²) in time and in what it makes.
     ///
+    /// - Parameter limit: How many of the first fields are wanted: the scan stops after them, so
+    ///   that reading a column early in the record skips the rest of it.
     /// - Complexity: O(n) in the length of the record.
-    func scan(row: Int, fields: inout [CSVField], issues: inout [CSVIssue]) {
+    func scan(row: Int, fields: inout [CSVField], issues: inout [CSVIssue], limit: Int = .max) {
         let end = row + 1 < offsets.count ? offsets[row + 1] : buffer.count
         var cursor = CSVCursor(offset: offsets[row], line: 1)
         _ = CSVScanner.scanRecord(
             in: UnsafeBufferPointer(rebasing: buffer[0..<end]), cursor: &cursor, dialect: dialect, fields: &fields,
-            issues: &issues)
+            issues: &issues, fieldLimit: limit)
         issues.removeAll(keepingCapacity: true)
     }
 

@@ -122,6 +122,9 @@ package struct CSVScanner: Sendable {
     ///   - dialect: The delimiter and quoting rules.
     ///   - fields: Emptied (keeping its capacity), then filled with the record's fields.
     ///   - issues: Problems found in this record are appended.
+    ///   - fieldLimit: The scan stops after this many fields, for a caller that reads the first
+    ///     few and knows where the next record starts; the cursor and the span's end are then
+    ///     those of the last field read, not of the record.
     /// - Returns: The record's line and byte range, or `nil` when no record is left.
     /// - Complexity: O(n) in the length of the record (and of the blank lines before it).
     package static func scanRecord(
@@ -129,7 +132,8 @@ package struct CSVScanner: Sendable {
         cursor: inout CSVCursor,
         dialect: CSVDialect,
         fields: inout [CSVField],
-        issues: inout [CSVIssue]
+        issues: inout [CSVIssue],
+        fieldLimit: Int = .max
     ) -> CSVRecordSpan? {
         fields.removeAll(keepingCapacity: true)
         let count = buffer.count
@@ -233,7 +237,7 @@ package struct CSVScanner: Sendable {
 
             // After a field: a delimiter, a line end, or the end of the input.
             recordEnd = index
-            guard index < count else { break fieldLoop }
+            guard index < count, fields.count < fieldLimit else { break fieldLoop }
             let byte = buffer[index]
             if byte == delimiter {
                 index += 1
