@@ -74,6 +74,35 @@ import Testing
         }
     }
 
+    /// The first byte that is not UTF-8, found as the records are read in any number of pieces,
+    /// is the first a pass over every byte finds: in a plain field, in quotes across lines, in a
+    /// skipped row, after a quote never closed, or nowhere.
+    @Test func theFirstByteThatIsNotUTF8IsFoundWhileIndexing() throws {
+        var random = SeededRandom(seed: 31)
+        let bad: [[UInt8]] = [[0xFF], [0xC3], [0xE5, 0x8F], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80]]
+        for round in 0..<60 {
+            var bytes = Array("id,note,value\r\n".utf8)
+            for row in 0..<Int.random(in: 50...400, using: &random) {
+                let damaged = Int.random(in: 0..<150, using: &random) == 0
+                let note = damaged ? Array("x".utf8) + bad.randomElement(using: &random)! : Array("台積電".utf8)
+                switch Int.random(in: 0..<6, using: &random) {
+                case 0: bytes += Array("\(row),\"spans\n".utf8) + note + Array("\nlines\",\(row)\r\n".utf8)
+                case 1: bytes += Array("\(row),".utf8) + note + Array("\r\n".utf8)
+                case 2: bytes += Array("\r\n".utf8)
+                default: bytes += Array("\(row),".utf8) + note + Array(",\(row)\n".utf8)
+                }
+            }
+            if round % 5 == 0 { bytes += Array("9,\"never closed\n".utf8) + [0xFF] + Array("\n".utf8) }
+            let file = FileBytes(copying: bytes)
+            let expected = UTF8Validation.firstInvalidByte(in: file.buffer, from: 0)
+            for pieces in 1...5 {
+                let table = try TableIndexer.index(
+                    name: "t", bytes: file, dialect: .comma, hasHeader: true, progress: nil, pieces: pieces)
+                #expect(table.firstNonUTF8 == expected, "round \(round), \(pieces) pieces")
+            }
+        }
+    }
+
     /// The first part of an input still arriving is not measured: its last record, read,
     /// is left out.
     @Test func aPartialIndexMeasuresNothing() throws {

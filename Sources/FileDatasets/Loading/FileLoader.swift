@@ -73,11 +73,11 @@ struct FileLoader: Sendable {
             bytes = try decodeBig5(bytes, name: name)
         }
         try check(bytes, name: name)
-        warnAboutLateNonUTF8(bytes, name: name, progress: progress)
         let format = format(of: bytes.buffer)
         progress.update { $0 = LoadProgress(completed: 0, total: Int64(bytes.count), unit: .bytes, step: $0.step) }
         switch format {
         case .json, .jsonLines:
+            warnAboutLateNonUTF8(bytes, name: name, progress: progress)
             let output: JSONTableReader.Output
             do {
                 if let path = options.jsonPath, format == .json {
@@ -99,6 +99,10 @@ struct FileLoader: Sendable {
             let table = try TableIndexer.index(
                 name: name, bytes: bytes, dialect: CSVDialect(delimiter: delimiter), hasHeader: options.hasHeader,
                 progress: progress, widths: widths)
+            // The index checked the rest for UTF-8 as it read it.
+            if let offset = table.firstNonUTF8 {
+                warnAboutNonUTF8(at: offset, in: bytes, name: name, progress: progress)
+            }
             bytes.expectRandomAccess()
             bytes.releaseResidentPages()
             return table
@@ -308,6 +312,14 @@ struct FileLoader: Sendable {
             start = end
         }
         guard let offset = found else { return }
+        warnAboutNonUTF8(at: offset, in: bytes, name: name, progress: progress)
+    }
+
+    /// Says that the byte at `offset` and perhaps others are not UTF-8, with its line.
+    ///
+    /// - Complexity: O(n) in the bytes before `offset`.
+    private func warnAboutNonUTF8(at offset: Int, in bytes: FileBytes, name: String, progress: ProgressReporter) {
+        let buffer = bytes.buffer
         var line = 1
         for index in 0..<offset where buffer[index] == ASCII.lineFeed { line += 1 }
         progress.note(

@@ -31,6 +31,9 @@ public final class FileTable: Sendable {
     /// Each column's widest text over every row, measured by the index as it read them, when
     /// the front end said how it measures (it will draw the rows).
     let measuredWidths: MeasuredWidths?
+    /// The offset of the first byte of the rows (and the lines between them) that is not UTF-8,
+    /// found as they were indexed.
+    let firstNonUTF8: Int?
     private let columnIndex: [String: Int]
     let sortKeyCache = Mutex<[Int: SortKeys]>([:])
     private let foldSpecialRowCache = Mutex<[Int]?>(nil)
@@ -38,7 +41,7 @@ public final class FileTable: Sendable {
     init(
         name: String, bytes: FileBytes, dialect: CSVDialect, columns: [TableColumn], offsets: RowOffsets,
         problems: RowProblems, irregularRows: [Int], notes: [String], around: [String] = [],
-        measuredWidths: MeasuredWidths? = nil
+        measuredWidths: MeasuredWidths? = nil, firstNonUTF8: Int? = nil
     ) {
         self.name = name
         self.bytes = bytes
@@ -50,6 +53,7 @@ public final class FileTable: Sendable {
         self.notes = notes
         self.around = around
         self.measuredWidths = measuredWidths
+        self.firstNonUTF8 = firstNonUTF8
         var index: [String: Int] = [:]
         for (offset, column) in columns.enumerated() { index[column.name] = offset }
         self.columnIndex = index
@@ -107,7 +111,8 @@ public final class FileTable: Sendable {
     func replacingProblems(_ problems: RowProblems, around: [String]? = nil) -> FileTable {
         FileTable(
             name: name, bytes: bytes, dialect: dialect, columns: columns, offsets: offsets, problems: problems,
-            irregularRows: irregularRows, notes: notes, around: around ?? self.around, measuredWidths: measuredWidths)
+            irregularRows: irregularRows, notes: notes, around: around ?? self.around, measuredWidths: measuredWidths,
+            firstNonUTF8: firstNonUTF8)
     }
 
     /// Finds the fields of row `row`, reusing `fields` and `issues`.

@@ -140,8 +140,10 @@ enum TableIndexer {
         var strayQuotes = StrayQuotes()
         var segments: [SegmentStart] = []
         var widest = [Int](repeating: 0, count: widths == nil ? 0 : columnCount)
+        var firstNonUTF8: Int?
         var rowBase = 0
         for result in pieces {
+            if firstNonUTF8 == nil { firstNonUTF8 = result.firstNonUTF8 }
             for (column, width) in result.widest.enumerated() { widest[column] = max(widest[column], width) }
             for problem in result.problems.first { problems.append(problem) }
             problems.addUncounted(result.problems.count - result.problems.first.count)
@@ -166,7 +168,7 @@ enum TableIndexer {
             name: name, bytes: bytes, dialect: dialect, columns: columns,
             offsets: RowOffsets(low: low, bases: segments), problems: problems,
             irregularRows: irregularRows, notes: strayQuotes.note.map { [$0] } ?? [], around: frame?.lines ?? [],
-            measuredWidths: widths.map { MeasuredWidths(width: $0, widest: widest) })
+            measuredWidths: widths.map { MeasuredWidths(width: $0, widest: widest) }, firstNonUTF8: firstNonUTF8)
         return hasHeader && !partial ? withNotesBelow(table) : table
     }
 
@@ -190,7 +192,7 @@ enum TableIndexer {
             offsets: table.offsets,
             problems: table.problems.removingRecords(fromLine: notes.line, count: counted),
             irregularRows: table.irregularRows, notes: table.notes, around: table.around + notes.lines,
-            measuredWidths: table.measuredWidths)
+            measuredWidths: table.measuredWidths, firstNonUTF8: table.firstNonUTF8)
     }
 
     /// Where the pieces start: the body's start, then line starts spread evenly, one per core.
@@ -245,6 +247,8 @@ private struct PieceResult {
     var strayQuotes = StrayQuotes()
     /// Each column's widest text in the piece's rows, when they are measured.
     var widest: [Int] = []
+    /// The first byte of the piece that is not UTF-8.
+    var firstNonUTF8: Int?
     /// Where scanning stopped: the first record at or after the piece's end.
     var end: CSVCursor
 
@@ -363,12 +367,19 @@ private struct PieceScanner {
         var nextReport = cursor.offset + Self.progressStep
         var reported = cursor.offset
         var sampled = 0
+        // Every byte from the piece's start to the last record's end is checked once, as it
+        // is read: a pass of its own over a large file took a tenth of the file's first page.
+        var checked = cursor.offset
         // Not optional: a width unwrapped for every record would be copied, and so retained
         // and released by every core at once.
         let widest = ColumnWidths(width: widths, columns: columnCount)
         defer { widest.deallocate() }
         while cursor.offset < end, let record = next() {
             let span = record.span
+            if result.firstNonUTF8 == nil, cursor.offset > checked {
+                result.firstNonUTF8 = UTF8Validation.firstInvalid(buffer, from: checked, to: cursor.offset)
+                checked = cursor.offset
+            }
             if record.unterminated {
                 if stopsAtUnclosedQuote { break }
                 result.problems.append(RowProblem(line: span.line, kind: .unterminatedQuote))

@@ -37,7 +37,9 @@ package enum UTF8Validation {
     }
 
     /// The first invalid byte of the characters that start in `start..<end`.
-    static func firstInvalid(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+    ///
+    /// - Complexity: O(n) in the bytes from `start` to `end`.
+    package static func firstInvalid(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
         var index = start
         let raw = UnsafeRawBufferPointer(bytes)
         while index < end {
