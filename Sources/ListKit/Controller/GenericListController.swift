@@ -262,7 +262,8 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
             for index in 0..<count {
                 if index % 1_024 == 0, stop.isRaised { throw ListError.interrupted }
                 let item = item(at: index)
-                for (slot, make) in makers.enumerated() { widest[slot] = max(widest[slot], width.of(make(item).text)) }
+                // By index: enumerating would look up a tuple's generic metadata for every cell.
+                for slot in makers.indices { widest[slot] = max(widest[slot], width.of(makers[slot](item).text)) }
             }
             return widest
         }
@@ -273,7 +274,7 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
             let row = cells(of: item(at: index))
             // Rows list their cells in column order; else a column takes the first cell of its name.
             if row.count == columns.count, zip(row, columns).allSatisfy({ $0.name == $1 }) {
-                for (slot, cell) in row.enumerated() { widest[slot] = max(widest[slot], width.of(cell.cell.text)) }
+                for slot in row.indices { widest[slot] = max(widest[slot], width.of(row[slot].cell.text)) }
                 continue
             }
             var measured: Set<String> = []
