@@ -32,6 +32,7 @@ extension ColumnAnalysis {
                     if !SystemMemory.isAvailable(values * cost) { piece.refusedBytes = max(values, rows) * cost }
                 }
             }
+            piece.finish()
             return piece
         }
         guard let pieces = read?.compactMap({ $0 }), pieces.count == read?.count else { return nil }
@@ -57,7 +58,7 @@ extension ColumnAnalysis {
         var counts: [(value: CellValue, count: Int, first: Int)] = []
         counts.reserveCapacity(texts.count + keyed.count + others.count)
         for (text, seen) in texts { counts.append((.text(text), seen.count, seen.first)) }
-        for entry in 0..<keyed.count { counts.append((keyed.values[entry], keyed.counts[entry], keyed.firsts[entry])) }
+        counts += keyed.entries
         for (value, seen) in others { counts.append((value, seen.count, seen.first)) }
         // Every value has a first row of its own, so the order is the one pass's. The order is
         // found among plain numbers: sorting the entries themselves copied a value, retained,

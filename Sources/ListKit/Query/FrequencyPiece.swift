@@ -8,7 +8,8 @@ struct FrequencyPiece: Sendable {
     /// The bytes the counts would need when the memory left could not hold them.
     var refusedBytes: Int?
 
-    /// How many distinct values (texts as bytes) the piece holds.
+    /// How many distinct values (texts as bytes) the piece holds, without the few numbers still
+    /// waiting for ``finish()``.
     var distinct: Int { texts.count + keyed.count + others.count }
 
     mutating func add(_ value: PieceValue, row: Int) {
@@ -18,7 +19,10 @@ struct FrequencyPiece: Sendable {
             var text = text
             text.withUTF8 { texts.add($0, row: row) }
         case .value(let value):
-            if !keyed.add(value, row: row) { others[value, default: (0, row)].count += 1 }
+            if !keyed.addLater(value, row: row) { others[value, default: (0, row)].count += 1 }
         }
     }
+
+    /// Counts the values still waiting, once the piece's rows are read.
+    mutating func finish() { keyed.flush() }
 }

@@ -7,88 +7,148 @@ import BrowseSupport
 /// Two values share a key exactly when they are equal as `CellValue`s (1.50 is 1.5; date-times
 /// are equal when they are the same instant), and the value kept is the one its first row holds,
 /// as a dictionary keeps the key it was first given. Values without a key (date-times finer
-/// than a microsecond) are refused by ``add(_:row:)`` and counted by the caller.
+/// than a microsecond) are refused by ``addLater(_:row:)`` and counted by the caller.
 struct KeyedCounts: Sendable {
-    /// A slot: the payload, its tag plus one (0 for an empty slot) and its entry, side by side
-    /// so that a probe touches one cache line.
+    /// A slot: the payload, its tag plus one (0 for an empty slot), the value's count and its
+    /// entry, side by side so that counting a value seen before touches one cache line.
     private struct Slot {
         var payload: UInt64
-        var mark: UInt16
+        var count: Int
         var entry: UInt32
+        var mark: UInt16
     }
 
-    private var slots = [Slot](repeating: Slot(payload: 0, mark: 0, entry: 0), count: 1_024)
-    private var shift = 64 - 10
-    /// Each distinct value as its first row holds it, with its count and that row.
-    private(set) var values: [CellValue] = []
-    private(set) var counts: [Int] = []
-    private(set) var firsts: [Int] = []
+    /// A value waiting for ``flush()``, with its key and row.
+    private struct Pending {
+        var payload: UInt64
+        var mark: UInt16
+        var row: Int
+        var value: CellValue
+    }
 
-    /// How many distinct values were counted.
+    private var slots = [Slot](repeating: Slot(payload: 0, count: 0, entry: 0, mark: 0), count: 1_024)
+    private var shift = 64 - 10
+    /// Each distinct value as its first row holds it, and that row, by entry.
+    private var values: [CellValue] = []
+    private var firsts: [Int] = []
+    private var pending: [Pending] = []
+    /// The marks of the slots ``flush()`` read ahead.
+    private var touched: UInt16 = 0
+    /// How many values wait at most.
+    private static let batch = 256
+
+    /// How many distinct values were counted, without those still waiting for ``flush()``.
     var count: Int { values.count }
 
-    /// Counts `value`, held by row `row` (rows are added in order); `false`, counting nothing,
-    /// when the value has no key.
+    /// Counts `value`, held by row `row` (rows are added in order), by the next ``flush()``;
+    /// `false`, counting nothing, when the value has no key.
+    ///
+    /// Values counted a few hundred at once cost about one cache miss's wait for all of them:
+    /// over a hundred thousand distinct numbers the table outgrows the caches, and their slots
+    /// are read together before any is probed.
     @discardableResult
-    mutating func add(_ value: CellValue, row: Int) -> Bool {
+    mutating func addLater(_ value: CellValue, row: Int) -> Bool {
         guard let (payload, tag) = Self.key(of: value) else { return false }
-        add(payload, mark: tag &+ 1, value: value, count: 1, first: row)
+        if pending.isEmpty { pending.reserveCapacity(Self.batch) }
+        pending.append(Pending(payload: payload, mark: tag &+ 1, row: row, value: value))
+        if pending.count == Self.batch { flush() }
         return true
+    }
+
+    /// Counts the values waiting, before ``count`` or ``entries`` is read.
+    mutating func flush() {
+        guard !pending.isEmpty else { return }
+        while (values.count + pending.count) * 2 >= slots.count { grow() }
+        let shift = UInt64(shift)
+        let marks = slots.withUnsafeBufferPointer { slots in
+            // Independent loads, so the processor waits for their misses at once.
+            var marks: UInt16 = 0
+            for key in pending { marks |= slots[Self.start(key.payload, key.mark, shift: shift)].mark }
+            return marks
+        }
+        // Kept, so that the loads are not left out as unused.
+        touched |= marks
+        let waiting = pending
+        pending.removeAll(keepingCapacity: true)
+        for key in waiting { add(key.payload, mark: key.mark, value: key.value, count: 1, first: key.row) }
+    }
+
+    /// Every distinct value counted, as its first row holds it, with its count and that row.
+    ///
+    /// - Precondition: No value waits for ``flush()``.
+    var entries: [(value: CellValue, count: Int, first: Int)] {
+        precondition(pending.isEmpty, "KeyedCounts read before flush()")
+        var counts = [Int](repeating: 0, count: values.count)
+        for slot in slots where slot.mark != 0 { counts[Int(slot.entry)] = slot.count }
+        return values.indices.map { (values[$0], counts[$0], firsts[$0]) }
     }
 
     /// Adds the counts of `other`, whose rows may come before or after this table's: counts add
     /// up, and the value and row kept are those of the earliest first row.
+    ///
+    /// - Precondition: No value of `other` waits for its ``flush()``.
     mutating func merge(_ other: KeyedCounts) {
+        precondition(other.pending.isEmpty, "KeyedCounts merged before flush()")
+        flush()
         // Keys come in the order of the other's slots, which into a smaller table would pile up
         // in runs that every later key must probe through.
         while slots.count < other.slots.count { grow() }
         other.slots.withUnsafeBufferPointer { slots in
             for slot in slots where slot.mark != 0 {
                 let entry = Int(slot.entry)
-                add(
-                    slot.payload, mark: slot.mark, value: other.values[entry], count: other.counts[entry],
-                    first: other.firsts[entry])
+                let first = other.firsts[entry]
+                let found = add(
+                    slot.payload, mark: slot.mark, value: other.values[entry], count: slot.count, first: first)
+                if let found, first < firsts[found] {
+                    firsts[found] = first
+                    values[found] = other.values[entry]
+                }
             }
         }
     }
 
-    private mutating func add(_ payload: UInt64, mark: UInt16, value: CellValue, count: Int, first: Int) {
+    private static func start(_ payload: UInt64, _ mark: UInt16, shift: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((payload ^ UInt64(mark) << 48) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    }
+
+    /// Adds `count` to the value's slot, or makes it an entry with `value` and `first`.
+    ///
+    /// - Returns: The value's entry when it had one: its first row is left for the caller to
+    ///   compare, as rows counted in order never come before it.
+    @discardableResult
+    private mutating func add(_ payload: UInt64, mark: UInt16, value: CellValue, count: Int, first: Int) -> Int? {
         if values.count * 2 >= slots.count { grow() }
-        let start = Int(truncatingIfNeeded: ((payload ^ UInt64(mark) << 48) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
+        let start = Self.start(payload, mark, shift: UInt64(shift))
         let next = UInt32(truncatingIfNeeded: values.count)
         let found: Int? = slots.withUnsafeMutableBufferPointer { slots in
             let mask = slots.count - 1
             var index = start
             while slots[index].mark != 0 {
-                if slots[index].mark == mark, slots[index].payload == payload { return Int(slots[index].entry) }
+                if slots[index].mark == mark, slots[index].payload == payload {
+                    slots[index].count += count
+                    return Int(slots[index].entry)
+                }
                 index = (index + 1) & mask
             }
-            slots[index] = Slot(payload: payload, mark: mark, entry: next)
+            slots[index] = Slot(payload: payload, count: count, entry: next, mark: mark)
             return nil
         }
-        guard let entry = found else {
+        if found == nil {
             values.append(value)
-            counts.append(count)
             firsts.append(first)
-            return
         }
-        counts[entry] += count
-        if first < firsts[entry] {
-            firsts[entry] = first
-            values[entry] = value
-        }
+        return found
     }
 
     private mutating func grow() {
         let old = slots
-        slots = [Slot](repeating: Slot(payload: 0, mark: 0, entry: 0), count: old.count * 2)
+        slots = [Slot](repeating: Slot(payload: 0, count: 0, entry: 0, mark: 0), count: old.count * 2)
         shift -= 1
         let shift = UInt64(shift)
         slots.withUnsafeMutableBufferPointer { slots in
             let mask = slots.count - 1
             for slot in old where slot.mark != 0 {
-                var index = Int(
-                    truncatingIfNeeded: ((slot.payload ^ UInt64(slot.mark) << 48) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+                var index = Self.start(slot.payload, slot.mark, shift: shift)
                 while slots[index].mark != 0 { index = (index + 1) & mask }
                 slots[index] = slot
             }

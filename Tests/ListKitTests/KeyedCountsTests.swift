@@ -1,0 +1,72 @@
+import BrowseSupport
+import Testing
+
+@testable import ListKit
+
+/// `freq` counts numbers, days and times in tables of their own, a piece of the rows on each
+/// core, merged at the end: the counts, first rows and values kept must be a dictionary's over
+/// all the rows in order.
+@Suite struct KeyedCountsTests {
+    @Test func piecesMergedInAnyOrderCountAsOnePassDoes() {
+        var random = SystemRandomNumberGenerator()
+        // More distinct values than a batch or the first table holds, each in two spellings.
+        var values: [CellValue] = []
+        for _ in 0..<60_000 {
+            let units = Int64.random(in: 0..<20_000, using: &random)
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0: values.append(.decimal(ExactDecimal(units: units, scale: 2)))
+            case 1: values.append(.decimal(ExactDecimal(units: units * 10, scale: 3)))
+            case 2: values.append(.integer(units % 500))
+            default: values.append(.missing)
+            }
+        }
+        var reference: [CellValue: (value: CellValue, count: Int, first: Int)] = [:]
+        for (row, value) in values.enumerated() {
+            if let seen = reference[value] {
+                reference[value] = (seen.value, seen.count + 1, seen.first)
+            } else {
+                reference[value] = (value, 1, row)
+            }
+        }
+
+        let cuts = [0, 7_919, 31_337, values.count]
+        var pieces: [KeyedCounts] = []
+        for piece in 0..<3 {
+            var counts = KeyedCounts()
+            for row in cuts[piece]..<cuts[piece + 1] {
+                let counted = counts.addLater(values[row], row: row)
+                #expect(counted)
+            }
+            counts.flush()
+            pieces.append(counts)
+        }
+        var merged = KeyedCounts()
+        for piece in [pieces[2], pieces[0], pieces[1]] { merged.merge(piece) }
+
+        let entries = merged.entries
+        #expect(entries.count == reference.count)
+        for entry in entries {
+            let expected = reference[entry.value]
+            #expect(entry.count == expected?.count)
+            #expect(entry.first == expected?.first)
+            // 1.50 and 1.500 are one value, shown as the first row wrote it.
+            if case .decimal(let kept) = entry.value, case .decimal(let first)? = expected?.value {
+                #expect(kept.scale == first.scale)
+            }
+        }
+        #expect(entries.map(\.count).reduce(0, +) == values.count)
+    }
+
+    @Test func aDateTimeFinerThanAMicrosecondIsLeftToTheCaller() throws {
+        var counts = KeyedCounts()
+        let fine = try #require(DateTime(iso: "2025-06-02T05:00:00.000000001Z"))
+        let whole = try #require(DateTime(iso: "2025-06-02T05:00:00Z"))
+        let counted = [
+            counts.addLater(.dateTime(fine), row: 0), counts.addLater(.dateTime(whole), row: 1),
+            counts.addLater(.text("a"), row: 2),
+        ]
+        #expect(counted == [false, true, false])
+        counts.flush()
+        #expect(counts.entries.map(\.first) == [1])
+    }
+}
