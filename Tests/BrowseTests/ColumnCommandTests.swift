@@ -54,6 +54,27 @@ import Testing
         #expect(run.stderr.contains("already at the first column"))
     }
 
+    /// `show COL` of a column off the screen, to the right or scrolled past, scrolls as
+    /// little as brings it in; one that cannot fit says so and leaves the scroll as it was.
+    @Test func showScrollsAColumnOffTheScreenIntoView() throws {
+        let run = try Browse.run([
+            "films", "--width", "40", "-c", "show episode; show year; hide episode; >; show episode",
+        ])
+        let screens = screens(run)
+        func header(_ screen: String) -> String {
+            String(screen.split(separator: "\n").first { $0.hasPrefix("#") } ?? "")
+        }
+        #expect(!header(screens[0]).contains("episode"), "off the screen at first: \(screens[0])")
+        #expect(header(screens[1]).contains("episode"), "brought in from the right: \(screens[1])")
+        #expect(header(screens[1]).contains("director"), "scrolled one column, not to the last")
+        #expect(header(screens[2]).contains("year"), "brought back from the left: \(screens[2])")
+        #expect(header(screens[5]).contains("episode"), "hidden, then shown off the screen: \(screens[5])")
+
+        let narrow = try Browse.run(["films", "--width", "20", "-c", "show director"])
+        #expect(narrow.stderr.contains("director has no room beside the pinned columns at this width"))
+        #expect(!self.screens(narrow)[1].contains("scrolled past"), "the scroll is left as it was")
+    }
+
     @Test func theFirstMinute() throws {
         let run = try Browse.run(["--width", "80"], input: Data("\npeople\nopen films\nb\n".utf8))
         #expect(run.status == 0)

@@ -150,8 +150,12 @@ package enum SessionCommands {
     }
 
     static let show = SessionCommandDeclaration(
-        ["show"], synopsis: "show COL… | show all", summary: "show hidden columns again, or every column",
-        examples: [("show volume", "volume again"), ("show all", "every column, the not-shown-by-default too")],
+        ["show"], synopsis: "show COL… | show all",
+        summary: "show hidden columns again and scroll to them, or every column",
+        examples: [
+            ("show volume", "volume again, scrolled into view"),
+            ("show all", "every column, the not-shown-by-default too"),
+        ],
         completion: .columns(besides: ["all"])
     ) { _, rest in
         let names = CommandParser.words(rest)

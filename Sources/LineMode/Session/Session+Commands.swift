@@ -137,6 +137,12 @@ extension Session {
                     choice.revealed.insert(column.name)
                     if let order = choice.order, !order.contains(column.name) { choice.order = order + [column.name] }
                 }
+            } bringingIntoView: { list in
+                // Asked for by name, the first column is one the person wants to see now.
+                guard let first = names.first, let column = try? list.column(named: first),
+                    !scroll(toShow: column.name, in: list)
+                else { return nil }
+                return "\(column.name) has no room beside the pinned columns at this width"
             }
         case .only(let names):
             try changeColumns("only") { list, choice in
@@ -355,14 +361,18 @@ extension Session {
 
     /// Applies a change to the current list's column choice, and redraws.
     private func changeColumns(
-        _ command: String, _ change: (any ListScreen, inout ColumnChoice) throws -> Void
+        _ command: String, _ change: (any ListScreen, inout ColumnChoice) throws -> Void,
+        bringingIntoView: (any ListScreen) -> String? = { _ in nil }
     ) throws {
         let list = try requireList(command)
         var choice = list.columnChoice
         try change(list, &choice)
         choice.scrollOffset = min(choice.scrollOffset, choice.maximumScrollOffset(list.columns))
         list.columnChoice = choice
+        let notice = bringingIntoView(list)
         show()
+        // Under the screen, where a person looks next.
+        if let notice { notify(notice) }
     }
 
     private func select(row: Int) async throws {

@@ -103,10 +103,7 @@ package final class Session {
         shownTextPage = nil
         let size = terminalSize?()
         let width = size?.columns ?? options.width
-        var renderer = ScreenRenderer(
-            width: width, style: TextStyle(enabled: options.color), widths: viewWidths,
-            height: size?.rows ?? options.terminalRows, ascii: options.ascii)
-        renderer.marksChanges = options.interactive
+        var renderer = makeRenderer(size: size)
         // Text is paged only where a person can page it; a script's transcript has it whole.
         renderer.textHeight = options.interactive ? size?.rows ?? options.terminalRows : nil
         if var overlay = textOverlay {
@@ -161,6 +158,50 @@ package final class Session {
         shownLeftOut = (ObjectIdentifier(list), screen.columnsLeftOut)
         emit(screen.text)
         if let pageFailure { report(pageFailure) }
+    }
+
+    /// The renderer for a terminal of `size` (the options' width without one).
+    private func makeRenderer(size: (columns: Int, rows: Int)?) -> ScreenRenderer {
+        var renderer = ScreenRenderer(
+            width: size?.columns ?? options.width, style: TextStyle(enabled: options.color), widths: viewWidths,
+            height: size?.rows ?? options.terminalRows, ascii: options.ascii)
+        renderer.marksChanges = options.interactive
+        return renderer
+    }
+
+    /// Scrolls the columns of `list`, the screen on top, so that `name`, shown but off the
+    /// screen (scrolled past, or left out for lack of width), is drawn: back until it is the
+    /// first of the columns that scroll, or on as little as brings it in, as a spreadsheet
+    /// scrolls a cell into view. `false`, the scroll left as it was, when it has no room even
+    /// first.
+    func scroll(toShow name: String, in list: any ListScreen) -> Bool {
+        measureColumns(of: list)
+        let renderer = makeRenderer(size: terminalSize?())
+        let size = pageSize(for: list)
+        func drawn(at offset: Int) -> Bool {
+            list.columnChoice.scrollOffset = offset
+            return renderer.screen(stack, pageSize: size).columnWidths[name] != nil
+        }
+        let current = list.columnChoice.scrollOffset
+        guard !drawn(at: current) else { return true }
+        let pinned = Set(list.columnChoice.pinnedColumns(list.columns).map(\.name))
+        let scrolling = list.columnChoice.shown(list.columns).filter { !pinned.contains($0.name) }
+        guard let index = scrolling.firstIndex(where: { $0.name == name }) else { return false }
+        var low = index
+        if index > current {
+            // The least offset that draws it: a page drawn for each of about log2(c) offsets.
+            low = current + 1
+            var high = index
+            while low < high {
+                let middle = (low + high) / 2
+                if drawn(at: middle) { high = middle } else { low = middle + 1 }
+            }
+        }
+        guard drawn(at: low) else {
+            list.columnChoice.scrollOffset = current
+            return false
+        }
+        return true
     }
 
     /// Measures the widest value of each shown column over the view of `list`, once per view,
