@@ -10,10 +10,10 @@ import Testing
         return (0..<count).map { sample[$0 % sample.count] }
     }
 
-    static func reference(_ bytes: [UInt8], from start: Int) -> Int? {
+    static func reference(_ bytes: [UInt8], from start: Int, to end: Int? = nil) -> Int? {
         bytes.withUnsafeBufferPointer { buffer in
             var index = start
-            while index < buffer.count {
+            while index < end ?? buffer.count {
                 guard let (_, length) = UTF8Scalar.decode(buffer, at: index) else { return index }
                 index += length
             }
@@ -36,6 +36,32 @@ import Testing
             #expect(found == Self.reference(broken, from: 0), "byte \(bad) at \(position)")
             // 0xFF is never UTF-8; the others may still make a character where they land.
             if bad == 0xFF { #expect(found.map { (position - 3)...position ~= $0 } == true) }
+        }
+    }
+
+    /// Runs of ASCII and of three-byte characters are skipped without decoding: next to every
+    /// kind of bad byte and short character, at any start and end, the first bad byte is still
+    /// the plain decode's.
+    @Test func skippingRunsFindsWhatDecodingFinds() {
+        let fragments: [[UInt8]] = [
+            Array("a".utf8), Array("abcdefgh12345678".utf8), Array("台積電".utf8), Array("é".utf8), Array("😀".utf8),
+            [0xEF, 0xBF, 0xBF],
+            // Not UTF-8: overlong, a surrogate, cut short, a bad continuation, out of range.
+            [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xE4, 0xB8], [0xE4, 0x41, 0x80], [0xF4, 0x90, 0x80, 0x80],
+            [0xFF], [0x80], [0xC0, 0x80],
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0..<12, using: &generator) {
+                // Mostly good text, so that runs form before a bad fragment.
+                let good = Int.random(in: 0..<4, using: &generator) > 0
+                bytes += fragments[Int.random(in: 0..<(good ? 6 : fragments.count), using: &generator)]
+            }
+            let start = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &generator)
+            let end = Int.random(in: start...bytes.count, using: &generator)
+            let found = bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalid($0, from: start, to: end) }
+            #expect(found == Self.reference(bytes, from: start, to: end), "\(bytes) from \(start) to \(end)")
         }
     }
 }

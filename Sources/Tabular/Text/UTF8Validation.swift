@@ -1,8 +1,9 @@
 import BrowseSupport
 import Dispatch
 
-/// Finds bytes that are not UTF-8 in a large buffer, quickly: eight ASCII bytes are checked at
-/// a time, and a large buffer is checked in pieces, one per core.
+/// Finds bytes that are not UTF-8 in a large buffer, quickly: sixteen ASCII bytes are checked
+/// at a time, runs of three-byte characters by their lead bytes, and a large buffer in pieces,
+/// one per core.
 package enum UTF8Validation {
     /// Buffers smaller than this are checked on one core.
     static let parallelThreshold = 4 << 20
@@ -43,11 +44,35 @@ package enum UTF8Validation {
         var index = start
         let raw = UnsafeRawBufferPointer(bytes)
         while index < end {
-            if index + 8 <= end, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-            {
-                index += 8
+            if index + 16 <= end {
+                let first = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let second = raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
+                if (first | second) & 0x8080_8080_8080_8080 == 0 {
+                    index += 16
+                    continue
+                }
+            }
+            if index + 8 <= end {
+                let high = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080
+                // The ASCII bytes before the first that is not (the low bytes, little-endian).
+                let ascii = high.littleEndian.trailingZeroBitCount / 8
+                index += ascii
+                if ascii == 8 { continue }
+            } else if bytes[index] < 0x80 {
+                index += 1
                 continue
             }
+            // Most text that is not ASCII comes in runs of three-byte characters (Chinese,
+            // Japanese, Korean): a lead byte that allows any continuation needs no more checks.
+            var lead = bytes[index]
+            while lead >= 0xE1, lead <= 0xEF, lead != 0xED, index + 3 <= end,
+                bytes[index + 1] & 0xC0 == 0x80, bytes[index + 2] & 0xC0 == 0x80
+            {
+                index += 3
+                guard index < end else { return nil }
+                lead = bytes[index]
+            }
+            if lead < 0x80 { continue }
             guard let (_, length) = UTF8Scalar.decode(bytes, at: index) else { return index }
             index += length
         }
