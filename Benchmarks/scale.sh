@@ -36,8 +36,11 @@ bench() { # bench TITLE DATA RUNS COMMAND...
   local json
   json="$(mktemp)"
   echo "### $title"
+  # Every run starts with the file in the page cache: a machine that reclaims cold pages
+  # (DAMON here) evicted the 10M-row file during a long peer run, and a run after it read the
+  # disk.
   hyperfine --warmup "$([ "$runs" -gt 1 ] && echo 1 || echo 0)" --runs "$runs" --output=pipe --style none \
-    --export-json "$json" "$@" </dev/null >/dev/null 2>&1
+    --prepare "cat '$data' >/dev/null" --export-json "$json" "$@" </dev/null >/dev/null 2>&1
   table "$json" "$data"
   rm -f "$json"
   echo
@@ -56,6 +59,7 @@ for rows in 1m 10m; do
   echo "### First page at a terminal (100x30 pseudo-terminal, median of 5, ms until the first row shows)"
   echo "| command | ms | ratio to browse |"
   echo "|---|---:|---:|"
+  cat "$data" >/dev/null
   first=$(python3 "$here/first_page.py" 5 "台泥" "$BROWSE" "$data")
   echo "| \`browse FILE\` | $first | 1.00 |"
   ms=$(python3 "$here/first_page.py" 5 "台泥" less "$data")
@@ -125,6 +129,7 @@ peak() { # peak FILE LABEL COMMAND...
   local size_kib=$(( $(stat -c %s "$1") / 1024 )) label="$2" out
   shift 2
   out="$(mktemp)"
+  cat "$1" >/dev/null
   /usr/bin/time -f "%M" -o "$out" "$@" >/dev/null 2>&1 || true
   python3 -c "import sys; k=int(sys.argv[2]); print(f'| \`{sys.argv[1]}\` | {k/1024:.1f} MiB | {k/int(sys.argv[3]):.3f} |')" \
     "$label" "$(tail -1 "$out")" "$size_kib"

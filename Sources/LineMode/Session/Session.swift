@@ -173,8 +173,9 @@ package final class Session {
     /// screen (scrolled past, or left out for lack of width), is drawn: back until it is the
     /// first of the columns that scroll, or on as little as brings it in, as a spreadsheet
     /// scrolls a cell into view. `false`, the scroll left as it was, when it has no room even
-    /// first.
+    /// first. A list drawn as lines, not a table, or with no rows to draw, has nothing to scroll.
     func scroll(toShow name: String, in list: any ListScreen) -> Bool {
+        guard list.style == .columns, list.count > 0 else { return true }
         measureColumns(of: list)
         let renderer = makeRenderer(size: terminalSize?())
         let size = pageSize(for: list)
