@@ -36,7 +36,9 @@ import Testing
             row.text = .text(film.name)
             row.detail = .text(String(repeating: "long ", count: 30))
             row.names = ("title", "blurb")
-        } select: { _ in .none }
+        } select: { _ in
+            .none
+        }
         let (session, errors) = await start(lines, width: 40)
         _ = await session.execute("show blurb")
         #expect(!errors.text.contains("no room"), "\(errors.text)")
