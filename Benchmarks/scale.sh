@@ -127,9 +127,9 @@ done
 
 peak() { # peak FILE LABEL COMMAND...
   local size_kib=$(( $(stat -c %s "$1") / 1024 )) label="$2" out
+  cat "$1" >/dev/null
   shift 2
   out="$(mktemp)"
-  cat "$1" >/dev/null
   /usr/bin/time -f "%M" -o "$out" "$@" >/dev/null 2>&1 || true
   python3 -c "import sys; k=int(sys.argv[2]); print(f'| \`{sys.argv[1]}\` | {k/1024:.1f} MiB | {k/int(sys.argv[3]):.3f} |')" \
     "$label" "$(tail -1 "$out")" "$size_kib"
