@@ -333,8 +333,7 @@ struct DistinctKeys {
             // Independent loads, so the processor waits for their misses at once.
             var marks: UInt16 = 0
             for key in pending {
-                let slot = ((key.payload ^ UInt64(key.mark) << 48) &* 0x9E37_79B9_7F4A_7C15) >> shift
-                marks |= entries[Int(truncatingIfNeeded: slot)].mark
+                marks |= entries[KeyedCounts.start(key.payload, key.mark, shift: shift)].mark
             }
             return marks
         }
@@ -360,7 +359,7 @@ struct DistinctKeys {
     }
 
     private func slot(_ payload: UInt64, _ mark: UInt16) -> Int {
-        Int(truncatingIfNeeded: ((payload ^ UInt64(mark) << 48) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
+        KeyedCounts.start(payload, mark, shift: UInt64(shift))
     }
 
     private mutating func grow() {

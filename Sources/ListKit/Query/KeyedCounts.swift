@@ -107,7 +107,9 @@ struct KeyedCounts: Sendable {
         }
     }
 
-    private static func start(_ payload: UInt64, _ mark: UInt16, shift: UInt64) -> Int {
+    /// The slot a key's probe starts at in a table of 2^(64 - `shift`) slots (a multiplicative
+    /// hash of the payload and its mark): ``DistinctKeys`` hashes its keys alike.
+    static func start(_ payload: UInt64, _ mark: UInt16, shift: UInt64) -> Int {
         Int(truncatingIfNeeded: ((payload ^ UInt64(mark) << 48) &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 
