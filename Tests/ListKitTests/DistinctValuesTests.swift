@@ -49,8 +49,59 @@ import Testing
             }
         }
         var distinct = DistinctValues()
-        for value in values { distinct.insert(value) }
+        for value in values { distinct.insertLater(value) }
+        distinct.flush()
         let reference = Set(values.filter { $0 != .missing })
         #expect(distinct.count == reference.count)
+    }
+}
+
+/// Past a few tens of thousands of keys the set keeps its keys in partitions: counts must stay
+/// exact through spilling, partitions filling and doubling, and merging sets read in pieces.
+@Suite struct DistinctKeysTests {
+    /// Keys with repeats, about `distinct` different ones, some sharing a payload under other tags.
+    private static func keys(count: Int, distinct: Int, seed: UInt64) -> [(UInt64, UInt16)] {
+        var state = seed
+        return (0..<count).map { _ in
+            // A small xorshift, so that every run tries the same keys.
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            let payload = state % UInt64(distinct)
+            return (payload, UInt16(payload % 3))
+        }
+    }
+
+    private static func count(_ keys: some Sequence<(UInt64, UInt16)>) -> Int {
+        Set(keys.map { "\($0.0)/\($0.1)" }).count
+    }
+
+    @Test func countsKeysPastTheTableExactly() {
+        let keys = Self.keys(count: 600_000, distinct: 300_000, seed: 7)
+        var set = DistinctKeys()
+        for (payload, tag) in keys { set.insertLater(payload, tag: tag) }
+        set.flush()
+        #expect(Self.count(keys) > DistinctKeys.spillCount)
+        #expect(set.count == Self.count(keys))
+    }
+
+    @Test(arguments: [(1_000, 250_000), (250_000, 1_000), (20_000, 20_000), (250_000, 250_000)])
+    func mergesPiecesAsOnePassCounts(sizes: (Int, Int)) {
+        let first = Self.keys(count: sizes.0, distinct: 200_000, seed: 11)
+        let second = Self.keys(count: sizes.1, distinct: 200_000, seed: 13)
+        var left = DistinctKeys()
+        for (payload, tag) in first { left.insertLater(payload, tag: tag) }
+        left.flush()
+        var right = DistinctKeys()
+        for (payload, tag) in second { right.insertLater(payload, tag: tag) }
+        right.flush()
+        var merged = left
+        merged.formUnion(right)
+        var reversed = right
+        reversed.formUnion(left)
+        let expected = Self.count(first + second)
+        #expect(merged.count == expected)
+        #expect(reversed.count == expected)
+        #expect(left.count == Self.count(first))
     }
 }

@@ -59,7 +59,10 @@ extension FileTable {
     ) {
         var fields: [CSVField] = []
         var issues: [CSVIssue] = []
-        var values = [PieceValue](repeating: .value(.missing), count: wanted.count)
+        var values = [PieceValue](repeating: .missing, count: wanted.count)
+        // The texts of a row's fields with quotes inside, unescaped, and where each goes.
+        var unescaped: [UInt8] = []
+        var unescapedTexts: [(slot: Int, range: Range<Int>)] = []
         let types = wanted.map { self.columns[$0].type }
         let buffer = buffer
         let limit = (wanted.max() ?? -1) + 1
@@ -75,25 +78,40 @@ extension FileTable {
                 }
             }
             scan(row: rows?[position] ?? position, fields: &fields, issues: &issues, limit: limit)
-            for (slot, index) in wanted.enumerated() {
-                guard index < fields.count else {
-                    values[slot] = .value(.missing)
-                    continue
-                }
-                let field = fields[index]
-                if field.needsUnescaping {
-                    // Rare: quotes inside the field. Its text is made as the one pass makes it.
-                    let typed = withContent(of: field) { TypedField($0, type: types[slot]) }
-                    values[slot] = .value(typed.cellValue(text: field.string(in: buffer, quote: dialect.quote)))
-                    continue
-                }
-                let content = UnsafeBufferPointer(rebasing: buffer[field.contentRange])
-                switch TypedField(content, type: types[slot]) {
-                case .text: values[slot] = .text(content)
-                case let typed: values[slot] = .value(typed.cellValue(text: ""))
+            values.withUnsafeMutableBufferPointer { values in
+                for (slot, index) in wanted.enumerated() {
+                    guard index < fields.count else {
+                        values[slot] = .missing
+                        continue
+                    }
+                    let field = fields[index]
+                    if field.needsUnescaping {
+                        // Rare: quotes inside the field. Its bytes are placed once the row is read.
+                        let start = unescaped.count
+                        unescaped.append(contentsOf: field.string(in: buffer, quote: dialect.quote).utf8)
+                        let typed = unescaped.withUnsafeBufferPointer {
+                            TypedField(UnsafeBufferPointer(rebasing: $0[start...]), type: types[slot])
+                        }
+                        if case .text = typed { unescapedTexts.append((slot, start..<unescaped.count)) }
+                        values[slot] = typed.pieceValue(text: UnsafeBufferPointer(start: nil, count: 0))
+                        continue
+                    }
+                    let content = UnsafeBufferPointer(rebasing: buffer[field.contentRange])
+                    values[slot] = TypedField(content, type: types[slot]).pieceValue(text: content)
                 }
             }
-            values.withUnsafeBufferPointer { visit($0) }
+            if unescapedTexts.isEmpty {
+                values.withUnsafeBufferPointer { visit($0) }
+                continue
+            }
+            unescaped.withUnsafeBufferPointer { unescaped in
+                for (slot, range) in unescapedTexts {
+                    values[slot] = .text(UnsafeBufferPointer(rebasing: unescaped[range]))
+                }
+                values.withUnsafeBufferPointer { visit($0) }
+            }
+            unescaped.removeAll(keepingCapacity: true)
+            unescapedTexts.removeAll(keepingCapacity: true)
         }
     }
 }

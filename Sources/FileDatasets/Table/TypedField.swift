@@ -50,6 +50,18 @@ enum TypedField {
         }
     }
 
+    /// The value as a piece of rows hands it over, given the field's unescaped bytes.
+    func pieceValue(text: UnsafeBufferPointer<UInt8>) -> PieceValue {
+        switch self {
+        case .missing: return .missing
+        case .number(let number): return number.scale == 0 ? .integer(number.units) : .decimal(number)
+        case .date(let date): return .date(date)
+        case .dateTime(let dateTime): return .dateTime(dateTime)
+        case .time(let time): return .time(time)
+        case .text: return .text(text)
+        }
+    }
+
     /// The cell value, given the field's text.
     func cellValue(text: String) -> CellValue {
         switch self {

@@ -175,7 +175,7 @@ struct ChartPoints: Sendable {
 extension PieceValue {
     /// The value as a chart reads it: a text is neither a number nor a place on an axis.
     var plotted: CellValue {
-        if case .value(let value) = self { return value }
-        return .missing
+        if case .text = self { return .missing }
+        return cellValue
     }
 }

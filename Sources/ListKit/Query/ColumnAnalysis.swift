@@ -143,6 +143,7 @@ package enum ColumnAnalysis {
             for index in summaries.indices { summaries[index].add(values[index], row: row) }
             row += 1
         }
+        for index in summaries.indices { summaries[index].finish() }
         return statistics(of: columns, tallies: summaries.map(\.tally), in: list)
     }
 
@@ -177,6 +178,7 @@ package enum ColumnAnalysis {
             summary.add(values[0], row: row)
             row += 1
         }
+        summary.finish()
         let tally = summary.tally
         let minimum = tally.minimumRow.map { cell(of: column, atRow: $0, in: list) }
         let maximum = tally.maximumRow.map { cell(of: column, atRow: $0, in: list) }
@@ -210,14 +212,17 @@ private struct ColumnSummary {
             missing += 1
             return
         }
-        distinct.insert(value)
+        distinct.insertLater(value)
         let key = SortKey(value)
         if minimum.map({ SortKey.ascending(key, $0.key) }) ?? true { minimum = (key, row) }
         if maximum.map({ SortKey.ascending($0.key, key) }) ?? true { maximum = (key, row) }
         if numeric, let number = value.decimal { total.add(number) }
     }
 
-    /// What the pass counted.
+    /// Puts the values still waiting in their tables, once the pass is over.
+    mutating func finish() { distinct.flush() }
+
+    /// What the pass counted, once ``finish()`` was called.
     var tally: ColumnTally {
         ColumnTally(
             numeric: numeric, count: count, missing: missing, distinct: distinct.count, minimumRow: minimum?.row,
@@ -229,42 +234,17 @@ private struct ColumnSummary {
 /// in a table of their own, which counts a million distinct numbers several times faster than a
 /// `Set` (hashing `CellValue`s was most of `stats`). Values of different kinds are never equal;
 /// date-times are equal when they are the same instant, as `DateTime`'s `==` says.
-struct DistinctValues {
+struct DistinctValues: Sendable {
     private var texts = Set<String>()
     private var keys = DistinctKeys()
     /// Date-times finer than a microsecond, whose instants do not fit a 64-bit key.
     private var fineDateTimes = Set<DateTime>()
 
+    /// How many distinct values were added, once ``flush()`` put those waiting in the table.
     var count: Int { texts.count + keys.count + fineDateTimes.count }
 
     /// Adds `value`; a number, day or time by the next ``flush()`` (``DistinctKeys/insertLater(_:tag:)``).
     mutating func insertLater(_ value: CellValue) {
-        if let (payload, tag) = Self.key(of: value) {
-            keys.insertLater(payload, tag: tag)
-        } else {
-            insert(value)
-        }
-    }
-
-    /// Puts the values waiting in the table, before ``count`` is read.
-    mutating func flush() { keys.flush() }
-
-    /// The key of a number, day or time (`freq`'s keys); `nil` for others.
-    private static func key(of value: CellValue) -> (UInt64, UInt16)? {
-        switch value {
-        case .integer, .decimal, .date, .time: return KeyedCounts.key(of: value)
-        case .missing, .text, .dateTime: return nil
-        }
-    }
-
-    /// Adds the values `other` has seen.
-    mutating func formUnion(_ other: DistinctValues) {
-        texts.formUnion(other.texts)
-        keys.formUnion(other.keys)
-        fineDateTimes.formUnion(other.fineDateTimes)
-    }
-
-    mutating func insert(_ value: CellValue) {
         switch value {
         case .missing: break
         case .text(let text): texts.insert(text)
@@ -272,102 +252,24 @@ struct DistinctValues {
             // Finer than the keys' microseconds: such a value cannot equal one without the digits.
             fineDateTimes.insert(dateTime)
         default:
-            if let (key, tag) = KeyedCounts.key(of: value) { keys.insert(key, tag: tag) }
+            if let (payload, tag) = KeyedCounts.key(of: value) { keys.insertLater(payload, tag: tag) }
         }
     }
-}
 
-/// A set of (64-bit payload, tag) keys: open addressing, a multiplicative hash, at most half
-/// full. A key's payload and tag lie side by side, so a probe touches one cache line: over a
-/// million distinct numbers the table outgrows the caches and each probe is a miss.
-struct DistinctKeys {
-    /// A slot: the payload and its tag plus one (0 for an empty slot).
-    private struct Entry {
-        var payload: UInt64
-        var mark: UInt16
+    /// Adds the value of `key`, a number's, day's or time's (``KeyedCounts/key(of:)``), by the
+    /// next ``flush()``.
+    mutating func insertLater(_ key: (payload: UInt64, tag: UInt16)) {
+        keys.insertLater(key.payload, tag: key.tag)
     }
 
-    private var entries = [Entry](repeating: Entry(payload: 0, mark: 0), count: 1_024)
-    /// The keys of ``insertLater(_:tag:)`` not yet in the table, their tags plus one.
-    private var pending: [Entry] = []
-    /// How many keys the table holds, without those pending.
-    private(set) var count = 0
-    private var shift = 64 - 10
+    /// Puts the values waiting in the table, before ``count`` is read.
+    mutating func flush() { keys.flush() }
 
-    mutating func insert(_ payload: UInt64, tag: UInt16) {
-        if count * 2 >= entries.count { grow() }
-        let mark = tag &+ 1
-        let start = slot(payload, mark)
-        let added = entries.withUnsafeMutableBufferPointer { entries in
-            let mask = entries.count - 1
-            var index = start
-            while entries[index].mark != 0 {
-                if entries[index].mark == mark, entries[index].payload == payload { return false }
-                index = (index + 1) & mask
-            }
-            entries[index] = Entry(payload: payload, mark: mark)
-            return true
-        }
-        if added { count += 1 }
-    }
-
-    /// Adds a key by the next ``flush()``. Keys added a few hundred at once cost about one
-    /// cache miss's wait for all of them: their slots are read together before any is probed.
-    mutating func insertLater(_ payload: UInt64, tag: UInt16) {
-        if pending.isEmpty { pending.reserveCapacity(Self.batch) }
-        pending.append(Entry(payload: payload, mark: tag &+ 1))
-        if pending.count == Self.batch { flush() }
-    }
-
-    /// The marks of the slots ``flush()`` read ahead.
-    private var touched: UInt16 = 0
-    /// How many keys wait at most.
-    private static let batch = 512
-
-    /// Puts the pending keys in the table.
-    mutating func flush() {
-        guard !pending.isEmpty else { return }
-        while (count + pending.count) * 2 >= entries.count { grow() }
-        let shift = UInt64(shift)
-        let marks = entries.withUnsafeBufferPointer { entries in
-            // Independent loads, so the processor waits for their misses at once.
-            var marks: UInt16 = 0
-            for key in pending {
-                marks |= entries[KeyedCounts.start(key.payload, key.mark, shift: shift)].mark
-            }
-            return marks
-        }
-        let keys = pending
-        pending.removeAll(keepingCapacity: true)
-        for key in keys { insert(key.payload, tag: key.mark &- 1) }
-        // Kept, so that the loads are not left out as unused.
-        touched |= marks
-    }
-
-    /// Adds the keys of `other`.
-    ///
-    /// The larger table takes the smaller's keys, made at least as large as that one first: a
-    /// table's keys come in the order of their slots, which into a smaller table would pile up
-    /// in runs that every later key must probe through.
-    mutating func formUnion(_ other: DistinctKeys) {
-        flush()
-        var other = other
-        other.flush()
-        if other.count > count { swap(&self, &other) }
-        while entries.count < other.entries.count || (count + other.count) * 2 >= entries.count { grow() }
-        for entry in other.entries where entry.mark != 0 { insert(entry.payload, tag: entry.mark &- 1) }
-    }
-
-    private func slot(_ payload: UInt64, _ mark: UInt16) -> Int {
-        KeyedCounts.start(payload, mark, shift: UInt64(shift))
-    }
-
-    private mutating func grow() {
-        let old = entries
-        entries = [Entry](repeating: Entry(payload: 0, mark: 0), count: old.count * 2)
-        shift -= 1
-        count = 0
-        for entry in old where entry.mark != 0 { insert(entry.payload, tag: entry.mark &- 1) }
+    /// Adds the values `other` has seen.
+    mutating func formUnion(_ other: DistinctValues) {
+        texts.formUnion(other.texts)
+        keys.formUnion(other.keys)
+        fineDateTimes.formUnion(other.fineDateTimes)
     }
 }
 

@@ -15,10 +15,8 @@ struct FrequencyPiece: Sendable {
     mutating func add(_ value: PieceValue, row: Int) {
         switch value {
         case .text(let bytes): texts.add(bytes, row: row)
-        case .value(.text(let text)):
-            var text = text
-            text.withUTF8 { texts.add($0, row: row) }
-        case .value(let value):
+        default:
+            let value = value.cellValue
             if !keyed.addLater(value, row: row) { others[value, default: (0, row)].count += 1 }
         }
     }

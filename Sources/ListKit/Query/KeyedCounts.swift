@@ -107,10 +107,15 @@ struct KeyedCounts: Sendable {
         }
     }
 
-    /// The slot a key's probe starts at in a table of 2^(64 - `shift`) slots (a multiplicative
-    /// hash of the payload and its mark): ``DistinctKeys`` hashes its keys alike.
+    /// The slot a key's probe starts at in a table of 2^(64 - `shift`) slots.
     static func start(_ payload: UInt64, _ mark: UInt16, shift: UInt64) -> Int {
-        Int(truncatingIfNeeded: ((payload ^ UInt64(mark) << 48) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        Int(truncatingIfNeeded: hash(payload, mark) >> shift)
+    }
+
+    /// A multiplicative hash of a key's payload and mark, whose high bits are the well mixed
+    /// ones: ``DistinctKeys`` hashes its keys alike.
+    static func hash(_ payload: UInt64, _ mark: UInt16) -> UInt64 {
+        (payload ^ UInt64(mark) << 48) &* 0x9E37_79B9_7F4A_7C15
     }
 
     /// Adds `count` to the value's slot, or makes it an entry with `value` and `first`.
@@ -162,24 +167,37 @@ struct KeyedCounts: Sendable {
     static func key(of value: CellValue) -> (UInt64, UInt16)? {
         switch value {
         case .missing: return (0, 6 << 8)
-        case .integer(let integer): return (UInt64(bitPattern: integer), 1 << 8)
-        case .decimal(let decimal):
-            // Equal decimals have one form without trailing zeros (1.50 is 1.5).
-            var units = decimal.units
-            var scale = decimal.scale
-            while scale > 0, units % 10 == 0 {
-                units /= 10
-                scale -= 1
-            }
-            return (UInt64(bitPattern: units), 2 << 8 | UInt16(scale))
-        case .date(let date): return (UInt64(date.year * 10_000 + date.month * 100 + date.day), 3 << 8)
-        case .dateTime(let dateTime):
-            // Microseconds since 1970 fit 64 bits for every year 1–9999.
-            guard dateTime.nanosecond % 1_000 == 0 else { return nil }
-            let microseconds = dateTime.secondsSince1970 * 1_000_000 + Int64(dateTime.nanosecond / 1_000)
-            return (UInt64(bitPattern: microseconds), 4 << 8)
+        case .integer(let integer): return key(integer)
+        case .decimal(let decimal): return key(decimal)
+        case .date(let date): return key(date)
+        case .dateTime(let dateTime): return key(dateTime)
         case .time(let time): return (UInt64(time.nanosecondOfDay), 5 << 8)
         case .text: return nil
         }
+    }
+
+    static func key(_ integer: Int64) -> (UInt64, UInt16) { (UInt64(bitPattern: integer), 1 << 8) }
+
+    static func key(_ decimal: ExactDecimal) -> (UInt64, UInt16) {
+        // Equal decimals have one form without trailing zeros (1.50 is 1.5).
+        var units = decimal.units
+        var scale = decimal.scale
+        while scale > 0, units % 10 == 0 {
+            units /= 10
+            scale -= 1
+        }
+        return (UInt64(bitPattern: units), 2 << 8 | UInt16(scale))
+    }
+
+    static func key(_ date: CalendarDate) -> (UInt64, UInt16) {
+        (UInt64(date.year * 10_000 + date.month * 100 + date.day), 3 << 8)
+    }
+
+    /// `nil` for a date-time finer than a microsecond.
+    static func key(_ dateTime: DateTime) -> (UInt64, UInt16)? {
+        // Microseconds since 1970 fit 64 bits for every year 1–9999.
+        guard dateTime.nanosecond % 1_000 == 0 else { return nil }
+        let microseconds = dateTime.secondsSince1970 * 1_000_000 + Int64(dateTime.nanosecond / 1_000)
+        return (UInt64(bitPattern: microseconds), 4 << 8)
     }
 }

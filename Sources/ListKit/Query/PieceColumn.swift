@@ -10,7 +10,11 @@ struct PieceColumn: Sendable {
     var texts = TextCounts()
     /// Values other than texts.
     var others = DistinctValues()
-    /// The least and greatest values other than texts, with their first rows.
+    /// The least and greatest numbers and days, with their first rows: compared as what they
+    /// are, without making a ``SortKey`` of every value.
+    var numbers = Extremes<ExactDecimal>()
+    var days = Extremes<CalendarDate>()
+    /// The least and greatest date-times and times, with their first rows.
     var minimum: (key: SortKey, row: Int)?
     var maximum: (key: SortKey, row: Int)?
     var total = DecimalSum()
@@ -26,24 +30,42 @@ struct PieceColumn: Sendable {
     mutating func add(_ value: PieceValue, row: Int) {
         count += 1
         switch value {
-        case .text(let bytes):
-            texts.add(bytes, row: row)
-        case .value(.missing):
-            missing += 1
-        case .value(.text(let text)):
-            var text = text
-            text.withUTF8 { texts.add($0, row: row) }
-        case .value(let value):
+        case .missing: missing += 1
+        case .text(let bytes): texts.add(bytes, row: row)
+        case .integer(let integer):
+            others.insertLater(KeyedCounts.key(integer))
+            add(number: ExactDecimal(integer), row: row)
+        case .decimal(let decimal):
+            others.insertLater(KeyedCounts.key(decimal))
+            add(number: decimal, row: row)
+        case .date(let day):
+            others.insertLater(KeyedCounts.key(day))
+            days.add(day, row: row)
+        case .dateTime, .time:
+            let value = value.cellValue
             others.insertLater(value)
             let key = SortKey(value)
             if minimum.map({ SortKey.ascending(key, $0.key) }) ?? true { minimum = (key, row) }
             if maximum.map({ SortKey.ascending($0.key, key) }) ?? true { maximum = (key, row) }
-            if numeric, let number = value.decimal {
-                total.add(number)
-                largest = max(largest, Double(number.units.magnitude) * Self.tenths[min(number.scale, 18)])
-                scale = max(scale, number.scale)
-            }
         }
+    }
+
+    private mutating func add(number: ExactDecimal, row: Int) {
+        numbers.add(number, row: row)
+        guard numeric else { return }
+        total.add(number)
+        largest = max(largest, Double(number.units.magnitude) * Self.tenths[min(number.scale, 18)])
+        scale = max(scale, number.scale)
+    }
+
+    /// The candidates for the least and greatest values of the piece but texts, as keys.
+    fileprivate var candidates: [(key: SortKey, row: Int)] {
+        var candidates = [minimum, maximum].compactMap { $0 }
+        for (number, row) in [numbers.least, numbers.greatest].compactMap({ $0 }) {
+            candidates.append((.number(number), row))
+        }
+        for (day, row) in [days.least, days.greatest].compactMap({ $0 }) { candidates.append((.date(day), row)) }
+        return candidates
     }
 
     /// Puts the values still waiting in their tables, once the piece is read.
@@ -80,8 +102,7 @@ struct PieceColumn: Sendable {
                 others.formUnion(piece.others)
                 total.add(piece.total)
             }
-            if let minimum = piece.minimum { candidates.append(minimum) }
-            if let maximum = piece.maximum { candidates.append(maximum) }
+            candidates += piece.candidates
         }
         for (text, seen) in texts { candidates.append((SortKey(.text(text)), seen.first)) }
         candidates.sort { $0.row < $1.row }
@@ -94,5 +115,16 @@ struct PieceColumn: Sendable {
         return ColumnTally(
             numeric: numeric, count: count, missing: pieces.reduce(0) { $0 + $1.missing },
             distinct: texts.count + others.count, minimumRow: minimum?.row, maximumRow: maximum?.row, total: total)
+    }
+}
+
+/// The least and greatest of values of one kind, each with the first row holding it.
+struct Extremes<Value: Comparable & Sendable>: Sendable {
+    private(set) var least: (value: Value, row: Int)?
+    private(set) var greatest: (value: Value, row: Int)?
+
+    mutating func add(_ value: Value, row: Int) {
+        if least.map({ value < $0.value }) ?? true { least = (value, row) }
+        if greatest.map({ $0.value < value }) ?? true { greatest = (value, row) }
     }
 }

@@ -1,0 +1,265 @@
+/// A set of (64-bit payload, tag) keys: the distinct numbers, days and times of a column.
+///
+/// Up to ``spillCount`` keys live in one open-addressing table, which stays in the caches.
+/// A table of a million keys did not: every insert was a cache miss, and growing it copied it
+/// over and over (a fifth of `stats` over a file of prices). Past that count the keys are
+/// appended instead to partitions chosen by their hash, and each partition is made distinct on
+/// its own when it fills, where its keys fit in the caches; sets read in pieces at once merge
+/// partition by partition.
+struct DistinctKeys: Sendable {
+    private var table = KeyTable()
+    /// The keys once they outgrew ``table``, which is then left empty.
+    private var partitions: KeyPartitions?
+    /// The keys of ``insertLater(_:tag:)`` not yet placed.
+    private var pending: [KeyEntry] = []
+    /// How many keys wait at most.
+    private static let batch = 512
+    /// How many keys the table holds before they go to partitions: its 65,536 slots take 1 MiB.
+    static let spillCount = 1 << 15
+
+    /// How many distinct keys were added, without those waiting for ``flush()``.
+    var count: Int { partitions?.count ?? table.count }
+
+    /// Adds a key by the next ``flush()``, which places a few hundred at once.
+    mutating func insertLater(_ payload: UInt64, tag: UInt16) {
+        if pending.isEmpty { pending.reserveCapacity(Self.batch) }
+        pending.append(KeyEntry(payload: payload, mark: tag &+ 1))
+        if pending.count == Self.batch { place() }
+    }
+
+    /// Places the keys waiting, and makes every partition distinct, before ``count`` is read.
+    mutating func flush() {
+        place()
+        partitions?.settle()
+    }
+
+    /// Adds the keys of `other`.
+    mutating func formUnion(_ other: DistinctKeys) {
+        var other = other
+        other.place()
+        place()
+        if other.partitions != nil, partitions == nil { swap(&self, &other) }
+        if partitions != nil {
+            if let theirs = other.partitions {
+                partitions?.append(theirs)
+            } else {
+                partitions?.append(other.table.keys)
+            }
+        } else {
+            table.insert(other.table)
+            if table.count > Self.spillCount { spill() }
+        }
+        partitions?.settle()
+    }
+
+    /// Puts the waiting keys in the table, or in the partitions once there are too many.
+    private mutating func place() {
+        guard !pending.isEmpty else { return }
+        if partitions == nil {
+            table.insert(pending)
+            if table.count > Self.spillCount { spill() }
+        } else {
+            pending.withUnsafeBufferPointer { partitions?.append($0) }
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func spill() {
+        var partitions = KeyPartitions()
+        partitions.append(table.keys)
+        self.partitions = partitions
+        table = KeyTable()
+    }
+}
+
+/// A key: its payload and its tag plus one (0 marks an empty slot).
+struct KeyEntry: Sendable {
+    var payload: UInt64
+    var mark: UInt16
+
+    static let empty = KeyEntry(payload: 0, mark: 0)
+
+    /// A multiplicative hash of the payload and its mark, whose high bits are the well mixed
+    /// ones: ``KeyedCounts`` hashes its keys alike.
+    var hash: UInt64 { KeyedCounts.hash(payload, mark) }
+}
+
+/// An open-addressing set of keys, at most half full, whose slot holds a key's payload and tag
+/// side by side, so that a probe touches one cache line.
+private struct KeyTable: Sendable {
+    private var slots = [KeyEntry](repeating: .empty, count: 1_024)
+    private var shift: UInt64 = 64 - 10
+    private(set) var count = 0
+    /// The marks of the slots ``insert(_:)`` read ahead.
+    private var touched: UInt16 = 0
+
+    /// The keys, in the order of their slots.
+    var keys: [KeyEntry] { slots.filter { $0.mark != 0 } }
+
+    /// Adds `batch`. Its slots are read together first, so that the processor waits for their
+    /// cache misses at once rather than one by one.
+    mutating func insert(_ batch: [KeyEntry]) {
+        while (count + batch.count) * 2 >= slots.count { grow() }
+        let shift = shift
+        touched |= slots.withUnsafeBufferPointer { slots in
+            var marks: UInt16 = 0
+            for key in batch { marks |= slots[Int(truncatingIfNeeded: key.hash >> shift)].mark }
+            return marks
+        }
+        for key in batch { insert(key) }
+    }
+
+    /// Adds the keys of `other`. This table is first made at least as large as that one: keys
+    /// come in the order of its slots, which into a smaller table would pile up in runs that
+    /// every later key must probe through.
+    mutating func insert(_ other: KeyTable) {
+        while slots.count < other.slots.count || (count + other.count) * 2 >= slots.count { grow() }
+        for key in other.slots where key.mark != 0 { insert(key) }
+    }
+
+    private mutating func insert(_ key: KeyEntry) {
+        let start = Int(truncatingIfNeeded: key.hash >> shift)
+        let added = slots.withUnsafeMutableBufferPointer { slots in
+            let mask = slots.count - 1
+            var index = start
+            while slots[index].mark != 0 {
+                if slots[index].mark == key.mark, slots[index].payload == key.payload { return false }
+                index = (index + 1) & mask
+            }
+            slots[index] = key
+            return true
+        }
+        if added { count += 1 }
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = [KeyEntry](repeating: .empty, count: old.count * 2)
+        shift -= 1
+        count = 0
+        for key in old where key.mark != 0 { insert(key) }
+    }
+}
+
+/// Keys appended to 256 partitions by the top bits of their hash, each partition a run of
+/// ``capacity`` slots in one array. A partition that fills is made distinct in place through a
+/// table of its own size, which stays in the caches, and when that frees less than half of it
+/// every partition's run doubles.
+private struct KeyPartitions: Sendable {
+    private static let partitionBits: UInt64 = 8
+    private static let partitionCount = 1 << partitionBits
+    private var capacity = 1_024
+    private var storage = [KeyEntry](repeating: .empty, count: KeyPartitions.partitionCount * 1_024)
+    /// How many keys each partition holds.
+    private var lengths = [Int](repeating: 0, count: KeyPartitions.partitionCount)
+    /// How many of each partition's first keys are known to be distinct.
+    private var settled = [Int](repeating: 0, count: KeyPartitions.partitionCount)
+    /// The table a partition is made distinct through, empty between uses.
+    private var scratch: [KeyEntry] = []
+
+    /// How many keys the partitions hold: the distinct count after ``settle()``.
+    var count: Int { lengths.reduce(0, +) }
+
+    /// Makes every partition distinct.
+    mutating func settle() {
+        for partition in 0..<Self.partitionCount where settled[partition] < lengths[partition] {
+            makeDistinct(partition)
+        }
+    }
+
+    mutating func append(_ keys: [KeyEntry]) {
+        keys.withUnsafeBufferPointer { append($0) }
+    }
+
+    /// Adds the keys of `other`, partition by partition.
+    mutating func append(_ other: KeyPartitions) {
+        other.storage.withUnsafeBufferPointer { storage in
+            for partition in 0..<Self.partitionCount {
+                let start = partition * other.capacity
+                append(UnsafeBufferPointer(rebasing: storage[start..<(start + other.lengths[partition])]))
+            }
+        }
+    }
+
+    mutating func append(_ keys: UnsafeBufferPointer<KeyEntry>) {
+        var next = 0
+        while next < keys.count {
+            let capacity = capacity
+            let full: Int? = storage.withUnsafeMutableBufferPointer { storage in
+                lengths.withUnsafeMutableBufferPointer { lengths in
+                    while next < keys.count {
+                        let key = keys[next]
+                        let partition = Int(truncatingIfNeeded: key.hash >> (64 - Self.partitionBits))
+                        let length = lengths[partition]
+                        if length == capacity { return partition }
+                        storage[partition &* capacity &+ length] = key
+                        lengths[partition] = length &+ 1
+                        next += 1
+                    }
+                    return nil
+                }
+            }
+            if let full {
+                makeDistinct(full)
+                if lengths[full] * 2 > capacity { grow() }
+            }
+        }
+    }
+
+    /// Drops the repeated keys of a partition, keeping the first of each.
+    private mutating func makeDistinct(_ partition: Int) {
+        let length = lengths[partition]
+        var size = 16
+        while size < length * 2 { size *= 2 }
+        if scratch.count < size { scratch = [KeyEntry](repeating: .empty, count: size) }
+        // The hash's bits below the partition's choose the slot.
+        let shift = 64 - UInt64(size.trailingZeroBitCount)
+        let start = partition * capacity
+        let kept = storage.withUnsafeMutableBufferPointer { storage in
+            scratch.withUnsafeMutableBufferPointer { scratch in
+                let mask = size - 1
+                var kept = 0
+                for position in start..<(start + length) {
+                    let key = storage[position]
+                    var index = Int(truncatingIfNeeded: (key.hash << Self.partitionBits) >> shift)
+                    var seen = false
+                    while scratch[index].mark != 0 {
+                        if scratch[index].mark == key.mark, scratch[index].payload == key.payload {
+                            seen = true
+                            break
+                        }
+                        index = (index + 1) & mask
+                    }
+                    if seen { continue }
+                    scratch[index] = key
+                    storage[start + kept] = key
+                    kept += 1
+                }
+                scratch.baseAddress?.update(repeating: .empty, count: size)
+                return kept
+            }
+        }
+        lengths[partition] = kept
+        settled[partition] = kept
+    }
+
+    /// Doubles every partition's run.
+    private mutating func grow() {
+        let old = storage
+        let oldCapacity = capacity
+        let capacity = oldCapacity * 2
+        let lengths = lengths
+        var storage = [KeyEntry](repeating: .empty, count: Self.partitionCount * capacity)
+        storage.withUnsafeMutableBufferPointer { storage in
+            old.withUnsafeBufferPointer { old in
+                for partition in 0..<Self.partitionCount {
+                    let from = partition * oldCapacity
+                    let to = partition * capacity
+                    for offset in 0..<lengths[partition] { storage[to + offset] = old[from + offset] }
+                }
+            }
+        }
+        self.storage = storage
+        self.capacity = capacity
+    }
+}
