@@ -10,7 +10,7 @@ struct DistinctKeys: Sendable {
     private var table = KeyTable()
     /// The keys once they outgrew ``table``, which is then left empty.
     private var partitions: KeyPartitions?
-    /// The keys of ``insertLater(_:tag:)`` not yet placed.
+    /// The keys of ``insertLater(_:tag:)`` not yet in the partitions.
     private var pending: [KeyEntry] = []
     /// How many keys wait at most.
     private static let batch = 512
@@ -20,10 +20,17 @@ struct DistinctKeys: Sendable {
     /// How many distinct keys were added, without those waiting for ``flush()``.
     var count: Int { partitions?.count ?? table.count }
 
-    /// Adds a key by the next ``flush()``, which places a few hundred at once.
+    /// Adds a key by the next ``flush()``: at once while the table, which the caches hold,
+    /// takes it; a few hundred at once into the partitions.
     mutating func insertLater(_ payload: UInt64, tag: UInt16) {
+        let key = KeyEntry(payload: payload, mark: tag &+ 1)
+        guard partitions != nil else {
+            table.insert(key)
+            if table.count > Self.spillCount { spill() }
+            return
+        }
         if pending.isEmpty { pending.reserveCapacity(Self.batch) }
-        pending.append(KeyEntry(payload: payload, mark: tag &+ 1))
+        pending.append(key)
         if pending.count == Self.batch { place() }
     }
 
@@ -52,15 +59,10 @@ struct DistinctKeys: Sendable {
         partitions?.settle()
     }
 
-    /// Puts the waiting keys in the table, or in the partitions once there are too many.
+    /// Puts the waiting keys in the partitions.
     private mutating func place() {
         guard !pending.isEmpty else { return }
-        if partitions == nil {
-            table.insert(pending)
-            if table.count > Self.spillCount { spill() }
-        } else {
-            pending.withUnsafeBufferPointer { partitions?.append($0) }
-        }
+        pending.withUnsafeBufferPointer { partitions?.append($0) }
         pending.removeAll(keepingCapacity: true)
     }
 
@@ -90,24 +92,9 @@ private struct KeyTable: Sendable {
     private var slots = [KeyEntry](repeating: .empty, count: 1_024)
     private var shift: UInt64 = 64 - 10
     private(set) var count = 0
-    /// The marks of the slots ``insert(_:)`` read ahead.
-    private var touched: UInt16 = 0
 
     /// The keys, in the order of their slots.
     var keys: [KeyEntry] { slots.filter { $0.mark != 0 } }
-
-    /// Adds `batch`. Its slots are read together first, so that the processor waits for their
-    /// cache misses at once rather than one by one.
-    mutating func insert(_ batch: [KeyEntry]) {
-        while (count + batch.count) * 2 >= slots.count { grow() }
-        let shift = shift
-        touched |= slots.withUnsafeBufferPointer { slots in
-            var marks: UInt16 = 0
-            for key in batch { marks |= slots[Int(truncatingIfNeeded: key.hash >> shift)].mark }
-            return marks
-        }
-        for key in batch { insert(key) }
-    }
 
     /// Adds the keys of `other`. This table is first made at least as large as that one: keys
     /// come in the order of its slots, which into a smaller table would pile up in runs that
@@ -117,7 +104,8 @@ private struct KeyTable: Sendable {
         for key in other.slots where key.mark != 0 { insert(key) }
     }
 
-    private mutating func insert(_ key: KeyEntry) {
+    mutating func insert(_ key: KeyEntry) {
+        if count * 2 >= slots.count { grow() }
         let start = Int(truncatingIfNeeded: key.hash >> shift)
         let added = slots.withUnsafeMutableBufferPointer { slots in
             let mask = slots.count - 1

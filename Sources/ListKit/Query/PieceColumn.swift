@@ -18,10 +18,11 @@ struct PieceColumn: Sendable {
     var minimum: (key: SortKey, row: Int)?
     var maximum: (key: SortKey, row: Int)?
     var total = DecimalSum()
-    /// The largest magnitude of the numbers summed, and their largest scale: what bounds every
-    /// partial sum, in whatever order the pieces are added.
-    var largest = 0.0
+    /// The largest units of the numbers summed, and their largest and smallest scales: what
+    /// bounds every partial sum, in whatever order the pieces are added.
+    var largestUnits: UInt64 = 0
     var scale = 0
+    var smallestScale = ExactDecimal.maximumScale
 
     init(numeric: Bool) {
         self.numeric = numeric
@@ -54,8 +55,9 @@ struct PieceColumn: Sendable {
         numbers.add(number, row: row)
         guard numeric else { return }
         total.add(number)
-        largest = max(largest, Double(number.units.magnitude) * Self.tenths[min(number.scale, 18)])
+        largestUnits = max(largestUnits, number.units.magnitude)
         scale = max(scale, number.scale)
+        smallestScale = min(smallestScale, number.scale)
     }
 
     /// The candidates for the least and greatest values of the piece but texts, as keys.
@@ -71,9 +73,6 @@ struct PieceColumn: Sendable {
     /// Puts the values still waiting in their tables, once the piece is read.
     mutating func finish() { others.flush() }
 
-    /// 10⁻ⁿ for each scale.
-    private static let tenths = (0...18).map { 1 / pow10($0) }
-
     /// 10ⁿ as a `Double`.
     private static func pow10(_ exponent: Int) -> Double {
         (0..<exponent).reduce(1.0) { product, _ in product * 10 }
@@ -85,10 +84,14 @@ struct PieceColumn: Sendable {
     static func merged(_ pieces: [PieceColumn]) -> ColumnTally? {
         guard let numeric = pieces.first?.numeric else { return nil }
         let count = pieces.reduce(0) { $0 + $1.count }
-        let largest = pieces.reduce(0.0) { max($0, $1.largest) }
+        let largestUnits = pieces.reduce(0) { max($0, $1.largestUnits) }
         let scale = pieces.reduce(0) { max($0, $1.scale) }
-        // Every partial sum is at most the count times the largest magnitude, at the largest scale.
-        guard Double(count) * largest * pow10(scale) < 0x1p120 else { return nil }
+        let smallestScale = pieces.reduce(ExactDecimal.maximumScale) { min($0, $1.smallestScale) }
+        // Every number is at most the largest units at the smallest scale, so every partial sum
+        // at the largest scale is at most the count times that, times 10 for each scale between.
+        guard Double(count) * Double(largestUnits) * pow10(max(0, scale - smallestScale)) < 0x1p120 else {
+            return nil
+        }
         var texts: [String: (count: Int, first: Int)] = [:]
         // The first piece's tables are kept, the others' added to them.
         var others = pieces[0].others
