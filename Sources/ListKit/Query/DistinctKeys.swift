@@ -17,7 +17,8 @@ struct DistinctKeys: Sendable {
     /// How many keys the table holds before they go to partitions: its 65,536 slots take 1 MiB.
     static let spillCount = 1 << 15
 
-    /// How many distinct keys were added, without those waiting for ``flush()``.
+    /// How many distinct keys were added: exact once ``flush()`` has placed those waiting and
+    /// made the partitions distinct.
     var count: Int { partitions?.count ?? table.count }
 
     /// Adds a key by the next ``flush()``: at once while the table, which the caches hold,
