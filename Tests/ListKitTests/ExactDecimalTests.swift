@@ -22,6 +22,40 @@ import Testing
         #expect(ExactDecimal(text) == nil)
     }
 
+    /// Numbers of the usual form are read a run of digits at a time; every text must read as the
+    /// byte-by-byte parser reads it, the same units and scale or `nil` alike.
+    @Test(arguments: [true, false])
+    func readsEveryTextAsTheByteByByteParserDoes(allowsGrouping: Bool) {
+        let alphabet = Array("0123456789012345678901234567890123456789,,,..+- x".utf8)
+        var state: UInt64 = allowsGrouping ? 3 : 5
+        var disagreements: [String] = []
+        for _ in 0..<200_000 {
+            // A small xorshift, so that every run tries the same texts.
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            let length = Int(state % 24)
+            var bytes: [UInt8] = []
+            var bits = state
+            for _ in 0..<length {
+                bits = bits &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                bytes.append(alphabet[Int(bits >> 33) % alphabet.count])
+            }
+            let fast = ExactDecimal(utf8: bytes, allowsGrouping: allowsGrouping)
+            let slow = ExactDecimal(byteByByte: bytes, allowsGrouping: allowsGrouping)
+            if fast?.units != slow?.units || fast?.scale != slow?.scale {
+                disagreements.append(String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        for text in ["1,234,567.89", "-0.5", "+12", "123456789012345678", "1234567890123456789", "0.000000000001"] {
+            let bytes = Array(text.utf8)
+            let fast = ExactDecimal(utf8: bytes, allowsGrouping: allowsGrouping)
+            let slow = ExactDecimal(byteByByte: bytes, allowsGrouping: allowsGrouping)
+            if fast?.units != slow?.units || fast?.scale != slow?.scale { disagreements.append(text) }
+        }
+        #expect(disagreements.isEmpty)
+    }
+
     @Test func comparesNumericallyAcrossScales() throws {
         let a = try #require(ExactDecimal("1.5"))
         let b = try #require(ExactDecimal("1.50"))

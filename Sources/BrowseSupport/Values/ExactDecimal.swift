@@ -46,6 +46,74 @@ public struct ExactDecimal: Sendable, Hashable, Comparable, CustomStringConverti
     /// - Complexity: O(n) in the number of bytes.
     @inlinable
     package init?<Bytes: Collection>(utf8: Bytes, allowsGrouping: Bool = true) where Bytes.Element == UInt8 {
+        guard
+            let value = Self.plain(utf8: utf8, allowsGrouping: allowsGrouping)
+                ?? Self(byteByByte: utf8, allowsGrouping: allowsGrouping)
+        else {
+            return nil
+        }
+        self = value
+    }
+
+    /// The number in `utf8` when it has the usual form, `nil` otherwise: an optional sign, digits
+    /// (grouped by commas when allowed), an optional point and digits, 18 digits at most, so that
+    /// no step can overflow. A column of a million such numbers is read a run of digits at a time
+    /// rather than a byte through every rule; any other form is left to ``init(byteByByte:allowsGrouping:)``,
+    /// which agrees with this wherever this returns a number.
+    @inlinable
+    static func plain<Bytes: Collection>(utf8: Bytes, allowsGrouping: Bool) -> ExactDecimal?
+    where Bytes.Element == UInt8 {
+        var index = utf8.startIndex
+        let end = utf8.endIndex
+        guard index != end else { return nil }
+        var negative = false
+        if utf8[index] == UInt8(ascii: "-") || utf8[index] == UInt8(ascii: "+") {
+            negative = utf8[index] == UInt8(ascii: "-")
+            utf8.formIndex(after: &index)
+        }
+        var units: Int64 = 0
+        var digits = 0
+        var group = 0
+        var grouped = false
+        while index != end {
+            let byte = utf8[index]
+            let digit = byte &- UInt8(ascii: "0")
+            if digit < 10 {
+                units = units &* 10 &+ Int64(digit)
+                group &+= 1
+            } else if byte == UInt8(ascii: ","), allowsGrouping, group > 0, grouped ? group == 3 : group <= 3 {
+                digits &+= group
+                grouped = true
+                group = 0
+            } else {
+                break
+            }
+            utf8.formIndex(after: &index)
+        }
+        guard group > 0, !grouped || group == 3 else { return nil }
+        digits &+= group
+        var scale = 0
+        if index != end {
+            guard utf8[index] == UInt8(ascii: ".") else { return nil }
+            utf8.formIndex(after: &index)
+            while index != end {
+                let digit = utf8[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                units = units &* 10 &+ Int64(digit)
+                scale &+= 1
+                utf8.formIndex(after: &index)
+            }
+            guard scale > 0 else { return nil }
+        }
+        guard digits &+ scale <= 18, scale <= maximumScale else { return nil }
+        return ExactDecimal(units: negative ? -units : units, scale: scale)
+    }
+
+    /// Parses a decimal byte by byte, every rule of ``init(utf8:allowsGrouping:)`` checked at
+    /// each: spaces around it, a point with no digit before it (`.5`), any length that fits.
+    @inlinable
+    package init?<Bytes: Collection>(byteByByte utf8: Bytes, allowsGrouping: Bool = true)
+    where Bytes.Element == UInt8 {
         var units: Int64 = 0
         var scale = 0
         var negative = false
