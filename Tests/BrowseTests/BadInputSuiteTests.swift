@@ -21,8 +21,7 @@ import Testing
     }
 
     static let folder: URL = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("browse-bad-\(getpid())")
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = RunFolder.shared("bad-inputs")
         func write(_ name: String, _ bytes: [UInt8]) {
             try? Data(bytes).write(to: folder.appendingPathComponent(name))
         }

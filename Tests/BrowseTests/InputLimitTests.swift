@@ -28,7 +28,7 @@ import Testing
     }
 
     func cacheFolder() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("browse-limit-\(UUID())").path
+        RunFolder.unique("limit")
     }
 
     /// The one line a stopped input gives in a batch run.

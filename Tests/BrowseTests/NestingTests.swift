@@ -5,8 +5,7 @@ import Testing
 /// crash (the exit status is 0 or 1, not a signal).
 @Suite struct NestingTests {
     static let folder: URL = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("browse-nesting-\(getpid())")
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = RunFolder.shared("nesting")
         let million = 1_000_000
         func write(_ name: String, _ text: String) {
             try? Data(text.utf8).write(to: folder.appendingPathComponent(name))

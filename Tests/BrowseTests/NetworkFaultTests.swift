@@ -29,7 +29,7 @@ import Testing
     }
 
     func cacheFolder() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("browse-net-\(UUID())").path
+        RunFolder.unique("net")
     }
 
     @Test func aRefusedConnectionSaysSo() throws {
@@ -105,7 +105,7 @@ import Testing
 /// The network policy, as an outsider meets it through the binary.
 @Suite struct NetworkPolicyTests {
     func cacheFolder() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("browse-policy-\(UUID())").path
+        RunFolder.unique("policy")
     }
 
     @Test func plainHTTPToANameStartingWith127IsRefused() throws {

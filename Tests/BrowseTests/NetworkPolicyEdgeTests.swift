@@ -33,7 +33,7 @@ import Testing
     }()
 
     func cacheFolder() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("browse-edges-\(UUID())").path
+        RunFolder.unique("edges")
     }
 
     /// One bad URL says what was wrong with it, and the host's other URLs still open in the same

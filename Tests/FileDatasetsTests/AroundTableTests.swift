@@ -54,6 +54,15 @@ import Testing
         #expect(cut.screen.headerLines.isEmpty)
     }
 
+    @Test func aLastRecordWhoseQuoteNeverClosesIsReportedNotShownAsANote() async throws {
+        let scratch = try Scratch()
+        let path = try scratch.write("open-quote.csv", "a,b\n1,2\n\"x\"\"y,3\n")
+        let opened = try await open(path)
+        #expect(opened.column("a") == ["1"])
+        #expect(opened.screen.headerLines.isEmpty, "the swallowed record is not a line around the table")
+        #expect(opened.notes == ["open-quote.csv: skipped 1 malformed row: line 3: a quoted field is never closed"])
+    }
+
     @Test func aJSONReportOfFieldsAndDataOpensAsItsTable() async throws {
         let scratch = try Scratch()
         let twse = try scratch.write(

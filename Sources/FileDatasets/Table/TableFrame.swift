@@ -47,7 +47,8 @@ enum TableFrame {
 
     /// The notes below the table: the records after its last row, when each holds at most one
     /// value (`"說明:"`, `"符號說明:+/-/X表示漲/跌/不比價"`). `nil` when there are none, or when
-    /// one of them looks like a row gone wrong (more values).
+    /// one of them looks like a row gone wrong (more values, or a quote never closed: that
+    /// record swallowed the rest of the file, so it must be reported, not shown as a note).
     ///
     /// - Parameter lastRow: Where the table's last row starts.
     /// - Returns: The notes' text, the line of the first, and how many records they are.
@@ -71,7 +72,7 @@ enum TableFrame {
                     in: buffer, cursor: &cursor, dialect: dialect, fields: &fields, issues: &issues)
             else { break }
             let values = fields.filter { !$0.contentRange.isEmpty }
-            guard values.count <= 1 else { return nil }
+            guard values.count <= 1, !issues.contains(where: { $0.kind == .unterminatedQuote }) else { return nil }
             if firstLine == nil { firstLine = span.line }
             records += 1
             let line = text(of: fields, in: buffer, dialect: dialect)
