@@ -64,13 +64,7 @@ enum TypedField {
 
     /// The cell value, given the field's text.
     func cellValue(text: String) -> CellValue {
-        switch self {
-        case .missing: return .missing
-        case .number(let number): return number.scale == 0 ? .integer(number.units) : .decimal(number)
-        case .date(let date): return .date(date)
-        case .dateTime(let dateTime): return .dateTime(dateTime)
-        case .time(let time): return .time(time)
-        case .text: return .text(text)
-        }
+        if case .text = self { return .text(text) }
+        return pieceValue(text: UnsafeBufferPointer(start: nil, count: 0)).cellValue
     }
 }

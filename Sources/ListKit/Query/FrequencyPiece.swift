@@ -16,8 +16,7 @@ struct FrequencyPiece: Sendable {
         switch value {
         case .text(let bytes): texts.add(bytes, row: row)
         default:
-            let value = value.cellValue
-            if !keyed.addLater(value, row: row) { others[value, default: (0, row)].count += 1 }
+            if !keyed.addLater(value, row: row) { others[value.cellValue, default: (0, row)].count += 1 }
         }
     }
 

@@ -2,13 +2,18 @@ import BrowseSupport
 
 /// Values other than texts counted for `freq` by an exact 64-bit key and a tag, as
 /// ``DistinctValues`` tells them apart, each with how many rows hold it and the first of them:
-/// hashing `CellValue`s in a dictionary was most of `freq` over a number column.
+/// hashing `CellValue`s in a dictionary was most of `freq` over a number column. Values are
+/// kept as ``PieceValue``s, which copy as plain bytes; a `CellValue` is made for each distinct
+/// value only when the entries are read.
 ///
 /// Two values share a key exactly when they are equal as `CellValue`s (1.50 is 1.5; date-times
 /// are equal when they are the same instant), and the value kept is the one its first row holds,
 /// as a dictionary keeps the key it was first given. Values without a key (date-times finer
 /// than a microsecond) are refused by ``addLater(_:row:)`` and counted by the caller.
-struct KeyedCounts: Sendable {
+///
+/// Sendable although it holds `PieceValue`s: only values with a key are kept, and no text
+/// (the one case pointing into memory) has one.
+struct KeyedCounts: @unchecked Sendable {
     /// A slot: the payload, its tag plus one (0 for an empty slot), the value's count and its
     /// entry, side by side so that counting a value seen before touches one cache line.
     private struct Slot {
@@ -23,13 +28,13 @@ struct KeyedCounts: Sendable {
         var payload: UInt64
         var mark: UInt16
         var row: Int
-        var value: CellValue
+        var value: PieceValue
     }
 
     private var slots = [Slot](repeating: Slot(payload: 0, count: 0, entry: 0, mark: 0), count: 1_024)
     private var shift = 64 - 10
     /// Each distinct value as its first row holds it, and that row, by entry.
-    private var values: [CellValue] = []
+    private var values: [PieceValue] = []
     private var firsts: [Int] = []
     private var pending: [Pending] = []
     /// The marks of the slots ``flush()`` read ahead.
@@ -47,7 +52,7 @@ struct KeyedCounts: Sendable {
     /// over a hundred thousand distinct numbers the table outgrows the caches, and their slots
     /// are read together before any is probed.
     @discardableResult
-    mutating func addLater(_ value: CellValue, row: Int) -> Bool {
+    mutating func addLater(_ value: PieceValue, row: Int) -> Bool {
         guard let (payload, tag) = Self.key(of: value) else { return false }
         if pending.isEmpty { pending.reserveCapacity(Self.batch) }
         pending.append(Pending(payload: payload, mark: tag &+ 1, row: row, value: value))
@@ -80,7 +85,7 @@ struct KeyedCounts: Sendable {
         precondition(pending.isEmpty, "KeyedCounts read before flush()")
         var counts = [Int](repeating: 0, count: values.count)
         for slot in slots where slot.mark != 0 { counts[Int(slot.entry)] = slot.count }
-        return values.indices.map { (values[$0], counts[$0], firsts[$0]) }
+        return values.indices.map { (values[$0].cellValue, counts[$0], firsts[$0]) }
     }
 
     /// Adds the counts of `other`, whose rows may come before or after this table's: counts add
@@ -123,7 +128,7 @@ struct KeyedCounts: Sendable {
     /// - Returns: The value's entry when it had one: its first row is left for the caller to
     ///   compare, as rows counted in order never come before it.
     @discardableResult
-    private mutating func add(_ payload: UInt64, mark: UInt16, value: CellValue, count: Int, first: Int) -> Int? {
+    private mutating func add(_ payload: UInt64, mark: UInt16, value: PieceValue, count: Int, first: Int) -> Int? {
         if values.count * 2 >= slots.count { grow() }
         let start = Self.start(payload, mark, shift: UInt64(shift))
         let next = UInt32(truncatingIfNeeded: values.count)
@@ -166,15 +171,32 @@ struct KeyedCounts: Sendable {
     /// exactly the values `CellValue`'s `==` calls equal.
     static func key(of value: CellValue) -> (UInt64, UInt16)? {
         switch value {
-        case .missing: return (0, 6 << 8)
+        case .missing: return missingKey
         case .integer(let integer): return key(integer)
         case .decimal(let decimal): return key(decimal)
         case .date(let date): return key(date)
         case .dateTime(let dateTime): return key(dateTime)
-        case .time(let time): return (UInt64(time.nanosecondOfDay), 5 << 8)
+        case .time(let time): return key(time)
         case .text: return nil
         }
     }
+
+    /// The key of a value read from a file: the key `key(of:)` gives the cell it stands for.
+    static func key(of value: PieceValue) -> (UInt64, UInt16)? {
+        switch value {
+        case .missing: return missingKey
+        case .integer(let integer): return key(integer)
+        case .decimal(let decimal): return key(decimal)
+        case .date(let date): return key(date)
+        case .dateTime(let dateTime): return key(dateTime)
+        case .time(let time): return key(time)
+        case .text: return nil
+        }
+    }
+
+    static let missingKey: (UInt64, UInt16) = (0, 6 << 8)
+
+    static func key(_ time: TimeOfDay) -> (UInt64, UInt16) { (UInt64(time.nanosecondOfDay), 5 << 8) }
 
     static func key(_ integer: Int64) -> (UInt64, UInt16) { (UInt64(bitPattern: integer), 1 << 8) }
 

@@ -18,7 +18,7 @@ package enum PieceValue {
     case time(TimeOfDay)
 
     /// The value as a cell holds it.
-    var cellValue: CellValue {
+    package var cellValue: CellValue {
         switch self {
         case .missing: return .missing
         case .text(let bytes): return .text(String(decoding: bytes, as: UTF8.self))
