@@ -55,11 +55,34 @@ public struct TextWidth: Sendable {
     /// - Complexity: O(n) in the bytes.
     @inlinable
     public func of(utf8: UnsafeBufferPointer<UInt8>) -> Int {
-        if oneCellPerASCIIByte {
-            var bits: UInt8 = 0
-            for byte in utf8 { bits |= byte }
-            if bits < 0x80 { return utf8.count }
-        }
+        if oneCellPerASCIIByte, Self.isASCII(utf8) { return utf8.count }
         return measure(utf8)
+    }
+
+    /// True when every byte is ASCII. Read eight bytes at a time, the last eight overlapping
+    /// those before: a field is a few bytes long, and a loop over them was most of measuring
+    /// every field of a file.
+    @inlinable
+    static func isASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = utf8.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        let count = utf8.count
+        if count >= 8 {
+            var bits = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            var index = 0
+            while index + 8 < count {
+                bits |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                index += 8
+            }
+            return bits & 0x8080_8080_8080_8080 == 0
+        }
+        if count >= 4 {
+            let bits =
+                raw.loadUnaligned(as: UInt32.self) | raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+            return bits & 0x8080_8080 == 0
+        }
+        var bits: UInt8 = 0
+        for byte in utf8 { bits |= byte }
+        return bits < 0x80
     }
 }
