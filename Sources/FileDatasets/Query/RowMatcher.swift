@@ -35,14 +35,7 @@ struct RowMatcher {
         for index in table.columns.indices {
             if index > 0 { text.append(ASCII.space) }
             guard index < fields.count else { continue }
-            let field = fields[index]
-            let folded: Bool
-            if field.needsUnescaping {
-                var unescaped = Array(field.string(in: table.buffer, quote: table.dialect.quote).utf8)
-                folded = unescaped.withUnsafeMutableBufferPointer { folder.fold(UnsafeBufferPointer($0), into: &text) }
-            } else {
-                folded = folder.fold(UnsafeBufferPointer(rebasing: table.buffer[field.contentRange]), into: &text)
-            }
+            let folded = table.withContent(of: fields[index]) { folder.fold($0, into: &text) }
             guard folded else { return referenceMatch(row: row, in: table) }
         }
         switch search() {

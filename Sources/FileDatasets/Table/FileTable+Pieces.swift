@@ -88,7 +88,7 @@ extension FileTable {
                     if field.needsUnescaping {
                         // Rare: quotes inside the field. Its bytes are placed once the row is read.
                         let start = unescaped.count
-                        unescaped.append(contentsOf: field.string(in: buffer, quote: dialect.quote).utf8)
+                        field.withContent(in: buffer, quote: dialect.quote) { unescaped.append(contentsOf: $0) }
                         let typed = unescaped.withUnsafeBufferPointer {
                             TypedField(UnsafeBufferPointer(rebasing: $0[start...]), type: types[slot])
                         }

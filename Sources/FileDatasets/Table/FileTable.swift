@@ -138,10 +138,7 @@ public final class FileTable: Sendable {
     func withContent<Result>(
         of field: CSVField, _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
-        guard field.needsUnescaping else { return body(UnsafeBufferPointer(rebasing: buffer[field.contentRange])) }
-        let text = field.string(in: buffer, quote: dialect.quote)
-        var utf8 = Array(text.utf8)
-        return utf8.withUnsafeMutableBufferPointer { body(UnsafeBufferPointer($0)) }
+        field.withContent(in: buffer, quote: dialect.quote, body)
     }
 
     /// The cells of row `row`, one per column, each showing its text as written in the file.
@@ -174,13 +171,7 @@ public final class FileTable: Sendable {
             }
             let field = fields[index]
             let text = field.string(in: buffer, quote: dialect.quote)
-            let typed: TypedField
-            if field.needsUnescaping {
-                var utf8 = Array(text.utf8)
-                typed = utf8.withUnsafeMutableBufferPointer { TypedField(UnsafeBufferPointer($0), type: column.type) }
-            } else {
-                typed = TypedField(UnsafeBufferPointer(rebasing: buffer[field.contentRange]), type: column.type)
-            }
+            let typed = withContent(of: field) { TypedField($0, type: column.type) }
             cells.append(NamedCell(column.name, .source(typed.cellValue(text: text), text: text)))
         }
         return cells

@@ -497,11 +497,7 @@ private struct ColumnWidths {
     /// Widens each column to its field of a record.
     func widen(to fields: [CSVField], in buffer: UnsafeBufferPointer<UInt8>, quote: UInt8) {
         for column in 0..<min(fields.count, widest.count) {
-            let field = fields[column]
-            let measured =
-                field.needsUnescaping
-                ? width.of(field.string(in: buffer, quote: quote))
-                : width.of(utf8: UnsafeBufferPointer(rebasing: buffer[field.contentRange]))
+            let measured = fields[column].withContent(in: buffer, quote: quote) { width.of(utf8: $0) }
             if measured > widest[column] { widest[column] = measured }
         }
     }

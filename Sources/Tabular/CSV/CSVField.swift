@@ -38,6 +38,18 @@ package struct CSVField: Sendable, Hashable {
         return String(decoding: Self.unescape(content, quote: quote), as: UTF8.self)
     }
 
+    /// Calls `body` with the field's text as UTF-8 bytes: those in the buffer, or, when quotes
+    /// must be undone, a copy without them. Bytes that are not UTF-8 are handed over as they are.
+    ///
+    /// - Complexity: O(1) for a field without quotes to undo, else O(n) in its length.
+    package func withContent<Result>(
+        in buffer: UnsafeBufferPointer<UInt8>, quote: UInt8, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result {
+        let content = UnsafeBufferPointer(rebasing: buffer[contentRange])
+        guard needsUnescaping else { return try body(content) }
+        return try Self.unescape(content, quote: quote).withUnsafeBufferPointer(body)
+    }
+
     /// Undoes quoting: inside quotes `""` is one `"` and a lone `"` ends the quoted part; after
     /// it every byte is literal. The content starts inside the quotes.
     static func unescape(_ content: UnsafeBufferPointer<UInt8>, quote: UInt8) -> [UInt8] {
