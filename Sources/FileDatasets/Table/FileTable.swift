@@ -169,9 +169,10 @@ public final class FileTable: Sendable {
                 cells.append(NamedCell(column.name, .missing))
                 continue
             }
-            let field = fields[index]
-            let text = field.string(in: buffer, quote: dialect.quote)
-            let typed = withContent(of: field) { TypedField($0, type: column.type) }
+            // The text is what `CSVField.string(in:quote:)` makes: the same bytes, decoded.
+            let (typed, text) = withContent(of: fields[index]) {
+                (TypedField($0, type: column.type), String(decoding: $0, as: UTF8.self))
+            }
             cells.append(NamedCell(column.name, .source(typed.cellValue(text: text), text: text)))
         }
         return cells

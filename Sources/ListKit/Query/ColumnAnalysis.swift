@@ -248,11 +248,17 @@ struct DistinctValues: Sendable {
         switch value {
         case .missing: break
         case .text(let text): texts.insert(text)
-        case .dateTime(let dateTime) where dateTime.nanosecond % 1_000 != 0:
-            // Finer than the keys' microseconds: such a value cannot equal one without the digits.
-            fineDateTimes.insert(dateTime)
-        default:
-            if let (payload, tag) = KeyedCounts.key(of: value) { keys.insertLater(payload, tag: tag) }
+        case .integer(let integer): insertLater(KeyedCounts.key(integer))
+        case .decimal(let decimal): insertLater(KeyedCounts.key(decimal))
+        case .date(let date): insertLater(KeyedCounts.key(date))
+        case .time(let time): insertLater(KeyedCounts.key(time))
+        case .dateTime(let dateTime):
+            if let key = KeyedCounts.key(dateTime) {
+                insertLater(key)
+            } else {
+                // Finer than the keys' microseconds: such a value cannot equal one without the digits.
+                fineDateTimes.insert(dateTime)
+            }
         }
     }
 

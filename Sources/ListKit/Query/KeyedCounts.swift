@@ -168,23 +168,10 @@ struct KeyedCounts: @unchecked Sendable {
     }
 
     /// The key of every value but texts and date-times finer than a microsecond: equal keys for
-    /// exactly the values `CellValue`'s `==` calls equal.
-    static func key(of value: CellValue) -> (UInt64, UInt16)? {
-        switch value {
-        case .missing: return missingKey
-        case .integer(let integer): return key(integer)
-        case .decimal(let decimal): return key(decimal)
-        case .date(let date): return key(date)
-        case .dateTime(let dateTime): return key(dateTime)
-        case .time(let time): return key(time)
-        case .text: return nil
-        }
-    }
-
-    /// The key of a value read from a file: the key `key(of:)` gives the cell it stands for.
+    /// exactly the values `CellValue`'s `==` calls equal (for the cells the values stand for).
     static func key(of value: PieceValue) -> (UInt64, UInt16)? {
         switch value {
-        case .missing: return missingKey
+        case .missing: return (0, 6 << 8)
         case .integer(let integer): return key(integer)
         case .decimal(let decimal): return key(decimal)
         case .date(let date): return key(date)
@@ -193,8 +180,6 @@ struct KeyedCounts: @unchecked Sendable {
         case .text: return nil
         }
     }
-
-    static let missingKey: (UInt64, UInt16) = (0, 6 << 8)
 
     static func key(_ time: TimeOfDay) -> (UInt64, UInt16) { (UInt64(time.nanosecondOfDay), 5 << 8) }
 
