@@ -138,7 +138,7 @@ public final class FileTable: Sendable {
     func withContent<Result>(
         of field: CSVField, _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
-        field.withContent(in: buffer, quote: dialect.quote, body)
+        field.withBytes(in: buffer, quote: dialect.quote, body)
     }
 
     /// The cells of row `row`, one per column, each showing its text as written in the file.

@@ -497,7 +497,7 @@ private struct ColumnWidths {
     /// Widens each column to its field of a record.
     func widen(to fields: [CSVField], in buffer: UnsafeBufferPointer<UInt8>, quote: UInt8) {
         for column in 0..<min(fields.count, widest.count) {
-            let measured = fields[column].withContent(in: buffer, quote: quote) { width.of(utf8: $0) }
+            let measured = fields[column].withBytes(in: buffer, quote: quote) { width.of(utf8: $0) }
             if measured > widest[column] { widest[column] = measured }
         }
     }
