@@ -13,7 +13,10 @@ enum FieldParser {
     ///
     /// - Complexity: O(n) in the length of the field.
     static func isMissing(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        MissingValueRule.plain.isMissing(bytes)
+        // Asked of every field: one that starts with neither a space nor a dash, as nearly all
+        // do, holds a value, and is answered here without a call into the shared rule.
+        if let first = bytes.first, first != space, first != UInt8(ascii: "-") { return false }
+        return MissingValueRule.plain.isMissing(bytes)
     }
 
     /// The number in `bytes` as `ExactDecimal(_:)` reads it (`"1,234.50"`, `+0.30`, `" 0.00"`),

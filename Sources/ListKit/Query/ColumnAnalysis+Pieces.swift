@@ -64,7 +64,7 @@ extension ColumnAnalysis {
         // found among plain numbers: sorting the entries themselves copied a value, retained,
         // at every move.
         var order = counts.indices.map { (count: counts[$0].count, first: counts[$0].first, entry: $0) }
-        order.sort { left, right in left.count != right.count ? left.count > right.count : left.first < right.first }
+        order.sort(by: isMoreFrequent)
         // Each value shows as its first row wrote it: that field alone, read on every core.
         let firsts = order.map(\.first)
         let shown =
@@ -73,6 +73,16 @@ extension ColumnAnalysis {
         return order.indices.map { index in
             ValueCount(value: counts[order[index].entry].value, text: shown[index], count: order[index].count)
         }
+    }
+
+    /// The order of `freq`: the most frequent value first, then the one seen first.
+    ///
+    /// Not isolated to the main actor, as a comparator written inside this type would be: such a
+    /// closure checks which executor runs it at every comparison of a sort.
+    private nonisolated static func isMoreFrequent(
+        _ left: (count: Int, first: Int, entry: Int), _ right: (count: Int, first: Int, entry: Int)
+    ) -> Bool {
+        left.count != right.count ? left.count > right.count : left.first < right.first
     }
 
     /// ``statistics(of:stop:)`` read in pieces on every core, when the screen can
