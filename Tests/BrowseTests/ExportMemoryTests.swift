@@ -30,24 +30,67 @@ import Testing
     @Test func aFilterOverALargeFileDoesNotHoldTheFile() async throws {
         let folder = try ExportExactnessTests.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let input = folder.appendingPathComponent("ticks.csv")
-        // 80 MB: large enough that its mapped pages are let go after each stretch.
-        var text = "日期,代號,名稱,收盤價,備註\n"
-        let note = String(repeating: "n", count: 40)
-        let names = ["台積電", "聯發科", "鴻海", "中華電", "國泰金", "富邦金", "台塑", "統一", "大立光", "日月光"]
-        for index in 0..<1_100_000 {
-            text += "2025/06/\(index % 28 + 10),\(1100 + index % 9000),\(names[index % 10]),\(index % 977).25,\(note)\n"
-        }
-        let data = Data(text.utf8)
-        text = ""
-        try data.write(to: input)
+        let (input, size) = try Self.largeTicks(in: folder)
         let measured = try await blocking {
-            try Browse.runMeasuringMemory([input.path, "--filter", "台積電", "--format", "csv"])
+            try Browse.runMeasuringMemory([input, "--filter", "台積電", "--format", "csv"])
         }
         #expect(measured.run.status == 0, "\(measured.run.stderr)")
         #expect(measured.run.stdout.split(separator: "\n").count == 110_001)
         #expect(
-            measured.peakResidentBytes < data.count,
-            "peak \(measured.peakResidentBytes >> 20) MiB for a file of \(data.count >> 20) MiB")
+            measured.peakResidentBytes < size,
+            "peak \(measured.peakResidentBytes >> 20) MiB for a file of \(size >> 20) MiB")
+    }
+
+    /// A query with letters matches regardless of case, so the rows holding characters that
+    /// fold to ASCII (full-width forms, here in one row in 31, all over the file) are found and
+    /// each checked: both passes let the pages behind them go, as the search does.
+    @Test func aCaselessFilterOverALargeFileDoesNotHoldTheFile() async throws {
+        let folder = try ExportExactnessTests.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (input, size) = try Self.largeTicks(in: folder, fullWidthEvery: 31)
+        let measured = try await blocking {
+            try Browse.runMeasuringMemory([input, "--filter", "Zq", "--format", "csv"])
+        }
+        #expect(measured.run.status == 0, "\(measured.run.stderr)")
+        #expect(measured.run.stdout.split(separator: "\n").count == 1)
+        #expect(
+            measured.peakResidentBytes < size,
+            "peak \(measured.peakResidentBytes >> 20) MiB for a file of \(size >> 20) MiB")
+    }
+
+    /// `where` reads one column of every row, on every core: each core's stretch of the file
+    /// lets its pages go as it passes them, so the file does not become the program's memory.
+    @Test func aWhereOverALargeFileDoesNotHoldTheFile() async throws {
+        let folder = try ExportExactnessTests.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (input, size) = try Self.largeTicks(in: folder)
+        let measured = try await blocking {
+            try Browse.runMeasuringMemory([input, "--where", "收盤價 >= 976", "--format", "csv"])
+        }
+        #expect(measured.run.status == 0, "\(measured.run.stderr)")
+        // The rows whose price is the greatest of the 977, and the header.
+        let matching = (0..<1_100_000).filter { $0 % 977 == 976 }.count
+        #expect(measured.run.stdout.split(separator: "\n").count == 1 + matching)
+        #expect(
+            measured.peakResidentBytes < size,
+            "peak \(measured.peakResidentBytes >> 20) MiB for a file of \(size >> 20) MiB")
+    }
+
+    /// An 80 MB file of ticks: large enough that its mapped pages are let go after each stretch.
+    ///
+    /// - Parameter fullWidthEvery: One row in this many has its note in full-width letters.
+    private static func largeTicks(in folder: URL, fullWidthEvery: Int = .max) throws -> (path: String, size: Int) {
+        let input = folder.appendingPathComponent("ticks.csv")
+        var text = "日期,代號,名稱,收盤價,備註\n"
+        let plain = String(repeating: "n", count: 40)
+        let fullWidth = String(repeating: "Ｎ", count: 13) + "n"
+        let names = ["台積電", "聯發科", "鴻海", "中華電", "國泰金", "富邦金", "台塑", "統一", "大立光", "日月光"]
+        for index in 0..<1_100_000 {
+            let note = index % fullWidthEvery == 0 ? fullWidth : plain
+            text += "2025/06/\(index % 28 + 10),\(1100 + index % 9000),\(names[index % 10]),\(index % 977).25,\(note)\n"
+        }
+        let data = Data(text.utf8)
+        try data.write(to: input)
+        return (input.path, data.count)
     }
 }

@@ -152,6 +152,9 @@ final class FileBytes: @unchecked Sendable {
 
     /// Mappings at least this large have their pages let go after whole passes.
     static let releasedSize = 64 << 20
+    /// How far a pass front to back reads between lettings-go of the pages behind it: small
+    /// enough that each core's piece of a file of a hundred megabytes lets some go.
+    static let releaseStep = 8 << 20
 
     /// The number of bytes.
     var count: Int { buffer.count }

@@ -100,14 +100,21 @@ enum ByteSearch {
             (0xE2, { bytes, index in index + 2 < bytes.count && bytes[index + 1] == 0x84 && bytes[index + 2] == 0xAA }),
             (0xC4, { bytes, index in index + 1 < bytes.count && bytes[index + 1] == 0xB0 }),
         ]
-        for (lead, isSpecial) in leads {
-            var position = table.offset(ofRow: 0)
-            while position < buffer.count {
-                guard let hit = memchr(base + position, Int32(lead), buffer.count - position) else { break }
-                let index = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
-                position = index + 1
-                if isSpecial(buffer, index), let row = table.row(containing: index) { rows.insert(row) }
+        // Read a window at a time, the pages behind let go after each, as the search is.
+        var windowStart = table.offset(ofRow: 0)
+        while windowStart < buffer.count {
+            let windowEnd = min(buffer.count, windowStart + searchWindow)
+            for (lead, isSpecial) in leads {
+                var position = windowStart
+                while position < windowEnd {
+                    guard let hit = memchr(base + position, Int32(lead), windowEnd - position) else { break }
+                    let index = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+                    position = index + 1
+                    if isSpecial(buffer, index), let row = table.row(containing: index) { rows.insert(row) }
+                }
             }
+            table.bytes.releaseResidentPages(in: windowStart..<windowEnd)
+            windowStart = windowEnd
         }
         return rows.sorted()
     }

@@ -72,7 +72,7 @@ extension FileTable {
             if position & 0xFFF == 0, stop.isRaised { return }
             if rows == nil, position & 0x3FFF == 0, position > positions.lowerBound {
                 let offset = offset(ofRow: position)
-                if offset - released >= FileBytes.releasedSize {
+                if offset - released >= FileBytes.releaseStep {
                     bytes.releaseResidentPages(in: released..<offset)
                     released = offset
                 }

@@ -11,26 +11,30 @@ extension FileTable {
     ///
     /// The values are those of the table's cells (`cells(of:)`), field for field.
     ///
-    /// - Parameter stop: Once raised, the rest of the rows are skipped.
+    /// - Parameters:
+    ///   - positions: Which of `rows` (of the table's rows when `nil`) to read; all of them when
+    ///     `nil`.
+    ///   - stop: Once raised, the rest of the rows are skipped.
     /// - Returns: False, having called nothing, when a column is not in the table.
     /// - Complexity: O(n) in the bytes of the rows read.
-    func forEachValues(of columns: [String], rows: [Int]?, stop: StopFlag = .never, _ body: ([CellValue]) -> Void)
-        -> Bool
-    {
+    func forEachValues(
+        of columns: [String], rows: [Int]?, positions: Range<Int>? = nil, stop: StopFlag = .never,
+        _ body: ([CellValue]) -> Void
+    ) -> Bool {
         let wanted = columns.compactMap { column(named: $0) }
         guard wanted.count == columns.count else { return false }
         var fields: [CSVField] = []
         var issues: [CSVIssue] = []
         var values = [CellValue](repeating: .missing, count: wanted.count)
         let limit = (wanted.max() ?? -1) + 1
-        let count = rows?.count ?? rowCount
-        // A pass over every row in file order lets the pages it has read go as it goes.
-        var released = 0
-        for position in 0..<count {
+        let positions = positions ?? 0..<(rows?.count ?? rowCount)
+        // A pass over consecutive rows in file order lets the pages it has read go as it goes.
+        var released = rows == nil && !positions.isEmpty ? offset(ofRow: positions.lowerBound) : 0
+        for position in positions {
             if position & 0xFFF == 0, stop.isRaised { break }
-            if rows == nil, position & 0x3FFF == 0, position > 0 {
+            if rows == nil, position & 0x3FFF == 0, position > positions.lowerBound {
                 let offset = offset(ofRow: position)
-                if offset - released >= FileBytes.releasedSize {
+                if offset - released >= FileBytes.releaseStep {
                     bytes.releaseResidentPages(in: released..<offset)
                     released = offset
                 }
@@ -73,14 +77,14 @@ extension FileTable {
         let pieces = ParallelWork.pieces(for: count)
         let kept = ParallelWork.map(pieces, stop: stop) { piece in
             let range = ParallelWork.range(ofPiece: piece, of: pieces, count: count)
-            let positions = rows.map { Array($0[range]) } ?? Array(range)
             var found: [Int] = []
-            var next = 0
-            _ = forEachValues(of: names, rows: positions, stop: stop) { values in
+            var position = range.lowerBound
+            // Every row of the table is read in file order, so its pages go as they are read.
+            _ = forEachValues(of: names, rows: rows, positions: range, stop: stop) { values in
                 if expression.matches({ column in slots[column.name].map { values[$0] } ?? .missing }) {
-                    found.append(positions[next])
+                    found.append(rows?[position] ?? position)
                 }
-                next += 1
+                position += 1
             }
             return found
         }

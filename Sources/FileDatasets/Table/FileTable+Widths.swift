@@ -46,7 +46,7 @@ extension FileTable {
                     if stop.isRaised { break }
                     if rows == nil, position > range.lowerBound {
                         let offset = offset(ofRow: position)
-                        if offset - released >= FileBytes.releasedSize {
+                        if offset - released >= FileBytes.releaseStep {
                             bytes.releaseResidentPages(in: released..<offset)
                             released = offset
                         }
