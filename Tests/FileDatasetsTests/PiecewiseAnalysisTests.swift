@@ -146,6 +146,43 @@ import Testing
         }
     }
 
+    /// `where` over a large file reads each core's stretch of rows in file order, or of the
+    /// view's rows when a filter narrowed it: the rows kept are one pass's, in order, also
+    /// around the start of the second stretch.
+    @Test func whereOverPiecesKeepsTheRowsOfOnePass() async throws {
+        let scratch = try Scratch()
+        let screen = try await Self.opened(seed: 20_261_204, in: scratch).screen
+        let plain = Self.plain(screen)
+        func sameRows(_ label: String) {
+            #expect(screen.count == plain.count, "\(label): \(screen.count) rows, one pass \(plain.count)")
+            let middle = screen.count / 2
+            for range in [0..<20, (middle - 20)..<(middle + 20), (screen.count - 20)..<screen.count] {
+                let clamped = range.clamped(to: 0..<min(screen.count, plain.count))
+                #expect(
+                    screen.rows(in: clamped).map { $0.map(\.cell.text) }
+                        == plain.rows(in: clamped).map { $0.map(\.cell.text) }, "\(label): rows \(clamped)")
+            }
+        }
+        for text in ["組 = g1", "收盤價 > 100 and 量 >= 0", "時間 is missing"] {
+            await Self.letOthersRun()
+            for list in [screen, plain] as [any ListScreen] {
+                try list.applyWhere(try WhereParser.parse(text, columns: list.columns))
+            }
+            sameRows(text)
+            // Among the rows a filter kept: the pieces are stretches of the view's rows.
+            for list in [screen, plain] as [any ListScreen] {
+                try list.applyWhere(nil)
+                try list.applyFilter("e")
+                try list.applyWhere(try WhereParser.parse(text, columns: list.columns))
+            }
+            sameRows("/e, then \(text)")
+            for list in [screen, plain] as [any ListScreen] {
+                try list.applyFilter("")
+                try list.applyWhere(nil)
+            }
+        }
+    }
+
     /// Each step holds the main actor for seconds in a debug build: in between, the tests
     /// running beside these (sessions, loopback downloads) get their turn, where one held it
     /// for two minutes on a loaded machine and a download test waited out its 240 s.
