@@ -28,52 +28,41 @@ import Testing
     /// A filter's rows spread over a large file are found and written reading the file a
     /// stretch at a time: the pages behind go, and the file never becomes the program's memory.
     @Test func aFilterOverALargeFileDoesNotHoldTheFile() async throws {
-        let folder = try ExportExactnessTests.scratch()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let (input, size) = try Self.largeTicks(in: folder)
-        let measured = try await blocking {
-            try Browse.runMeasuringMemory([input, "--filter", "台積電", "--format", "csv"])
-        }
-        #expect(measured.run.status == 0, "\(measured.run.stderr)")
-        #expect(measured.run.stdout.split(separator: "\n").count == 110_001)
-        #expect(
-            measured.peakResidentBytes < size,
-            "peak \(measured.peakResidentBytes >> 20) MiB for a file of \(size >> 20) MiB")
+        let lines = try await Self.exportLargeTicks(["--filter", "台積電"])
+        #expect(lines == 110_001)
     }
 
     /// A query with letters matches regardless of case, so the rows holding characters that
     /// fold to ASCII (full-width forms, here in one row in 31, all over the file) are found and
     /// each checked: both passes let the pages behind them go, as the search does.
     @Test func aCaselessFilterOverALargeFileDoesNotHoldTheFile() async throws {
-        let folder = try ExportExactnessTests.scratch()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let (input, size) = try Self.largeTicks(in: folder, fullWidthEvery: 31)
-        let measured = try await blocking {
-            try Browse.runMeasuringMemory([input, "--filter", "Zq", "--format", "csv"])
-        }
-        #expect(measured.run.status == 0, "\(measured.run.stderr)")
-        #expect(measured.run.stdout.split(separator: "\n").count == 1)
-        #expect(
-            measured.peakResidentBytes < size,
-            "peak \(measured.peakResidentBytes >> 20) MiB for a file of \(size >> 20) MiB")
+        let lines = try await Self.exportLargeTicks(["--filter", "Zq"], fullWidthEvery: 31)
+        #expect(lines == 1)
     }
 
     /// `where` reads one column of every row, on every core: each core's stretch of the file
     /// lets its pages go as it passes them, so the file does not become the program's memory.
     @Test func aWhereOverALargeFileDoesNotHoldTheFile() async throws {
-        let folder = try ExportExactnessTests.scratch()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let (input, size) = try Self.largeTicks(in: folder)
-        let measured = try await blocking {
-            try Browse.runMeasuringMemory([input, "--where", "收盤價 >= 976", "--format", "csv"])
-        }
-        #expect(measured.run.status == 0, "\(measured.run.stderr)")
+        let lines = try await Self.exportLargeTicks(["--where", "收盤價 >= 976"])
         // The rows whose price is the greatest of the 977, and the header.
         let matching = (0..<1_100_000).filter { $0 % 977 == 976 }.count
-        #expect(measured.run.stdout.split(separator: "\n").count == 1 + matching)
+        #expect(lines == 1 + matching)
+    }
+
+    /// Exports ``largeTicks(in:fullWidthEvery:)`` as CSV with `arguments`, expects the run to
+    /// succeed with a peak below the file's size, and gives the number of lines written.
+    private static func exportLargeTicks(_ arguments: [String], fullWidthEvery: Int = .max) async throws -> Int {
+        let folder = try ExportExactnessTests.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (input, size) = try largeTicks(in: folder, fullWidthEvery: fullWidthEvery)
+        let measured = try await blocking {
+            try Browse.runMeasuringMemory([input] + arguments + ["--format", "csv"])
+        }
+        #expect(measured.run.status == 0, "\(measured.run.stderr)")
         #expect(
             measured.peakResidentBytes < size,
             "peak \(measured.peakResidentBytes >> 20) MiB for a file of \(size >> 20) MiB")
+        return measured.run.stdout.split(separator: "\n").count
     }
 
     /// An 80 MB file of ticks: large enough that its mapped pages are let go after each stretch.

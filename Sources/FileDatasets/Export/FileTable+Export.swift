@@ -139,17 +139,12 @@ private struct ExportPlan: Sendable {
         // A few rows far apart (a `where` that keeps one row in a thousand) make much of the
         // file around each one resident: the pages behind go every few megabytes, not only
         // once the block is written.
-        let releasesAlong = inFileOrder && indices != nil && !range.isEmpty
-        var released = releasesAlong ? table.offset(ofRow: indices?[range.lowerBound] ?? 0) : 0
+        var releaser =
+            inFileOrder && !range.isEmpty
+            ? indices.map { PageReleaser(table.bytes, from: table.offset(ofRow: $0[range.lowerBound])) } : nil
         for position in range {
             let row = indices?[position] ?? position
-            if releasesAlong {
-                let offset = table.offset(ofRow: row)
-                if offset - released >= FileBytes.releaseStep {
-                    table.bytes.releaseResidentPages(in: released..<offset)
-                    released = offset
-                }
-            }
+            releaser?.reached(table.offset(ofRow: row))
             table.scan(row: row, fields: &scratch.fields, issues: &scratch.issues)
             let fields = scratch.fields
             let valid = isUTF8(fields, in: buffer)

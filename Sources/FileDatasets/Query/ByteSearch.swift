@@ -51,7 +51,7 @@ enum ByteSearch {
         var found: [Int] = []
         var sure: [Bool] = []
         var position = table.offset(ofRow: range.lowerBound)
-        var released = position
+        var releaser = PageReleaser(table.bytes, from: position, step: window)
         // Searched a window at a time, the pages behind let go after each, so that a search
         // of a large file does not make all of it this program's memory.
         while position < end {
@@ -66,10 +66,7 @@ enum ByteSearch {
             } else {
                 position = windowEnd
             }
-            if position - released >= window {
-                table.bytes.releaseResidentPages(in: released..<position)
-                released = position
-            }
+            releaser.reached(position)
         }
         return (found, sure)
     }

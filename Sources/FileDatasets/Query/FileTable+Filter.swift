@@ -77,18 +77,14 @@ extension FileTable {
             let range = ParallelWork.range(ofPiece: chunk, of: chunkCount, count: pool.count)
             // The pool is in file order, so each core reads a stretch of the file front to back:
             // rows checked far apart make much of it resident, and the pages behind can go.
-            var released = range.isEmpty ? 0 : offset(ofRow: pool[range.lowerBound])
+            var releaser = range.isEmpty ? nil : PageReleaser(bytes, from: offset(ofRow: pool[range.lowerBound]))
             for index in range {
                 if index & 0xFFF == 0, stop.isRaised { break }
                 if sure?[index] == true {
                     kept.append(pool[index])
                     continue
                 }
-                let start = offset(ofRow: pool[index])
-                if start - released >= FileBytes.releaseStep {
-                    bytes.releaseResidentPages(in: released..<start)
-                    released = start
-                }
+                releaser?.reached(offset(ofRow: pool[index]))
                 if matcher.matches(row: pool[index], in: self) { kept.append(pool[index]) }
             }
             return kept

@@ -146,12 +146,9 @@ final class SortKeys: Sendable {
         var folder = ByteFolder()
         var scratch = RowScratch()
         // The pass reads its rows front to back: the file's pages it has read can go.
-        var released = range.lowerBound
+        var releaser = range.isEmpty ? nil : PageReleaser(table.bytes, from: table.offset(ofRow: range.lowerBound))
         for row in range {
-            if row & 0x3FFF == 0, row > released {
-                table.bytes.releaseResidentPages(in: table.offset(ofRow: released)..<table.offset(ofRow: row))
-                released = row
-            }
+            if row & 0x3FFF == 0 { releaser?.reached(table.offset(ofRow: row)) }
             let textStart = piece.textBytes.count
             if !piece.textStarts.isEmpty { piece.textStarts.append(textStart) }
             table.scan(row: row, fields: &scratch.fields, issues: &scratch.issues, limit: column + 1)

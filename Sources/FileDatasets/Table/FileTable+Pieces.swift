@@ -67,16 +67,11 @@ extension FileTable {
         let buffer = buffer
         let limit = (wanted.max() ?? -1) + 1
         // A pass over consecutive rows in file order lets the pages it has read go as it goes.
-        var released = rows == nil && !positions.isEmpty ? offset(ofRow: positions.lowerBound) : 0
+        var releaser =
+            rows == nil && !positions.isEmpty ? PageReleaser(bytes, from: offset(ofRow: positions.lowerBound)) : nil
         for position in positions {
             if position & 0xFFF == 0, stop.isRaised { return }
-            if rows == nil, position & 0x3FFF == 0, position > positions.lowerBound {
-                let offset = offset(ofRow: position)
-                if offset - released >= FileBytes.releaseStep {
-                    bytes.releaseResidentPages(in: released..<offset)
-                    released = offset
-                }
-            }
+            if position & 0x3FFF == 0 { releaser?.reached(offset(ofRow: position)) }
             scan(row: rows?[position] ?? position, fields: &fields, issues: &issues, limit: limit)
             values.withUnsafeMutableBufferPointer { values in
                 for (slot, index) in wanted.enumerated() {

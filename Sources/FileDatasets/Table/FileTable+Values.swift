@@ -29,16 +29,11 @@ extension FileTable {
         let limit = (wanted.max() ?? -1) + 1
         let positions = positions ?? 0..<(rows?.count ?? rowCount)
         // A pass over consecutive rows in file order lets the pages it has read go as it goes.
-        var released = rows == nil && !positions.isEmpty ? offset(ofRow: positions.lowerBound) : 0
+        var releaser =
+            rows == nil && !positions.isEmpty ? PageReleaser(bytes, from: offset(ofRow: positions.lowerBound)) : nil
         for position in positions {
             if position & 0xFFF == 0, stop.isRaised { break }
-            if rows == nil, position & 0x3FFF == 0, position > positions.lowerBound {
-                let offset = offset(ofRow: position)
-                if offset - released >= FileBytes.releaseStep {
-                    bytes.releaseResidentPages(in: released..<offset)
-                    released = offset
-                }
-            }
+            if position & 0x3FFF == 0 { releaser?.reached(offset(ofRow: position)) }
             scan(row: rows?[position] ?? position, fields: &fields, issues: &issues, limit: limit)
             for (slot, index) in wanted.enumerated() {
                 guard index < fields.count else {

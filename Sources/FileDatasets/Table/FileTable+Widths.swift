@@ -40,17 +40,12 @@ extension FileTable {
             var fields: [CSVField] = []
             var issues: [CSVIssue] = []
             // A pass over rows in file order lets the pages it has read go as it goes.
-            var released = rows == nil && !range.isEmpty ? offset(ofRow: range.lowerBound) : 0
+            var releaser =
+                rows == nil && !range.isEmpty ? PageReleaser(bytes, from: offset(ofRow: range.lowerBound)) : nil
             for position in range {
                 if position & 0xFFF == 0 {
                     if stop.isRaised { break }
-                    if rows == nil, position > range.lowerBound {
-                        let offset = offset(ofRow: position)
-                        if offset - released >= FileBytes.releaseStep {
-                            bytes.releaseResidentPages(in: released..<offset)
-                            released = offset
-                        }
-                    }
+                    releaser?.reached(offset(ofRow: position))
                 }
                 scan(row: rows?[position] ?? position, fields: &fields, issues: &issues, limit: limit)
                 for (slot, index) in wanted.enumerated() where index < fields.count {
