@@ -22,7 +22,7 @@ import Testing
         let folder: URL
         let context: DatasetContext
 
-        init() throws {
+        init(holdsRequests: Bool = false) throws {
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("browse-page-files-\(UUID())")
             var files = try CompanyPageFiles.make(in: folder, fixtures: Fixture.folder)
             files.merge(ExchangeHarness.files) { first, _ in first }
@@ -31,7 +31,8 @@ import Testing
             harness = try ExchangeHarness()
             exchange = try FakeExchange(files: files)
             cache = FileManager.default.temporaryDirectory.appendingPathComponent("browse-page-\(UUID())")
-            context = ExchangeHarness.context(exchange: exchange, cache: cache, now: harness.clock.now)
+            context = ExchangeHarness.context(
+                exchange: exchange, cache: cache, now: harness.clock.now, holdsRequests: holdsRequests)
         }
 
         func stock(_ code: String) throws -> any ListScreen {
@@ -151,7 +152,7 @@ import Testing
     }
 
     @Test func progressSaysTheDayOfHowManyAndCtrlCKeepsWhatArrived() async throws {
-        let page = try Page()
+        let page = try Page(holdsRequests: true)
         defer { page.cleanUp() }
         let screen = try page.stock("2330")
         await screen.load(force: false, progress: ProgressReporter())

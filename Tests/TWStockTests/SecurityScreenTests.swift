@@ -190,7 +190,7 @@ import Testing
     }
 
     @Test func ctrlCKeepsWhatArrivedAndOlderFetchesTheRestFirst() async throws {
-        let harness = try ExchangeHarness()
+        let harness = try ExchangeHarness(holdsRequests: true)
         defer { harness.cleanUp() }
         let screen = try stock(["2330"], context(harness))
         await screen.load(force: false, progress: ProgressReporter())

@@ -24,24 +24,34 @@ struct ExchangeHarness {
         "STOCK_DAY_2330_202505": Fixture.url("STOCK_DAY_2330_wrong_month.json")
     ]) { $1 }
 
-    init() throws {
+    /// - Parameter holdsRequests: Whether the test holds a request back and ends it itself
+    ///   (``FakeExchange/hold(_:requestsContaining:)``): its client then waits ten minutes for
+    ///   a silent server. On a loaded machine the test can come back to cancel more than the
+    ///   program's 20 s later, and a request that timed out first has the client take the
+    ///   exchange for unreachable for a minute: every later request of the test would fail.
+    init(holdsRequests: Bool = false) throws {
         exchange = try FakeExchange(files: Self.files)
         cacheFolder = FileManager.default.temporaryDirectory.appendingPathComponent("browse-store-\(UUID())")
         // 2025-06-30 12:00 Taipei: June is the current month.
         clock = TestClock(Date(timeIntervalSince1970: 1_751_256_000))
-        shared = Self.context(exchange: exchange, cache: cacheFolder, now: clock.now)
+        shared = Self.context(exchange: exchange, cache: cacheFolder, now: clock.now, holdsRequests: holdsRequests)
     }
 
-    /// A context pointed at `exchange`, with a client of the tests' own.
+    /// A context pointed at `exchange`, with a client of the tests' own (see ``init(holdsRequests:)``).
     static func context(
-        exchange: FakeExchange, cache: URL, now: @escaping @Sendable () -> Date, offline: Bool = false
+        exchange: FakeExchange, cache: URL, now: @escaping @Sendable () -> Date, offline: Bool = false,
+        holdsRequests: Bool = false
     ) -> DatasetContext {
         var services = DatasetServices()
         services.exchangeHosts = exchange.hosts
         // The exchange's budget is kept beside its cache: a program's 3 requests in 5 s, counted
         // for this exchange alone, not with every other test's loopback server on 127.0.0.1.
         let throttle = HostThrottle(folder: cache.appendingPathComponent("throttle"))
-        services.httpClient = HTTPClient(throttle: throttle, userAgent: ProgramIdentity.tests.userAgent)
+        services.httpClient =
+            holdsRequests
+            ? HTTPClient(
+                throttle: throttle, idleTimeout: 600, deadline: 600, userAgent: ProgramIdentity.tests.userAgent)
+            : HTTPClient(throttle: throttle, userAgent: ProgramIdentity.tests.userAgent)
         return DatasetContext(cacheDirectory: cache, offline: offline, now: now, program: .tests, services: services)
     }
 
