@@ -21,7 +21,10 @@ enum AnalysisScreens {
             ListColumn("count", kind: .integer, priority: 9) { .integer($0.value.count, grouped: true) },
             ListColumn("percent", kind: .decimal, priority: 8) { .decimal(percent($0.value.count, of: total)) },
         ]
-        return GenericListController(title: "freq \(column.name)", items: entries, columns: columns) {
+        // Each entry's id is its rank: unique by construction.
+        return GenericListController(
+            title: "freq \(column.name)", items: entries, uniqueIDs: true, columns: columns
+        ) {
             [weak list] entry in
             guard let list else { return .none }
             let condition: WhereExpression

@@ -95,12 +95,30 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     ///   - configure: Fills the reusable row for one item.
     ///   - select: What choosing an item does.
     /// - Complexity: O(n) to merge the items by id.
-    public init(
+    public convenience init(
         title: String,
         items: [T],
         columns: [Column]? = nil,
         searchText: ((T) -> String)? = nil,
         header: ((GenericListController) -> [String])? = nil,
+        configure: @escaping (inout Row, T) -> Void,
+        select: @escaping (T) throws -> Selection
+    ) {
+        self.init(
+            title: title, items: items, uniqueIDs: false, columns: columns, searchText: searchText, header: header,
+            configure: configure, select: select)
+    }
+
+    /// A controller over items already in memory, whose ids the caller knows to be unique
+    /// (`uniqueIDs`): a million results of `freq` are then not hashed once more only to find
+    /// no id twice.
+    package init(
+        title: String,
+        items: [T],
+        uniqueIDs: Bool,
+        columns: [Column]?,
+        searchText: ((T) -> String)?,
+        header: ((GenericListController) -> [String])?,
         configure: @escaping (inout Row, T) -> Void,
         select: @escaping (T) throws -> Selection
     ) {
@@ -116,7 +134,7 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
         self.state = .loaded
         let store = ArrayStore<T>()
         self.store = store
-        store.setItems(Self.mergedByID([items], unique: false))
+        store.setItems(Self.mergedByID([items], unique: uniqueIDs))
     }
 
     /// A controller whose items come from asynchronous sources, loaded when the front end asks.
@@ -396,8 +414,20 @@ extension GenericListController where Row == ColumnsRow {
         header: ((GenericListController) -> [String])? = nil, select: @escaping (T) throws -> Selection
     ) {
         self.init(
-            title: title, items: items, columns: columns.columns(), searchText: searchText, header: header,
-            configure: { row, item in row = ColumnsRow(cells: columns.cells(of: item)) }, select: select)
+            title: title, items: items, uniqueIDs: false, columns: columns, searchText: searchText, header: header,
+            select: select)
+    }
+
+    /// A controller over items whose ids the caller knows to be unique, whose rows come from the
+    /// declared columns.
+    package convenience init(
+        title: String, items: [T], uniqueIDs: Bool, columns: [ListColumn<T>], searchText: ((T) -> String)? = nil,
+        header: ((GenericListController) -> [String])? = nil, select: @escaping (T) throws -> Selection
+    ) {
+        self.init(
+            title: title, items: items, uniqueIDs: uniqueIDs, columns: columns.columns(), searchText: searchText,
+            header: header, configure: { row, item in row = ColumnsRow(cells: columns.cells(of: item)) },
+            select: select)
         useColumnCells(columns)
     }
 

@@ -65,17 +65,45 @@ struct KeyedCounts: @unchecked Sendable {
         guard !pending.isEmpty else { return }
         while (values.count + pending.count) * 2 >= slots.count { grow() }
         let shift = UInt64(shift)
-        let marks = slots.withUnsafeBufferPointer { slots in
+        // The batch is moved out and its storage given back after, so that no batch allocates.
+        var waiting: [Pending] = []
+        swap(&waiting, &pending)
+        let entries = values.count
+        var added: [(value: PieceValue, first: Int)] = []
+        let marks = slots.withUnsafeMutableBufferPointer { slots in
             // Independent loads, so the processor waits for their misses at once.
             var marks: UInt16 = 0
-            for key in pending { marks |= slots[Self.start(key.payload, key.mark, shift: shift)].mark }
+            for key in waiting { marks |= slots[Self.start(key.payload, key.mark, shift: shift)].mark }
+            // Then each key probed in one pass over the table: no call and no check that the
+            // table is not shared per value.
+            let mask = slots.count - 1
+            for key in waiting {
+                var index = Self.start(key.payload, key.mark, shift: shift)
+                while true {
+                    let slot = slots[index]
+                    if slot.mark == 0 {
+                        let entry = UInt32(truncatingIfNeeded: entries + added.count)
+                        slots[index] = Slot(payload: key.payload, count: 1, entry: entry, mark: key.mark)
+                        added.append((key.value, key.row))
+                        break
+                    }
+                    if slot.mark == key.mark, slot.payload == key.payload {
+                        slots[index].count += 1
+                        break
+                    }
+                    index = (index + 1) & mask
+                }
+            }
             return marks
         }
         // Kept, so that the loads are not left out as unused.
         touched |= marks
-        let waiting = pending
-        pending.removeAll(keepingCapacity: true)
-        for key in waiting { add(key.payload, mark: key.mark, value: key.value, count: 1, first: key.row) }
+        for (value, first) in added {
+            values.append(value)
+            firsts.append(first)
+        }
+        waiting.removeAll(keepingCapacity: true)
+        swap(&waiting, &pending)
     }
 
     /// Every distinct value counted, as its first row holds it, with its count and that row.
@@ -98,6 +126,8 @@ struct KeyedCounts: @unchecked Sendable {
         // Keys come in the order of the other's slots, which into a smaller table would pile up
         // in runs that every later key must probe through.
         while slots.count < other.slots.count { grow() }
+        // Room for every value of both at once: growing midway would place all again.
+        while (values.count + other.values.count) * 2 >= slots.count { grow() }
         other.slots.withUnsafeBufferPointer { slots in
             for slot in slots where slot.mark != 0 {
                 let entry = Int(slot.entry)
