@@ -107,8 +107,9 @@ for rows in 1m 10m; do
   have duckdb && commands+=("duckdb -c \"COPY (SELECT * FROM read_csv('$data') ORDER BY $price DESC NULLS LAST) TO '/dev/stdout' (FORMAT csv)\"")
   bench "Sort by 收盤價, descending, as csv" "$data" "$runs" "${commands[@]}"
 
-  # A text column of three values and a number column of many: the count table of each.
-  for column in 市場 收盤價; do
+  # A text column of three values, a number column of many, and one whose values are nearly all
+  # different (成交股數: 0.73 distinct values per row at 1M rows): the count table of each.
+  for column in 市場 收盤價 成交股數; do
     commands=("$BROWSE $data -c 'freq $column'")
     have duckdb && commands+=("duckdb -c \"SELECT $column, count(*) AS n FROM read_csv('$data') GROUP BY 1 ORDER BY n DESC LIMIT 20\"")
     have mlr && [ "$rows" = 1m ] &&
