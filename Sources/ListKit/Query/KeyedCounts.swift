@@ -76,22 +76,11 @@ struct KeyedCounts: @unchecked Sendable {
             for key in waiting { marks |= slots[Self.start(key.payload, key.mark, shift: shift)].mark }
             // Then each key probed in one pass over the table: no call and no check that the
             // table is not shared per value.
-            let mask = slots.count - 1
             for key in waiting {
-                var index = Self.start(key.payload, key.mark, shift: shift)
-                while true {
-                    let slot = slots[index]
-                    if slot.mark == 0 {
-                        let entry = UInt32(truncatingIfNeeded: entries + added.count)
-                        slots[index] = Slot(payload: key.payload, count: 1, entry: entry, mark: key.mark)
-                        added.append((key.value, key.row))
-                        break
-                    }
-                    if slot.mark == key.mark, slot.payload == key.payload {
-                        slots[index].count += 1
-                        break
-                    }
-                    index = (index + 1) & mask
+                let next = UInt32(truncatingIfNeeded: entries + added.count)
+                let start = Self.start(key.payload, key.mark, shift: shift)
+                if Self.place(key.payload, mark: key.mark, count: 1, entry: next, from: start, in: slots) == nil {
+                    added.append((key.value, key.row))
                 }
             }
             return marks
@@ -162,24 +151,34 @@ struct KeyedCounts: @unchecked Sendable {
         if values.count * 2 >= slots.count { grow() }
         let start = Self.start(payload, mark, shift: UInt64(shift))
         let next = UInt32(truncatingIfNeeded: values.count)
-        let found: Int? = slots.withUnsafeMutableBufferPointer { slots in
-            let mask = slots.count - 1
-            var index = start
-            while slots[index].mark != 0 {
-                if slots[index].mark == mark, slots[index].payload == payload {
-                    slots[index].count += count
-                    return Int(slots[index].entry)
-                }
-                index = (index + 1) & mask
-            }
-            slots[index] = Slot(payload: payload, count: count, entry: next, mark: mark)
-            return nil
+        let found = slots.withUnsafeMutableBufferPointer { slots in
+            Self.place(payload, mark: mark, count: count, entry: next, from: start, in: slots)
         }
         if found == nil {
             values.append(value)
             firsts.append(first)
         }
         return found
+    }
+
+    /// Adds `count` to the key's slot, probing from `start`, and returns its entry; or puts the
+    /// key in the first empty slot as entry `entry` and returns `nil`.
+    @inline(__always)
+    private static func place(
+        _ payload: UInt64, mark: UInt16, count: Int, entry: UInt32, from start: Int,
+        in slots: UnsafeMutableBufferPointer<Slot>
+    ) -> Int? {
+        let mask = slots.count - 1
+        var index = start
+        while slots[index].mark != 0 {
+            if slots[index].mark == mark, slots[index].payload == payload {
+                slots[index].count += count
+                return Int(slots[index].entry)
+            }
+            index = (index + 1) & mask
+        }
+        slots[index] = Slot(payload: payload, count: count, entry: entry, mark: mark)
+        return nil
     }
 
     private mutating func grow() {
