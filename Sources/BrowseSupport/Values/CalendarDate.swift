@@ -3,26 +3,37 @@
 /// Trading dates are days, not instants: keeping them as year, month and day avoids the
 /// time-zone slips of `Date` (a Taipei trading day is the previous day in UTC until 08:00).
 public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public let year: Int
-    public let month: Int
-    public let day: Int
+    // Kept in four bytes: a date sits in every cell value, sort key and count of a date
+    // column, and in every date-time.
+    private let storedYear: Int16
+    private let storedMonth: UInt8
+    private let storedDay: UInt8
+
+    /// 1–9999.
+    public var year: Int { Int(storedYear) }
+    /// 1–12.
+    public var month: Int { Int(storedMonth) }
+    /// 1–31.
+    public var day: Int { Int(storedDay) }
 
     /// Creates a date, or `nil` when the day does not exist (`2025-02-30`).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
             (1...Self.daysInMonth(year: year, month: month)).contains(day)
         else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
+        self.storedYear = Int16(year)
+        self.storedMonth = UInt8(month)
+        self.storedDay = UInt8(day)
     }
 
     /// A date with each part brought into range (month 13 becomes 12, day 31 of April becomes 30),
     /// for arithmetic whose results are valid by construction.
     public init(clamping year: Int, month: Int, day: Int) {
-        self.year = min(max(year, 1), 9999)
-        self.month = min(max(month, 1), 12)
-        self.day = min(max(day, 1), Self.daysInMonth(year: self.year, month: self.month))
+        let year = min(max(year, 1), 9999)
+        let month = min(max(month, 1), 12)
+        self.storedYear = Int16(year)
+        self.storedMonth = UInt8(month)
+        self.storedDay = UInt8(min(max(day, 1), Self.daysInMonth(year: year, month: month)))
     }
 
     /// Parses `yyyy-MM-dd`, `yyyy/MM/dd` or `yyyyMMdd`.
@@ -111,7 +122,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     }
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
-        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+        (lhs.storedYear, lhs.storedMonth, lhs.storedDay) < (rhs.storedYear, rhs.storedMonth, rhs.storedDay)
     }
 
     /// Days since 1970-01-01 (negative before it), for arithmetic and plotting.

@@ -24,10 +24,12 @@ public struct DateTime: Sendable, Hashable, Comparable, CustomStringConvertible 
         case space
     }
 
-    /// The day, as its clock reads it.
-    public let date: CalendarDate
+    // The time first: the day, the offset and the separator then pack behind its nine bytes
+    // with one byte of padding, 19 bytes in all.
     /// The time of day, as its clock reads it.
     public let time: TimeOfDay
+    /// The day, as its clock reads it.
+    public let date: CalendarDate
     /// How far the clock is from UTC, when it was written.
     public let offset: UTCOffset?
     /// What is written between day and time.

@@ -17,16 +17,29 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible
         case fraction(digits: Int)
     }
 
+    /// Nanoseconds since midnight, for ordering and plotting.
+    public let nanosecondOfDay: Int64
+    /// The precision: 0 for minutes, 1 for seconds, 1 + the digits of a fraction. With the
+    /// nanoseconds, nine bytes: a time sits in every cell value and count of a time column,
+    /// and in every date-time.
+    private let precisionCode: UInt8
+
     /// 0–23.
-    public let hour: Int
+    public var hour: Int { Int(nanosecondOfDay / 3_600_000_000_000) }
     /// 0–59.
-    public let minute: Int
+    public var minute: Int { Int(nanosecondOfDay / 60_000_000_000 % 60) }
     /// 0–59: a leap second (`23:59:60`) is not a time this type holds.
-    public let second: Int
+    public var second: Int { Int(nanosecondOfDay / 1_000_000_000 % 60) }
     /// 0–999,999,999.
-    public let nanosecond: Int
+    public var nanosecond: Int { Int(nanosecondOfDay % 1_000_000_000) }
     /// How the time is written back.
-    public let precision: Precision
+    public var precision: Precision {
+        switch precisionCode {
+        case 0: return .minutes
+        case 1: return .seconds
+        default: return .fraction(digits: Int(precisionCode) - 1)
+        }
+    }
 
     /// Creates a time, or `nil` when a part is out of range or `precision` cannot show it
     /// (seconds at `.minutes`, nanoseconds beyond the digits of `.fraction`).
@@ -50,11 +63,13 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible
         case .fraction(let digits):
             guard (1...9).contains(digits), nanosecond % Self.powerOfTen(9 - digits) == 0 else { return nil }
         }
-        self.hour = hour
-        self.minute = minute
-        self.second = second
-        self.nanosecond = nanosecond
-        self.precision = precision
+        self.nanosecondOfDay =
+            (Int64(hour) * 3_600 + Int64(minute) * 60 + Int64(second)) * 1_000_000_000 + Int64(nanosecond)
+        switch precision {
+        case .minutes: self.precisionCode = 0
+        case .seconds: self.precisionCode = 1
+        case .fraction(let digits): self.precisionCode = UInt8(1 + digits)
+        }
     }
 
     /// Parses `HH:mm`, `HH:mm:ss` or `HH:mm:ss.f` (1 to 9 digits after the point), with spaces
@@ -130,15 +145,8 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible
         self.init(hour: values.0, minute: values.1, second: values.2, nanosecond: nanosecond, precision: precision)
     }
 
-    /// Nanoseconds since midnight, for ordering and plotting.
-    ///
-    /// - Complexity: O(1).
-    public var nanosecondOfDay: Int64 {
-        (Int64(hour) * 3_600 + Int64(minute) * 60 + Int64(second)) * 1_000_000_000 + Int64(nanosecond)
-    }
-
     /// Whole seconds since midnight.
-    public var secondOfDay: Int { hour * 3_600 + minute * 60 + second }
+    public var secondOfDay: Int { Int(nanosecondOfDay / 1_000_000_000) }
 
     /// `HH:mm`, `HH:mm:ss` or `HH:mm:ss.f…`, as precise as it was written.
     ///

@@ -16,7 +16,9 @@ public struct UTCOffset: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Minutes east of UTC (`+08:00` is 480, `-05:00` is -300), within ±23:59.
-    public let minutes: Int
+    public var minutes: Int { Int(storedMinutes) }
+    // Two bytes: an offset sits in every date-time that has one.
+    private let storedMinutes: Int16
     /// How the offset is written back.
     public let style: Style
     /// True for `-00:00`, which RFC 3339 uses for "UTC, local offset unknown": the same instant
@@ -40,7 +42,7 @@ public struct UTCOffset: Sendable, Hashable, CustomStringConvertible {
 
     @usableFromInline
     init(validMinutes: Int, style: Style, isNegativeZero: Bool) {
-        self.minutes = validMinutes
+        self.storedMinutes = Int16(validMinutes)
         self.style = style
         self.isNegativeZero = isNegativeZero
     }
