@@ -18,12 +18,14 @@ enum AnalysisScreens {
             ListColumn(column.name, kind: column.kind, priority: 10, minimumWidth: 10, isPinnedByDefault: true) {
                 Cell($0.value.value, text: $0.value.text)
             },
-            ListColumn("count", kind: .integer, priority: 9) { .integer($0.value.count, grouped: true) },
-            ListColumn("percent", kind: .decimal, priority: 8) { .decimal(percent($0.value.count, of: total)) },
+            ListColumn(FrequencyStore.count, kind: .integer, priority: 9) { FrequencyStore.countCell($0.value.count) },
+            ListColumn(FrequencyStore.percent, kind: .decimal, priority: 8) {
+                FrequencyStore.percentCell($0.value.count, of: total)
+            },
         ]
-        // Each entry's id is its rank: unique by construction.
         return GenericListController(
-            title: "freq \(column.name)", items: entries, uniqueIDs: true, columns: columns
+            title: "freq \(column.name)", items: entries,
+            store: FrequencyStore(valueColumn: column.name, total: total), columns: columns
         ) {
             [weak list] entry in
             guard let list else { return .none }
@@ -76,17 +78,6 @@ enum AnalysisScreens {
         }
     }
 
-    /// `part` of `total` in percent, two decimals.
-    static func percent(_ part: Int, of total: Int) -> ExactDecimal? {
-        guard total > 0 else { return nil }
-        let units = (Int64(part) * 10_000 * 2 + Int64(total)) / (Int64(total) * 2)
-        return ExactDecimal(units: units, scale: 2)
-    }
-}
-
-private struct FrequencyEntry: Identifiable, Sendable {
-    let id: Int
-    let value: ValueCount
 }
 
 private struct StatisticsEntry: Identifiable, Sendable {

@@ -105,17 +105,18 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
         select: @escaping (T) throws -> Selection
     ) {
         self.init(
-            title: title, items: items, uniqueIDs: false, columns: columns, searchText: searchText, header: header,
-            configure: configure, select: select)
+            title: title, items: items, store: ArrayStore<T>(), columns: columns, searchText: searchText,
+            header: header, configure: configure, select: select)
     }
 
-    /// A controller over items already in memory, whose ids the caller knows to be unique
-    /// (`uniqueIDs`): a million results of `freq` are then not hashed once more only to find
-    /// no id twice.
+    /// A controller over items already in memory, kept in `store`: one that knows its items'
+    /// ids are unique (``ListStore/itemsAreUnique``) spares a million results of `freq` a set of
+    /// their ids, and one that answers questions about every row (the widths of the columns)
+    /// spares them a pass over their cells.
     package init(
         title: String,
         items: [T],
-        uniqueIDs: Bool,
+        store: any ListStore<T>,
         columns: [Column]?,
         searchText: ((T) -> String)?,
         header: ((GenericListController) -> [String])?,
@@ -132,9 +133,8 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
         self.sources = []
         self.naturalOrder = nil
         self.state = .loaded
-        let store = ArrayStore<T>()
         self.store = store
-        store.setItems(Self.mergedByID([items], unique: uniqueIDs))
+        store.setItems(Self.mergedByID([items], unique: store.itemsAreUnique))
     }
 
     /// A controller whose items come from asynchronous sources, loaded when the front end asks.
@@ -414,18 +414,18 @@ extension GenericListController where Row == ColumnsRow {
         header: ((GenericListController) -> [String])? = nil, select: @escaping (T) throws -> Selection
     ) {
         self.init(
-            title: title, items: items, uniqueIDs: false, columns: columns, searchText: searchText, header: header,
-            select: select)
+            title: title, items: items, store: ArrayStore<T>(), columns: columns, searchText: searchText,
+            header: header, select: select)
     }
 
-    /// A controller over items whose ids the caller knows to be unique, whose rows come from the
-    /// declared columns.
+    /// A controller over items kept in `store`, whose rows come from the declared columns.
     package convenience init(
-        title: String, items: [T], uniqueIDs: Bool, columns: [ListColumn<T>], searchText: ((T) -> String)? = nil,
-        header: ((GenericListController) -> [String])? = nil, select: @escaping (T) throws -> Selection
+        title: String, items: [T], store: any ListStore<T>, columns: [ListColumn<T>],
+        searchText: ((T) -> String)? = nil, header: ((GenericListController) -> [String])? = nil,
+        select: @escaping (T) throws -> Selection
     ) {
         self.init(
-            title: title, items: items, uniqueIDs: uniqueIDs, columns: columns.columns(), searchText: searchText,
+            title: title, items: items, store: store, columns: columns.columns(), searchText: searchText,
             header: header, configure: { row, item in row = ColumnsRow(cells: columns.cells(of: item)) },
             select: select)
         useColumnCells(columns)

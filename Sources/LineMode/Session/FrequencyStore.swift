@@ -1,0 +1,87 @@
+import BrowseSupport
+import ListKit
+
+/// A distinct value of a column on the `freq` screen, numbered by its rank.
+struct FrequencyEntry: Identifiable, Sendable {
+    let id: Int
+    let value: ValueCount
+}
+
+/// Where the `freq` screen keeps its entries: their ids are their ranks, unique by
+/// construction, and the widths of the count and percent columns follow from the largest count.
+///
+/// A column of a million different values has a million entries; measuring them the generic way
+/// formats every count and percent only to learn the widest.
+@MainActor
+final class FrequencyStore: ListStore {
+    private(set) var items: [FrequencyEntry] = []
+    private(set) var view: [Int]?
+    let itemsAreUnique = true
+    /// The name of the column whose values are counted.
+    private let valueColumn: String
+    /// The rows counted, which the percents are of.
+    private let total: Int
+
+    init(valueColumn: String, total: Int) {
+        self.valueColumn = valueColumn
+        self.total = total
+    }
+
+    func setItems(_ items: [FrequencyEntry]) {
+        self.items = items
+        view = nil
+    }
+
+    func appendItems(_ items: [FrequencyEntry]) {
+        self.items += items
+    }
+
+    func setView(_ view: [Int]?) {
+        self.view = view
+    }
+
+    /// The value column measured entry by entry; count and percent by the largest count, as
+    /// neither text gets narrower when its number grows.
+    func widestTexts(of columns: [String], at positions: [Int]?, width: TextWidth, stop: StopFlag) throws -> [Int]? {
+        // A counted column named like one of the others is left to the generic path.
+        guard valueColumn != Self.count, valueColumn != Self.percent else { return nil }
+        var widestValue = 0
+        var largest: Int?
+        func measure(_ entry: FrequencyEntry) {
+            widestValue = max(widestValue, width.of(entry.value.text))
+            largest = max(largest ?? 0, entry.value.count)
+        }
+        if let positions {
+            for (index, position) in positions.enumerated() {
+                if index % 4_096 == 0, stop.isRaised { throw ListError.interrupted }
+                measure(items[position])
+            }
+        } else {
+            for (index, entry) in items.enumerated() {
+                if index % 4_096 == 0, stop.isRaised { throw ListError.interrupted }
+                measure(entry)
+            }
+        }
+        return columns.map { name in
+            switch name {
+            case valueColumn: return widestValue
+            case Self.count: return largest.map { width.of(Self.countCell($0).text) } ?? 0
+            case Self.percent: return largest.map { width.of(Self.percentCell($0, of: total).text) } ?? 0
+            default: return 0
+            }
+        }
+    }
+
+    static let count = "count"
+    static let percent = "percent"
+
+    /// The cell of a count.
+    static func countCell(_ count: Int) -> Cell { .integer(count, grouped: true) }
+
+    /// The cell of `count` rows' share of `total`, in percent with two decimals.
+    static func percentCell(_ count: Int, of total: Int) -> Cell {
+        guard total > 0 else { return .decimal(nil) }
+        let units = (Int64(count) * 10_000 * 2 + Int64(total)) / (Int64(total) * 2)
+        return .decimal(ExactDecimal(units: units, scale: 2))
+    }
+}
