@@ -35,16 +35,21 @@ extension ColumnAnalysis {
             piece.finish()
             return piece
         }
-        guard let pieces = read?.compactMap({ $0 }), pieces.count == read?.count else { return nil }
+        guard var pieces = read?.compactMap({ $0 }), pieces.count == read?.count else { return nil }
         if let bytes = pieces.compactMap(\.refusedBytes).max() {
             throw AnalysisMemoryError(work: "count the values of \(name)", rows: rows, bytes: bytes)
         }
         // Texts, keyed values and the rest are never equal to one another: each kind is merged
         // on its own, and the three lists sorted together.
         var texts: [String: (count: Int, first: Int)] = [:]
+        // The first piece's table is taken over, not copied, and each piece is let go once
+        // merged: over a million distinct numbers the tables are most of the memory.
         var keyed = KeyedCounts()
+        if !pieces.isEmpty { swap(&keyed, &pieces[0].keyed) }
         var others: [CellValue: (count: Int, first: Int)] = [:]
-        for piece in pieces {
+        for index in pieces.indices {
+            let piece = pieces[index]
+            pieces[index] = FrequencyPiece()
             piece.texts.merged(into: &texts)
             keyed.merge(piece.keyed)
             for (value, seen) in piece.others {
@@ -60,6 +65,10 @@ extension ColumnAnalysis {
         for (text, seen) in texts { counts.append((.text(text), seen.count, seen.first)) }
         counts += keyed.entries
         for (value, seen) in others { counts.append((value, seen.count, seen.first)) }
+        // The tables go before the order and the results are made.
+        texts = [:]
+        keyed = KeyedCounts()
+        others = [:]
         // Every value has a first row of its own, so the order is the one pass's. The order is
         // found among plain numbers: sorting the entries themselves copied a value, retained,
         // at every move.
