@@ -113,11 +113,18 @@ extension ColumnAnalysis {
             return summaries
         }
         guard let pieces = read?.compactMap({ $0 }), pieces.count == read?.count else { return nil }
-        var tallies: [ColumnTally] = []
-        for index in columns.indices {
-            guard let tally = PieceColumn.merged(pieces.map { $0[index] }) else { return nil }
-            tallies.append(tally)
+        // Each column's pieces are merged on their own, every core taking every so many columns:
+        // neighbouring columns are often alike (volume and value, four prices), and one core
+        // took every column's merge in turn.
+        let cores = min(columns.count, ParallelWork.pieces(for: list.count))
+        let merged = ParallelWork.map(cores) { core in
+            stride(from: core, to: numeric.count, by: max(1, cores)).map { index in
+                (index, PieceColumn.merged(pieces.map { $0[index] }))
+            }
         }
-        return statistics(of: columns, tallies: tallies, in: list)
+        var tallies = [ColumnTally?](repeating: nil, count: columns.count)
+        for (index, tally) in merged.flatMap({ $0 ?? [] }) { tallies[index] = tally }
+        guard tallies.allSatisfy({ $0 != nil }) else { return nil }
+        return statistics(of: columns, tallies: tallies.compactMap { $0 }, in: list)
     }
 }
