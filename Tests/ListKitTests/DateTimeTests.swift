@@ -103,8 +103,8 @@ import Testing
         #expect(try #require(UTCOffset(minutes: -1_439)).minutes == -1_439)
     }
 
-    /// A value sits in every cell, sort key and count of a million-row column: a date-time held
-    /// as eight words made a `freq` of a million numbers hold 2.4 GB at ten million rows.
+    /// A value sits in every cell, sort key and count of a column of millions of rows: a
+    /// date-time held in 83 bytes made every cell value 88 bytes, three times what it needs.
     @Test func valuesStaySmall() {
         #expect(MemoryLayout<DateTime>.size <= 24)
         #expect(MemoryLayout<CellValue>.stride <= 24)

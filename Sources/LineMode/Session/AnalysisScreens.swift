@@ -18,8 +18,10 @@ enum AnalysisScreens {
             ListColumn(column.name, kind: column.kind, priority: 10, minimumWidth: 10, isPinnedByDefault: true) {
                 Cell($0.value.value, text: $0.value.text)
             },
-            ListColumn(FrequencyStore.count, kind: .integer, priority: 9) { FrequencyStore.countCell($0.value.count) },
-            ListColumn(FrequencyStore.percent, kind: .decimal, priority: 8) {
+            ListColumn(FrequencyStore.countColumn, kind: .integer, priority: 9) {
+                FrequencyStore.countCell($0.value.count)
+            },
+            ListColumn(FrequencyStore.percentColumn, kind: .decimal, priority: 8) {
                 FrequencyStore.percentCell($0.value.count, of: total)
             },
         ]

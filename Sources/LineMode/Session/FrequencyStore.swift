@@ -44,7 +44,7 @@ final class FrequencyStore: ListStore {
     /// neither text gets narrower when its number grows.
     func widestTexts(of columns: [String], at positions: [Int]?, width: TextWidth, stop: StopFlag) throws -> [Int]? {
         // A counted column named like one of the others is left to the generic path.
-        guard valueColumn != Self.count, valueColumn != Self.percent else { return nil }
+        guard valueColumn != Self.countColumn, valueColumn != Self.percentColumn else { return nil }
         var widestValue = 0
         var largest: Int?
         func measure(_ entry: FrequencyEntry) {
@@ -65,15 +65,16 @@ final class FrequencyStore: ListStore {
         return columns.map { name in
             switch name {
             case valueColumn: return widestValue
-            case Self.count: return largest.map { width.of(Self.countCell($0).text) } ?? 0
-            case Self.percent: return largest.map { width.of(Self.percentCell($0, of: total).text) } ?? 0
+            case Self.countColumn: return largest.map { width.of(Self.countCell($0).text) } ?? 0
+            case Self.percentColumn: return largest.map { width.of(Self.percentCell($0, of: total).text) } ?? 0
             default: return 0
             }
         }
     }
 
-    static let count = "count"
-    static let percent = "percent"
+    /// The names of the two columns after the value's.
+    static let countColumn = "count"
+    static let percentColumn = "percent"
 
     /// The cell of a count.
     static func countCell(_ count: Int) -> Cell { .integer(count, grouped: true) }
