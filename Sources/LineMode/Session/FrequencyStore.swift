@@ -47,20 +47,11 @@ final class FrequencyStore: ListStore {
         guard valueColumn != Self.countColumn, valueColumn != Self.percentColumn else { return nil }
         var widestValue = 0
         var largest: Int?
-        func measure(_ entry: FrequencyEntry) {
+        for index in 0..<(positions?.count ?? items.count) {
+            if index % 4_096 == 0, stop.isRaised { throw ListError.interrupted }
+            let entry = items[positions?[index] ?? index]
             widestValue = max(widestValue, width.of(entry.value.text))
             largest = max(largest ?? 0, entry.value.count)
-        }
-        if let positions {
-            for (index, position) in positions.enumerated() {
-                if index % 4_096 == 0, stop.isRaised { throw ListError.interrupted }
-                measure(items[position])
-            }
-        } else {
-            for (index, entry) in items.enumerated() {
-                if index % 4_096 == 0, stop.isRaised { throw ListError.interrupted }
-                measure(entry)
-            }
         }
         return columns.map { name in
             switch name {

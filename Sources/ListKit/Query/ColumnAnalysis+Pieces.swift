@@ -118,13 +118,14 @@ extension ColumnAnalysis {
         // took every column's merge in turn.
         let cores = min(columns.count, ParallelWork.pieces(for: list.count))
         let merged = ParallelWork.map(cores) { core in
-            stride(from: core, to: numeric.count, by: max(1, cores)).map { index in
+            stride(from: core, to: columns.count, by: cores).map { index in
                 (index, PieceColumn.merged(pieces.map { $0[index] }))
             }
         }
-        var tallies = [ColumnTally?](repeating: nil, count: columns.count)
-        for (index, tally) in merged.flatMap({ $0 ?? [] }) { tallies[index] = tally }
-        guard tallies.allSatisfy({ $0 != nil }) else { return nil }
-        return statistics(of: columns, tallies: tallies.compactMap { $0 }, in: list)
+        var byColumn = [ColumnTally?](repeating: nil, count: columns.count)
+        for (index, tally) in merged.flatMap({ $0 ?? [] }) { byColumn[index] = tally }
+        let tallies = byColumn.compactMap { $0 }
+        guard tallies.count == columns.count else { return nil }
+        return statistics(of: columns, tallies: tallies, in: list)
     }
 }
