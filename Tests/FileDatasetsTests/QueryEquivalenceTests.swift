@@ -68,6 +68,9 @@ import Testing
             "not (日期 >= 2024-05-01)", "收盤價 != 1,234.56", "成交股數 = 0", "名稱 = \"foo, inc.\"", "漲跌 > 0",
             "時間 >= 2024-06-03T12:00", "時間 < 2024-06-03T04:30Z", "時間 = 2024-06-03T13:30+08:00", "時間 is missing",
             "時間 ~ 12:30", "時刻 >= 12:30", "時刻 = 11:30:00", "時刻 < 13:30:00.1 and 時間 >= 2024-06-03",
+            // A side left unread must not shift the columns of the comparisons after it.
+            "(市場 = 上櫃 and 漲跌 < 0) or 收盤價 > 1000", "not (市場 = 上市 or 名稱 ~ 台) and 成交股數 >= 2500",
+            "市場 = 上市 and (漲跌 > 0 or 時刻 < 12:00) and 名稱 ~ 台",
         ] {
             let expression = try WhereParser.parse(text, columns: columns)
             let expected = cells.filter { row in

@@ -65,9 +65,8 @@ extension FileTable {
         for column in expression.columns where !unique.contains(column.name) { unique.append(column.name) }
         let names = unique
         guard names.allSatisfy({ column(named: $0) != nil }) else { return nil }
-        let slots = expression.columns.reduce(into: [String: Int]()) { slots, column in
-            slots[column.name] = names.firstIndex(of: column.name)
-        }
+        // Where each comparison's column is among the values read.
+        let slots = expression.columns.map { column in names.firstIndex(of: column.name) ?? 0 }
         let count = rows?.count ?? rowCount
         let pieces = ParallelWork.pieces(for: count)
         let kept = ParallelWork.map(pieces, stop: stop) { piece in
@@ -76,7 +75,7 @@ extension FileTable {
             var position = range.lowerBound
             // Every row of the table is read in file order, so its pages go as they are read.
             _ = forEachValues(of: names, rows: rows, positions: range, stop: stop) { values in
-                if expression.matches({ column in slots[column.name].map { values[$0] } ?? .missing }) {
+                if expression.matchesValues(byPosition: { values[slots[$0]] }) {
                     found.append(rows?[position] ?? position)
                 }
                 position += 1

@@ -47,6 +47,43 @@ public indirect enum WhereExpression: Sendable, Hashable, CustomStringConvertibl
         }
     }
 
+    /// True when the row satisfies the expression, `value(n)` giving its cell of the `n`th of
+    /// ``columns`` (a column named twice is asked for at each place): a reader that has the
+    /// row's values in an array finds each by its position, not by its column's name, which
+    /// hashing at every row cost a tenth of a `where` over a file.
+    ///
+    /// - Complexity: O(e) in the size of the expression.
+    public func matchesValues(byPosition value: (Int) -> CellValue) -> Bool {
+        var next = 0
+        return matches(value, next: &next)
+    }
+
+    private func matches(_ value: (Int) -> CellValue, next: inout Int) -> Bool {
+        switch self {
+        case .comparison(let comparison):
+            defer { next += 1 }
+            return comparison.matches(value(next))
+        case .and(let left, let right):
+            if left.matches(value, next: &next) { return right.matches(value, next: &next) }
+            next += right.comparisonCount
+            return false
+        case .or(let left, let right):
+            if !left.matches(value, next: &next) { return right.matches(value, next: &next) }
+            next += right.comparisonCount
+            return true
+        case .not(let inner): return !inner.matches(value, next: &next)
+        }
+    }
+
+    /// How many comparisons the expression holds: the length of ``columns``.
+    private var comparisonCount: Int {
+        switch self {
+        case .comparison: return 1
+        case .and(let left, let right), .or(let left, let right): return left.comparisonCount + right.comparisonCount
+        case .not(let inner): return inner.comparisonCount
+        }
+    }
+
     /// The expression written back, columns and values quoted where needed.
     public var description: String {
         switch self {
