@@ -31,7 +31,10 @@ let package = Package(
         .target(name: "DemoDatasets", dependencies: ["ListKit"]),
         // The one CSV scanner and JSON reader over bytes, Big5 decoding and the missing-value rule,
         // shared by the file and exchange parsers.
-        .target(name: "Tabular", dependencies: ["BrowseSupport"]),
+        .target(name: "Tabular", dependencies: ["BrowseSupport", "CSVStops"]),
+        // The scanner's one step Swift's SIMD types cannot take: 64 bytes compared and gathered
+        // into a word of bits (SSE2's `pmovmskb`), in C.
+        .target(name: "CSVStops"),
         // Polite downloads for datasets: libcurl loaded at the first download on Linux (URLSession
         // elsewhere) with deadlines, the per-host throttle across
         // processes, block-page handling and the crash-safe cache. A product of its own, so that
@@ -105,7 +108,7 @@ let package = Package(
                 "LineMode", "ListKit", "DemoDatasets", "TWStock", "FileDatasets", "FakeExchange", "ListKitNetworking",
             ]),
         .testTarget(name: "DemoDatasetsTests", dependencies: ["DemoDatasets", "ListKit"]),
-        .testTarget(name: "TabularTests", dependencies: ["Tabular"]),
+        .testTarget(name: "TabularTests", dependencies: ["Tabular", "TestSupport"]),
         .testTarget(name: "ListKitTestingTests", dependencies: ["ListKitTesting", "ListKit"]),
         // The datasets browse registers, taken together; and those new-dataset adds.
         .testTarget(

@@ -71,12 +71,12 @@ build_module() {
   local module="$1"
   local out="$build/lib$module.a"
   local newest
-  newest="$(find "$root/Sources/$module" -name '*.swift' -newer "$out" 2>/dev/null | head -1 || true)"
+  newest="$(find "$root/Sources/$module" "$root/Sources/CSVStops" \( -name '*.swift' -o -name '*.h' \) -newer "$out" 2>/dev/null | head -1 || true)"
   if [ -f "$out" ] && [ -z "$newest" ]; then return; fi
   echo "building $module" >&2
   # shellcheck disable=SC2046
   swiftc -parse-as-library -emit-library -static -emit-module -module-name "$module" -package-name browse \
-    -sanitize=fuzzer,address -O -g -enable-testing -I "$build" \
+    -sanitize=fuzzer,address -O -g -enable-testing -I "$build" -I "$root/Sources/CSVStops/include" \
     $(find "$root/Sources/$module" -name '*.swift' | sort) \
     -o "$out" -emit-module-path "$build/$module.swiftmodule" 2>&1 | grep -v "Cannot export" >&2 || true
   [ -f "$out" ] || { echo "could not build $module" >&2; exit 1; }
@@ -95,6 +95,7 @@ binary="$build/fuzz-$target"
 echo "linking $binary" >&2
 # One package name for the modules and the target: what they share is declared `package`.
 swiftc -parse-as-library -package-name browse -sanitize=fuzzer,address -O -g -I "$build" \
+  -I "$root/Sources/CSVStops/include" \
   "$here/Targets/$target.swift" "${libraries[@]}" -o "$binary" 2>&1 | grep -v "Cannot export" >&2 || true
 [ -x "$binary" ] || { echo "could not link $binary" >&2; exit 1; }
 

@@ -1,9 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import Tabular
 
-/// The scanner skips field bytes 16 at a time; it must find exactly what the byte-by-byte
-/// scanner it replaced found, on any input.
+/// The scanner finds its stops 64 bytes at a time and reads a record without problems by a
+/// quicker path; it must find exactly what the byte-by-byte scanner it replaced found, on any
+/// input.
 @Suite struct ScannerSpeedupTests {
     /// The scanner as it was before the SIMD skipping, byte by byte.
     private enum ReferenceScanner {
@@ -173,6 +175,102 @@ import Testing
                     if a == nil || a != b { break }
                 }
             }
+        }
+    }
+
+    /// Records mostly well formed, long enough to cross several blocks of 64 bytes: the quicker
+    /// path must read them as the field-by-field loop does, and leave every record with a
+    /// problem to it.
+    @Test func wellFormedRecordsReadAsTheFieldLoopReadsThem() {
+        var random = SeededRandom(seed: 20_261_204)
+        let dialects: [CSVDialect] = [
+            .comma, .tab, .pipe, CSVDialect(delimiter: UInt8(ascii: ";"), quote: UInt8(ascii: "'")),
+        ]
+        let ends: [[UInt8]] = [[10], [13, 10], [13]]
+        var records = 0
+        var wellFormed = 0
+        for _ in 0..<4_000 {
+            let dialect = dialects[Int.random(in: 0..<dialects.count, using: &random)]
+            var input: [UInt8] = []
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                for field in 0..<Int.random(in: 1...40, using: &random) {
+                    if field > 0 { input.append(dialect.delimiter) }
+                    input += Self.field(dialect, &random)
+                }
+                if Int.random(in: 0..<8, using: &random) > 0 { input += ends[Int.random(in: 0..<3, using: &random)] }
+            }
+            input.withUnsafeBufferPointer { buffer in
+                var quick = CSVCursor(startOf: buffer)
+                var loop = quick
+                var quickFields: [CSVField] = []
+                var loopFields: [CSVField] = []
+                var quickIssues: [CSVIssue] = []
+                var loopIssues: [CSVIssue] = []
+                while true {
+                    let start = loop
+                    let a = CSVScanner.scanRecord(
+                        in: buffer, cursor: &quick, dialect: dialect, fields: &quickFields, issues: &quickIssues)
+                    let b = CSVScanner.scanRecord(
+                        in: buffer, cursor: &loop, dialect: dialect, fields: &loopFields, issues: &loopIssues,
+                        wholeRecords: false)
+                    #expect(a == b)
+                    #expect(quick == loop)
+                    #expect(quickFields == loopFields)
+                    #expect(quickIssues == loopIssues)
+                    if a == nil || a != b || quick != loop { break }
+                    records += 1
+                    if loopIssues.isEmpty { wellFormed += 1 }
+                    // The record read again up to a few of its fields: a caller that knows
+                    // where the next record starts stops early.
+                    let limit = Int.random(in: 1...(loopFields.count + 1), using: &random)
+                    var quickAgain = start
+                    var loopAgain = start
+                    var issues: [CSVIssue] = []
+                    let c = CSVScanner.scanRecord(
+                        in: buffer, cursor: &quickAgain, dialect: dialect, fields: &quickFields, issues: &issues,
+                        fieldLimit: limit)
+                    let d = CSVScanner.scanRecord(
+                        in: buffer, cursor: &loopAgain, dialect: dialect, fields: &loopFields, issues: &issues,
+                        fieldLimit: limit, wholeRecords: false)
+                    #expect(c == d)
+                    #expect(quickAgain == loopAgain)
+                    #expect(quickFields == loopFields)
+                }
+            }
+        }
+        // Most records are well formed, so the quicker path was the one compared.
+        #expect(wellFormed * 2 > records)
+    }
+
+    /// A field: mostly well formed (text of any length, quoted text with delimiters, doubled
+    /// quotes and line breaks), sometimes with a problem (a stray quote, text after the closing
+    /// quote, a quote never closed).
+    private static func field(_ dialect: CSVDialect, _ random: inout SeededRandom) -> [UInt8] {
+        let text: [[UInt8]] = [
+            Array("a".utf8), Array("台積電".utf8), Array("1,234.50".utf8), Array(" ".utf8), [0xFF],
+            Array(repeating: UInt8(ascii: "x"), count: 23), Array(repeating: UInt8(ascii: "y"), count: 70),
+        ]
+        var bytes: [UInt8] = []
+        for _ in 0..<Int.random(in: 0...3, using: &random) {
+            bytes += text[Int.random(in: 0..<text.count, using: &random)]
+        }
+        let quote = dialect.quote
+        switch Int.random(in: 0..<400, using: &random) {
+        case 0: return bytes + [quote] + bytes
+        case 1: return [quote] + bytes + [quote, UInt8(ascii: "z")]
+        case 2: return [quote] + bytes
+        case 3..<200:
+            bytes.removeAll { $0 == dialect.delimiter }
+            return bytes
+        default:
+            var inside = bytes
+            for _ in 0..<Int.random(in: 0...2, using: &random) {
+                let extra: [[UInt8]] = [[dialect.delimiter], [quote, quote], [10], [13, 10], [13]]
+                inside.insert(
+                    contentsOf: extra[Int.random(in: 0..<extra.count, using: &random)],
+                    at: Int.random(in: 0...inside.count, using: &random))
+            }
+            return [quote] + inside + [quote]
         }
     }
 

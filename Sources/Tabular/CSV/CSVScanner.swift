@@ -125,6 +125,8 @@ package struct CSVScanner: Sendable {
     ///   - fieldLimit: The scan stops after this many fields, for a caller that reads the first
     ///     few and knows where the next record starts; the cursor and the span's end are then
     ///     those of the last field read, not of the record.
+    ///   - wholeRecords: Whether a record without problems is read by the quicker path (the
+    ///     default); false reads every record field by field, as tests compare the two.
     /// - Returns: The record's line and byte range, or `nil` when no record is left.
     /// - Complexity: O(n) in the length of the record (and of the blank lines before it).
     package static func scanRecord(
@@ -133,7 +135,8 @@ package struct CSVScanner: Sendable {
         dialect: CSVDialect,
         fields: inout [CSVField],
         issues: inout [CSVIssue],
-        fieldLimit: Int = .max
+        fieldLimit: Int = .max,
+        wholeRecords: Bool = true
     ) -> CSVRecordSpan? {
         fields.removeAll(keepingCapacity: true)
         let count = buffer.count
@@ -163,10 +166,17 @@ package struct CSVScanner: Sendable {
 
         let recordStart = index
         let recordLine = line
+        var window = StopWindow(delimiter: delimiter, quote: quote)
+        if wholeRecords,
+            let record = scanWellFormedRecord(
+                in: buffer, from: index, dialect: dialect, window: &window, fields: &fields, fieldLimit: fieldLimit)
+        {
+            cursor = CSVCursor(offset: record.next, line: line + record.lines)
+            return CSVRecordSpan(line: recordLine, byteRange: recordStart..<record.end)
+        }
+        // A record with a problem is read again field by field, which finds and reports it.
+        fields.removeAll(keepingCapacity: true)
         var recordEnd = index
-        // What ends the bytes of a quoted field, and of an unquoted one.
-        let quotedStops = ByteSkipping(quote, ASCII.lineFeed, ASCII.carriageReturn, quote)
-        let unquotedStops = ByteSkipping(delimiter, ASCII.lineFeed, ASCII.carriageReturn, quote)
 
         fieldLoop: while true {
             let fieldStart = index
@@ -177,8 +187,7 @@ package struct CSVScanner: Sendable {
                 var needsUnescaping = false
                 var closingQuote: Int?
                 while index < count {
-                    // Skip to the next quote or line break, 16 bytes at a time.
-                    index = quotedStops.firstIndex(in: buffer, from: index)
+                    index = window.nextQuoteOrLineEnd(in: buffer, from: index)
                     guard index < count else { break }
                     let byte = buffer[index]
                     if byte == quote {
@@ -223,8 +232,7 @@ package struct CSVScanner: Sendable {
             } else {
                 var strayQuote: Int?
                 while index < count {
-                    // Skip to the next delimiter, line break or quote, 16 bytes at a time.
-                    index = unquotedStops.firstIndex(in: buffer, from: index)
+                    index = window.nextStop(in: buffer, from: index)
                     guard index < count, buffer[index] == quote else { break }
                     if strayQuote == nil { strayQuote = index }
                     index += 1
