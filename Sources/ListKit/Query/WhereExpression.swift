@@ -53,7 +53,7 @@ public indirect enum WhereExpression: Sendable, Hashable, CustomStringConvertibl
     /// hashing at every row cost a tenth of a `where` over a file.
     ///
     /// - Complexity: O(e) in the size of the expression.
-    public func matchesValues(byPosition value: (Int) -> CellValue) -> Bool {
+    package func matchesValues(byPosition value: (Int) -> CellValue) -> Bool {
         var next = 0
         return matches(value, next: &next)
     }

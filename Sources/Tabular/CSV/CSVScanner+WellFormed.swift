@@ -4,11 +4,13 @@ extension CSVScanner {
     private static let gathered = 32
 
     /// Reads the record at `start` when every field in it is well formed: unquoted without a
-    /// quote, or quoted and closed right before a delimiter, a line end or the end of the input.
-    /// Such a record has no issue to report and is read as the field-by-field loop reads it.
+    /// quote, or quoted (doubled quotes and line breaks inside) and closed right before a
+    /// delimiter, a line end or the end of the input. Such a record has no issue to report and
+    /// is read as the field-by-field loop reads it.
     ///
-    /// Fields are gathered on the stack and added to `fields` a few dozen at once: appending
-    /// each to the array checked that its storage was not shared, and its room, at every field.
+    /// Fields are gathered on the stack and added to `fields` (empty when called) a few dozen at
+    /// once: appending each to the array checked that its storage was not shared, and its room,
+    /// at every field.
     ///
     /// - Returns: Where the record's bytes end, where the next record starts and how many
     ///   lines the record ends (quoted line breaks included); `nil` for a record with a
@@ -18,16 +20,17 @@ extension CSVScanner {
         in buffer: UnsafeBufferPointer<UInt8>, from start: Int, dialect: CSVDialect, window: inout StopWindow,
         fields: inout [CSVField], fieldLimit: Int
     ) -> (end: Int, next: Int, lines: Int)? {
-        fields.removeAll(keepingCapacity: true)
-        return withUnsafeTemporaryAllocation(of: CSVField.self, capacity: gathered) { found in
-            scanWellFormedRecord(
+        withUnsafeTemporaryAllocation(of: CSVField.self, capacity: gathered) { found in
+            gatherWellFormedFields(
                 in: buffer, from: start, dialect: dialect, window: &window, fields: &fields, found: found,
                 fieldLimit: fieldLimit)
         }
     }
 
+    /// ``scanWellFormedRecord(in:from:dialect:window:fields:fieldLimit:)`` with room on the
+    /// stack for `found.count` fields at once.
     @inline(__always)
-    private static func scanWellFormedRecord(
+    private static func gatherWellFormedFields(
         in buffer: UnsafeBufferPointer<UInt8>, from start: Int, dialect: CSVDialect, window: inout StopWindow,
         fields: inout [CSVField], found: UnsafeMutableBufferPointer<CSVField>, fieldLimit: Int
     ) -> (end: Int, next: Int, lines: Int)? {
