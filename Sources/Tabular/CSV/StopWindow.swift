@@ -27,17 +27,7 @@ struct StopWindow {
     /// - Complexity: O(n) in the bytes skipped.
     @inline(__always)
     mutating func nextQuoteOrLineEnd(in buffer: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
-        var index = index
-        while true {
-            let offset = index &- start
-            if UInt(bitPattern: offset) < 64 {
-                let left = quoted & (~0 &<< UInt64(truncatingIfNeeded: offset))
-                if left != 0 { return start &+ left.trailingZeroBitCount }
-                index = start &+ 64
-            }
-            guard index < buffer.count else { return buffer.count }
-            load(buffer, at: index)
-        }
+        next(in: buffer, from: index, delimiters: false)
     }
 
     /// The first delimiter, quote or line end at or after `index`, or `buffer.count`.
@@ -45,11 +35,17 @@ struct StopWindow {
     /// - Complexity: O(n) in the bytes skipped.
     @inline(__always)
     mutating func nextStop(in buffer: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+        next(in: buffer, from: index, delimiters: true)
+    }
+
+    /// The first stop at or after `index`, delimiters among them or not, or `buffer.count`.
+    @inline(__always)
+    private mutating func next(in buffer: UnsafeBufferPointer<UInt8>, from index: Int, delimiters: Bool) -> Int {
         var index = index
         while true {
             let offset = index &- start
             if UInt(bitPattern: offset) < 64 {
-                let left = unquoted & (~0 &<< UInt64(truncatingIfNeeded: offset))
+                let left = (delimiters ? unquoted : quoted) & (~0 &<< UInt64(truncatingIfNeeded: offset))
                 if left != 0 { return start &+ left.trailingZeroBitCount }
                 index = start &+ 64
             }
