@@ -1,4 +1,6 @@
 import BrowseSupport
+import Foundation
+import LineMode
 import ListKit
 import TestSupport
 import Testing
@@ -144,6 +146,66 @@ import Testing
             await Self.letOthersRun()
             try same(chart, "\(chart) sorted")
         }
+    }
+
+    /// A chart in the view's order of a file is reduced, as it is read, to the few points each
+    /// column of its drawing shows: the drawing is the one every point draws, at every width
+    /// and in ASCII, with the same count of rows and of rows without a value. The prices make
+    /// waves with spikes and gaps (a stretch of `--`, scattered empty fields), some quoted with separators,
+    /// after names some of which hold quotes and line breaks.
+    @Test func aChartInRowOrderDrawsWhatEveryPointDraws() async throws {
+        var random = SeededRandom(seed: 20_261_205)
+        let names = ["台積電", "\"say \"\"hi\"\"\"", "\"two\nlines\"", "plain", ""]
+        var lines = ["名稱,收盤價,量"]
+        for row in 0..<Self.rows {
+            // A spike now and then: a column of the drawing shows it only if its greatest row is kept.
+            let spike =
+                Int.random(in: 0..<300, using: &random) == 0 ? Double(Int.random(in: -250...250, using: &random)) : 0
+            let wave =
+                600 + 450 * sin(Double(row) / 4_000) + Double(Int.random(in: 0..<100, using: &random)) / 10 + spike
+            var price = ExactDecimal(units: Int64((wave * 100).rounded()), scale: 2).formatted(grouping: true)
+            if price.contains(",") { price = "\"\(price)\"" } else if row % 3 == 0 { price = "\"\(price)\"" }
+            if (40_000..<41_500).contains(row) { price = "--" }
+            if Int.random(in: 0..<50, using: &random) == 0 { price = "" }
+            lines.append(
+                [names[Int.random(in: 0..<names.count, using: &random)], price, String(row % 977)].joined(
+                    separator: ","))
+        }
+        let scratch = try Scratch()
+        let screen = try await open(try scratch.write("waves.csv", lines.joined(separator: "\n") + "\n")).screen
+        try #require(screen.count == Self.rows)
+        let plain = Self.plain(screen)
+        func same(_ label: String) throws {
+            for (width, ascii) in [(40, false), (80, false), (161, false), (80, true)] {
+                let renderer = ChartRenderer(width: width, height: 12, ascii: ascii, style: TextStyle(enabled: false))
+                let y = try screen.column(named: "收盤價")
+                let reduced = try #require(
+                    try screen.chartPoints(
+                        for: ChartRequest(y: y), columns: { renderer.dotColumns(for: $0) }, stop: .never))
+                let every = try ChartData.make(from: plain, request: ChartRequest(y: try plain.column(named: "收盤價")))
+                #expect(reduced.xs.count < every.xs.count / 20, "\(label): \(reduced.xs.count) points")
+                #expect(every.ys.contains { $0 != nil }, "\(label): the prices are numbers")
+                #expect(reduced.count == every.count && reduced.missing == every.missing, "\(label) counts")
+                #expect(reduced.yScale == every.yScale && reduced.yGrouped == every.yGrouped, "\(label) labels")
+                #expect(
+                    renderer.lines(reduced) == renderer.lines(every), "\(label) at \(width)\(ascii ? " ascii" : "")")
+            }
+            // A chart against a column, or with bars, is every point's.
+            let volume = try screen.column(named: "量")
+            #expect(
+                try screen.chartPoints(for: ChartRequest(y: volume, x: volume), columns: { _ in 60 }, stop: .never)
+                    == nil)
+            #expect(
+                try screen.chartPoints(for: ChartRequest(y: volume, bars: volume), columns: { _ in 60 }, stop: .never)
+                    == nil)
+        }
+        try same("whole file")
+        await Self.letOthersRun()
+        for list in [screen, plain] as [any ListScreen] {
+            try list.applySort(SortOrder(column: "量", descending: true))
+            try list.applyWhere(try WhereParser.parse("名稱 != plain", columns: list.columns))
+        }
+        try same("sorted, narrowed")
     }
 
     /// `where` over a large file reads each core's stretch of rows in file order, or of the

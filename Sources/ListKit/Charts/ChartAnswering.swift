@@ -1,8 +1,9 @@
 import BrowseSupport
 
-/// A list whose rows live elsewhere (a database table) and that answers `chart` itself: the
-/// place it keeps the rows reduces them to the few each column of the drawing needs, rather
-/// than every row being read through ``ListScreen/forEachValues(of:stop:_:)``.
+/// A list that answers `chart` itself, reducing its rows to the few each column of the
+/// drawing needs rather than handing every row over as a point: a database table, whose
+/// engine picks them, or a list read in pieces on every core (a file), for a chart in the
+/// view's order.
 @MainActor
 package protocol ChartAnswering: ListScreen {
     /// The points of `request` over the view, reduced to those a drawing `columns` dot columns

@@ -161,14 +161,19 @@ struct ChartPoints: Sendable {
             yScale: yScale, barScale: barScale)
         data.xOffset = xOffset
         data.xEnds = xEnds.map { ($0.first.value, $0.last.value) }
-        func grouped(_ column: Column?, at row: Int?) -> Bool {
-            guard let column, let row else { return true }
-            let text = list.rows(in: row..<(row + 1)).first?.first { $0.name == column.name }?.cell.text ?? ""
-            return text.contains(",") || text.filter(\.isNumber).count < 4
-        }
-        data.yGrouped = grouped(request.y, at: largestY?.row)
-        data.barGrouped = grouped(request.bars, at: largestBar?.row)
+        data.yGrouped = Self.grouped(request.y, at: largestY?.row, in: list)
+        data.barGrouped = Self.grouped(request.bars, at: largestBar?.row, in: list)
         return data
+    }
+
+    /// Whether `list` shows the numbers of `column` with thousands separators, judged from
+    /// the text of its cell in the view's row `row` (the one of the largest magnitude); true
+    /// without one.
+    @MainActor
+    static func grouped(_ column: Column?, at row: Int?, in list: any ListScreen) -> Bool {
+        guard let column, let row else { return true }
+        let text = list.rows(in: row..<(row + 1)).first?.first { $0.name == column.name }?.cell.text ?? ""
+        return text.contains(",") || text.filter(\.isNumber).count < 4
     }
 }
 

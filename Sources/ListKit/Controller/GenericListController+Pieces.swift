@@ -19,3 +19,16 @@ extension GenericListController: PiecewiseValues {
         return try pieces.texts(of: column, at: view.map { view in rows.map { view[$0] } } ?? rows, stop: stop)
     }
 }
+
+extension GenericListController: ChartAnswering {
+    /// A chart in the view's order of a list read in pieces, reduced to the points its
+    /// drawing shows (``ChartData/inRowOrder(from:request:columns:stop:)``); `nil` otherwise.
+    ///
+    /// - Throws: `ListError.interrupted` when `stop` was raised before every row was read.
+    package func chartPoints(for request: ChartRequest, columns: (ChartRange) -> Int, stop: StopFlag) throws
+        -> ChartData?
+    {
+        guard store is any PiecewiseValueStore else { return nil }
+        return try ChartData.inRowOrder(from: self, request: request, columns: columns, stop: stop)
+    }
+}

@@ -5,17 +5,19 @@
 /// window statement picks them.
 ///
 /// SQLite cannot group rows by a column of the drawing without sorting all of them once per
-/// pick (four sorts of every row); one ordered read and this reduction cost one.
-struct ChartReduction {
+/// pick (four sorts of every row); one ordered read and this reduction cost one. A file's rows
+/// in their order are reduced the same way, so a drawing of millions of rows is made from a
+/// few hundred points.
+package struct ChartReduction: Sendable {
     private let first: Double
     private let span: Double
     private let slots: Int
     /// The picked rows' horizontal values and values, in the order read.
-    private(set) var xs: [Double] = []
-    private(set) var ys: [Double?] = []
+    package private(set) var xs: [Double] = []
+    package private(set) var ys: [Double?] = []
     /// Every `stride`-th step between neighbouring rows, from the second row: what the chart
     /// measures its widest join by.
-    private(set) var steps: [Double] = []
+    package private(set) var steps: [Double] = []
     private let stride: Int
 
     private struct Row {
@@ -34,7 +36,7 @@ struct ChartReduction {
 
     /// A reduction for a drawing `columns` dot columns wide over `first`…`last`, measuring
     /// steps every `stride` rows (0: none).
-    init(first: Double, last: Double, columns: Int, stride: Int) {
+    package init(first: Double, last: Double, columns: Int, stride: Int) {
         self.first = first
         self.span = last - first
         self.slots = max(0, columns - 1)
@@ -49,7 +51,7 @@ struct ChartReduction {
     /// Takes the next row in the chart's order.
     ///
     /// - Complexity: O(1).
-    mutating func add(x: Double, y: Double?) {
+    package mutating func add(x: Double, y: Double?) {
         defer { read += 1 }
         if stride > 0, read >= 1, (read - 1) % stride == 0, let previousX, x > previousX {
             steps.append(x - previousX)
@@ -72,7 +74,7 @@ struct ChartReduction {
     }
 
     /// Ends the rows: the last column's picks join the others.
-    mutating func finish() { flush() }
+    package mutating func finish() { flush() }
 
     private mutating func flush() {
         var picked: [Row] = []
