@@ -242,6 +242,70 @@ import Testing
         #expect(wellFormed * 2 > records)
     }
 
+    /// One field of a record found by the parity of its quotes is the field the field loop
+    /// finds, with its quotes undone; a record it cannot read so (a doubled quote, a quoted line
+    /// break, a problem) is left to the loop, and the bytes after the record never count.
+    @Test func oneFieldIsFoundAsTheFieldLoopFindsIt() {
+        var random = SeededRandom(seed: 20_261_205)
+        let dialects: [CSVDialect] = [
+            .comma, .tab, .pipe, CSVDialect(delimiter: UInt8(ascii: ";"), quote: UInt8(ascii: "'")),
+        ]
+        let ends: [[UInt8]] = [[10], [13, 10], [13]]
+        var eligible = 0
+        var found = 0
+        for _ in 0..<3_000 {
+            let dialect = dialects[Int.random(in: 0..<dialects.count, using: &random)]
+            var input: [UInt8] = []
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                for field in 0..<Int.random(in: 1...40, using: &random) {
+                    if field > 0 { input.append(dialect.delimiter) }
+                    input += Self.field(dialect, &random)
+                }
+                if Int.random(in: 0..<8, using: &random) > 0 { input += ends[Int.random(in: 0..<3, using: &random)] }
+            }
+            // Bytes after the input that a block of 64 may read: quotes and delimiters among them.
+            let junk: [UInt8] = [dialect.quote, dialect.delimiter, 10, UInt8(ascii: "q")]
+            let padded =
+                input + (0..<Int.random(in: 0...80, using: &random)).map { _ in junk.randomElement(using: &random)! }
+            padded.withUnsafeBufferPointer { whole in
+                let buffer = UnsafeBufferPointer(rebasing: whole[0..<input.count])
+                var cursor = CSVCursor(startOf: buffer)
+                var fields: [CSVField] = []
+                var issues: [CSVIssue] = []
+                while let span = CSVScanner.scanRecord(
+                    in: buffer, cursor: &cursor, dialect: dialect, fields: &fields, issues: &issues, wholeRecords: false
+                ) {
+                    // Fields that are simple up to here, in a record with a line end and with
+                    // 64 bytes readable after the field: those it must find.
+                    var simple = issues.isEmpty && span.byteRange.upperBound < cursor.offset
+                    for index in 0...fields.count {
+                        let one = CSVScanner.simpleField(
+                            index, in: whole, from: span.byteRange.lowerBound, before: cursor.offset, dialect: dialect)
+                        if index < fields.count {
+                            let content = fields[index].contentRange
+                            simple =
+                                simple && !fields[index].needsUnescaping
+                                && !buffer[content].contains { $0 == 10 || $0 == 13 }
+                            if simple, content.upperBound + 64 <= whole.count {
+                                eligible += 1
+                                if one != nil { found += 1 }
+                            }
+                        }
+                        guard let one else { continue }
+                        #expect(index < fields.count)
+                        guard index < fields.count else { break }
+                        #expect(!fields[index].needsUnescaping)
+                        #expect(one == fields[index].contentRange)
+                    }
+                }
+            }
+        }
+        // Nearly every simple field is found so (a closing quote that ends a block of 64 is left
+        // to the loop), and so was compared.
+        #expect(eligible > 10_000)
+        #expect(found * 10 >= eligible * 9)
+    }
+
     /// A field: mostly well formed (text of any length, quoted text with delimiters, doubled
     /// quotes and line breaks), sometimes with a problem (a stray quote, text after the closing
     /// quote, a quote never closed).

@@ -69,10 +69,20 @@ extension FileTable {
         // A pass over consecutive rows in file order lets the pages it has read go as it goes.
         var releaser =
             rows == nil && !positions.isEmpty ? PageReleaser(bytes, from: offset(ofRow: positions.lowerBound)) : nil
+        // One column of a well-formed record is found by its stops alone (nearly every record
+        // of a file a chart or a count reads), the rest by the field loop.
+        let only = wanted.count == 1 ? wanted[0] : nil
         for position in positions {
             if position & 0xFFF == 0, stop.isRaised { return }
             if position & 0x3FFF == 0 { releaser?.reached(offset(ofRow: position)) }
-            scan(row: rows?[position] ?? position, fields: &fields, issues: &issues, limit: limit)
+            let row = rows?[position] ?? position
+            if let only, let range = simpleField(only, ofRow: row) {
+                let content = UnsafeBufferPointer(rebasing: buffer[range])
+                values[0] = TypedField(content, type: types[0]).pieceValue(text: content)
+                values.withUnsafeBufferPointer { visit($0) }
+                continue
+            }
+            scan(row: row, fields: &fields, issues: &issues, limit: limit)
             values.withUnsafeMutableBufferPointer { values in
                 for (slot, index) in wanted.enumerated() {
                     guard index < fields.count else {

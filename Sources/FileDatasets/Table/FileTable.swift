@@ -134,6 +134,16 @@ public final class FileTable: Sendable {
         issues.removeAll(keepingCapacity: true)
     }
 
+    /// The content of field `index` of row `row` when it and the fields before it are simple
+    /// (``CSVScanner/simpleField(_:in:from:before:dialect:)``); `nil` for a row to read by
+    /// ``scan(row:fields:issues:limit:)``.
+    ///
+    /// - Complexity: O(n) in the bytes up to the field's end.
+    func simpleField(_ index: Int, ofRow row: Int) -> Range<Int>? {
+        let end = row + 1 < offsets.count ? offsets[row + 1] : buffer.count
+        return CSVScanner.simpleField(index, in: buffer, from: offsets[row], before: end, dialect: dialect)
+    }
+
     /// Calls `body` with a field's content: its bytes, with quotes undone when the field needs it.
     func withContent<Result>(
         of field: CSVField, _ body: (UnsafeBufferPointer<UInt8>) -> Result
