@@ -50,7 +50,9 @@ import Testing
             try terminal.waitFor("has had a request to it open")
         } catch {
             let log = server.requests.map { "\($0.receivedAt.timeIntervalSince1970) \($0.target)" }
-            Issue.record("the server saw:\n\(log.joined(separator: "\n"))")
+            // The screen's end too: whether the wait was never said, or said and not drawn.
+            let screenEnd = String(terminal.screen.suffix(3000)).debugDescription
+            Issue.record("the server saw:\n\(log.joined(separator: "\n"))\nthe screen ended with:\n\(screenEnd)")
             throw error
         }
         for ticket in held { throttle.end(ticket) }
