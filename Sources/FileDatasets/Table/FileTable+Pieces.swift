@@ -40,6 +40,10 @@ extension FileTable {
             var texts: [String] = []
             for position in ParallelWork.range(ofPiece: piece, of: pieces, count: rows.count) {
                 if position & 0xFFF == 0, stop.isRaised { break }
+                if let range = simpleField(index, ofRow: rows[position]) {
+                    texts.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self))
+                    continue
+                }
                 scan(row: rows[position], fields: &scratch.fields, issues: &scratch.issues, limit: index + 1)
                 let fields = scratch.fields
                 texts.append(index < fields.count ? fields[index].string(in: buffer, quote: dialect.quote) : "")
@@ -69,8 +73,8 @@ extension FileTable {
         // A pass over consecutive rows in file order lets the pages it has read go as it goes.
         var releaser =
             rows == nil && !positions.isEmpty ? PageReleaser(bytes, from: offset(ofRow: positions.lowerBound)) : nil
-        // One column of a well-formed record is found by its stops alone (nearly every record
-        // of a file a chart or a count reads), the rest by the field loop.
+        // One column of a simple record (nearly every record of most files) is found by the
+        // record's marks alone; the rest are read by the field loop.
         let only = wanted.count == 1 ? wanted[0] : nil
         for position in positions {
             if position & 0xFFF == 0, stop.isRaised { return }
