@@ -150,7 +150,8 @@ import Testing
 
     /// A chart in the view's order of a file is reduced, as it is read, to the few points each
     /// column of its drawing shows: the drawing is the one every point draws, at every width
-    /// and in ASCII, with the same count of rows and of rows without a value. The prices make
+    /// and in ASCII, and again after a resize, with the same count of rows and of rows without
+    /// a value. The prices make
     /// waves with spikes and gaps (a stretch of `--`, scattered empty fields), some quoted with separators,
     /// after names some of which hold quotes and line breaks.
     @Test func aChartInRowOrderDrawsWhatEveryPointDraws() async throws {
@@ -189,6 +190,9 @@ import Testing
                 #expect(reduced.yScale == every.yScale && reduced.yGrouped == every.yGrouped, "\(label) labels")
                 #expect(
                     renderer.lines(reduced) == renderer.lines(every), "\(label) at \(width)\(ascii ? " ascii" : "")")
+                // The terminal resized: the same chart drawn at another width is every point's too.
+                let resized = ChartRenderer(width: 130, height: 20, ascii: ascii, style: TextStyle(enabled: false))
+                #expect(resized.lines(reduced) == resized.lines(every), "\(label) from \(width) to 130")
             }
             // A chart against a column, or with bars, is every point's.
             let volume = try screen.column(named: "量")

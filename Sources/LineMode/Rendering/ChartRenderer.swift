@@ -60,6 +60,8 @@ package struct ChartRenderer: Sendable {
             labelWidth = max(labelWidth, DisplayWidth.of(name), DisplayWidth.of(topLabel))
         }
         let plotWidth = plotWidth(labelWidth: labelWidth)
+        // Points reduced for another width are reduced again for this one.
+        let data = data.drawn(columns: ascii ? plotWidth : plotWidth * 2)
         let grid = plot(data, low: low, high: high, from: first, to: last, columns: plotWidth)
         var lines: [String] = []
         for row in 0..<height {

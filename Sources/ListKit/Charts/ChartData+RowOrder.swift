@@ -47,21 +47,51 @@ extension ChartData {
         let grouped = ChartPoints.grouped(request.y, at: whole.largest?.row, in: list)
         var data = ChartData(
             request: request, source: list.title, xs: [], ys: [], bars: nil, yScale: whole.scale, barScale: 0)
-        if let low = whole.low, let high = whole.high, plotted > 0 {
-            let range = ChartRange(low: low, high: high, scale: whole.scale, grouped: grouped)
-            var reduction = ChartReduction(first: 1, last: Double(plotted), columns: columns(range), stride: 0)
-            for row in 0..<plotted {
-                let value = values[row]
-                reduction.add(x: Double(row + 1), y: value.isNaN ? nil : value)
-            }
-            reduction.finish()
-            data = ChartData(
-                request: request, source: list.title, xs: reduction.xs, ys: reduction.ys, bars: nil,
-                yScale: whole.scale, barScale: 0)
-        }
         data.yGrouped = grouped
         data.summary = ChartSummary(rows: plotted, missing: whole.missing, longestJoin: .infinity)
+        guard let low = whole.low, let high = whole.high, plotted > 0 else { return data }
+        let kept = ChartRowValues(Array(UnsafeBufferPointer(rebasing: values[0..<plotted])))
+        return data.reduced(
+            kept, columns: columns(ChartRange(low: low, high: high, scale: whole.scale, grouped: grouped)))
+    }
+
+    /// The chart drawn `columns` dot columns wide: for one reduced from the values of its rows
+    /// in the view's order, those values reduced again for that width (a drawing of another
+    /// width would show the points of this one, not every row's); any other chart as it is.
+    ///
+    /// - Complexity: O(n) in the rows when reduced again, else O(1).
+    package func drawn(columns: Int) -> ChartData {
+        guard let values = rowValues, values.columns != columns else { return self }
+        return reduced(values, columns: columns)
+    }
+
+    /// This chart with the points of `values` for a drawing `columns` dot columns wide.
+    private func reduced(_ values: ChartRowValues, columns: Int) -> ChartData {
+        var reduction = ChartReduction(first: 1, last: Double(values.values.count), columns: columns, stride: 0)
+        for (row, value) in values.values.enumerated() {
+            reduction.add(x: Double(row + 1), y: value.isNaN ? nil : value)
+        }
+        reduction.finish()
+        var data = ChartData(
+            request: request, source: source, xs: reduction.xs, ys: reduction.ys, bars: nil, yScale: yScale,
+            barScale: barScale)
+        data.yGrouped = yGrouped
+        data.summary = summary
+        data.rowValues = ChartRowValues(values.values, columns: columns)
         return data
+    }
+}
+
+/// The values of a chart's rows in the view's order, one `Double` a row (NaN where a row has
+/// none), kept with the points reduced from them so that a drawing of another width reduces
+/// them again; and the dot columns the points are for.
+package final class ChartRowValues: Sendable {
+    let values: [Double]
+    let columns: Int
+
+    init(_ values: [Double], columns: Int = 0) {
+        self.values = values
+        self.columns = columns
     }
 }
 

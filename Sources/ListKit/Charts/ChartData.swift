@@ -53,6 +53,10 @@ package struct ChartData: Sendable {
     /// the rows said; `nil` when every row is a point.
     package var summary: ChartSummary?
 
+    /// For points reduced from the values of the rows in the view's order, those values, so
+    /// that a drawing of another width has its own points (``drawn(columns:)``).
+    package var rowValues: ChartRowValues?
+
     /// The number of rows plotted.
     package var count: Int { summary?.rows ?? xs.count }
 
