@@ -7,8 +7,9 @@ extension ChartData {
     /// read in pieces, which ``make(from:request:stop:)`` reads instead.
     ///
     /// The values are kept as one `Double` a row (not a place, a value and its absence, as
-    /// the general reading keeps them) only until the drawing's width is known, which takes
-    /// their range; then a drawing of millions of rows is made from a few hundred points.
+    /// the general reading keeps them): the drawing's width is known only from their range, and
+    /// a drawing of another width (after a resize) is reduced from them again. A drawing of
+    /// millions of rows is made from a few hundred points.
     ///
     /// - Parameters:
     ///   - list: The list whose view is charted.
