@@ -183,22 +183,10 @@ import Testing
     /// problem to it.
     @Test func wellFormedRecordsReadAsTheFieldLoopReadsThem() {
         var random = SeededRandom(seed: 20_261_204)
-        let dialects: [CSVDialect] = [
-            .comma, .tab, .pipe, CSVDialect(delimiter: UInt8(ascii: ";"), quote: UInt8(ascii: "'")),
-        ]
-        let ends: [[UInt8]] = [[10], [13, 10], [13]]
         var records = 0
         var wellFormed = 0
         for _ in 0..<4_000 {
-            let dialect = dialects[Int.random(in: 0..<dialects.count, using: &random)]
-            var input: [UInt8] = []
-            for _ in 0..<Int.random(in: 1...4, using: &random) {
-                for field in 0..<Int.random(in: 1...40, using: &random) {
-                    if field > 0 { input.append(dialect.delimiter) }
-                    input += Self.field(dialect, &random)
-                }
-                if Int.random(in: 0..<8, using: &random) > 0 { input += ends[Int.random(in: 0..<3, using: &random)] }
-            }
+            let (dialect, input) = Self.records(&random)
             input.withUnsafeBufferPointer { buffer in
                 var quick = CSVCursor(startOf: buffer)
                 var loop = quick
@@ -247,22 +235,10 @@ import Testing
     /// break, a problem) is left to the loop, and the bytes after the record never count.
     @Test func oneFieldIsFoundAsTheFieldLoopFindsIt() {
         var random = SeededRandom(seed: 20_261_205)
-        let dialects: [CSVDialect] = [
-            .comma, .tab, .pipe, CSVDialect(delimiter: UInt8(ascii: ";"), quote: UInt8(ascii: "'")),
-        ]
-        let ends: [[UInt8]] = [[10], [13, 10], [13]]
         var eligible = 0
         var found = 0
         for _ in 0..<3_000 {
-            let dialect = dialects[Int.random(in: 0..<dialects.count, using: &random)]
-            var input: [UInt8] = []
-            for _ in 0..<Int.random(in: 1...4, using: &random) {
-                for field in 0..<Int.random(in: 1...40, using: &random) {
-                    if field > 0 { input.append(dialect.delimiter) }
-                    input += Self.field(dialect, &random)
-                }
-                if Int.random(in: 0..<8, using: &random) > 0 { input += ends[Int.random(in: 0..<3, using: &random)] }
-            }
+            let (dialect, input) = Self.records(&random)
             // Bytes after the input that a block of 64 may read: quotes and delimiters among them.
             let junk: [UInt8] = [dialect.quote, dialect.delimiter, 10, UInt8(ascii: "q")]
             let padded =
@@ -304,6 +280,25 @@ import Testing
         // to the loop), and so was compared.
         #expect(eligible > 10_000)
         #expect(found * 10 >= eligible * 9)
+    }
+
+    /// One to four records of up to 40 fields (``field(_:_:)``) in one of four dialects, each
+    /// ended by LF, CRLF or CR or, at times, by nothing.
+    private static func records(_ random: inout SeededRandom) -> (CSVDialect, [UInt8]) {
+        let dialects: [CSVDialect] = [
+            .comma, .tab, .pipe, CSVDialect(delimiter: UInt8(ascii: ";"), quote: UInt8(ascii: "'")),
+        ]
+        let ends: [[UInt8]] = [[10], [13, 10], [13]]
+        let dialect = dialects[Int.random(in: 0..<dialects.count, using: &random)]
+        var input: [UInt8] = []
+        for _ in 0..<Int.random(in: 1...4, using: &random) {
+            for field in 0..<Int.random(in: 1...40, using: &random) {
+                if field > 0 { input.append(dialect.delimiter) }
+                input += Self.field(dialect, &random)
+            }
+            if Int.random(in: 0..<8, using: &random) > 0 { input += ends[Int.random(in: 0..<3, using: &random)] }
+        }
+        return (dialect, input)
     }
 
     /// A field: mostly well formed (text of any length, quoted text with delimiters, doubled

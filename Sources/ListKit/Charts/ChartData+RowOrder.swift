@@ -25,33 +25,38 @@ extension ChartData {
     ) throws -> ChartData? {
         guard request.x == nil, request.bars == nil else { return nil }
         let rows = list.count
-        let values = UnsafeMutableBufferPointer<Double>.allocate(capacity: rows)
-        defer { values.deallocate() }
-        let slots = RowValues(values: values)
-        guard
-            let pieces = try list.valuePieces(
+        var whole = RowOrderPiece(start: 0)
+        var pieces: [RowOrderPiece]?
+        // Written in place by every core, into the array the chart keeps: no copy after.
+        let values = try [Double](unsafeUninitializedCapacity: rows) { buffer, initialized in
+            let slots = RowValues(values: buffer)
+            pieces = try list.valuePieces(
                 of: [request.y.name], stop: stop,
                 { start, read in
                     var piece = RowOrderPiece(start: start)
                     read { piece.add($0[0].plotted, into: slots) }
                     return piece
                 })
-        else { return nil }
-        var whole = RowOrderPiece(start: 0)
-        for piece in pieces {
-            // Pieces follow one another from the first row, so every slot up to the last row
-            // read was written; anything else is read the general way.
-            guard piece.start == whole.read else { return nil }
-            whole.join(piece)
+            for piece in pieces ?? [] {
+                // Pieces follow one another from the first row, so every slot up to the last
+                // row read was written; anything else is read the general way.
+                guard piece.start == whole.read else {
+                    pieces = nil
+                    return
+                }
+                whole.join(piece)
+            }
+            initialized = min(whole.read, rows)
         }
-        let plotted = min(whole.read, rows)
+        guard pieces != nil else { return nil }
+        let plotted = values.count
         let grouped = ChartPoints.grouped(request.y, at: whole.largest?.row, in: list)
         var data = ChartData(
             request: request, source: list.title, xs: [], ys: [], bars: nil, yScale: whole.scale, barScale: 0)
         data.yGrouped = grouped
         data.summary = ChartSummary(rows: plotted, missing: whole.missing, longestJoin: .infinity)
         guard let low = whole.low, let high = whole.high, plotted > 0 else { return data }
-        let kept = ChartRowValues(Array(UnsafeBufferPointer(rebasing: values[0..<plotted])))
+        let kept = ChartRowValues(values)
         return data.reduced(
             kept, columns: columns(ChartRange(low: low, high: high, scale: whole.scale, grouped: grouped)))
     }
