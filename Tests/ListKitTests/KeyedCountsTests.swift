@@ -43,18 +43,19 @@ import Testing
         var merged = KeyedCounts()
         for piece in [pieces[2], pieces[0], pieces[1]] { merged.merge(piece) }
 
-        let entries = merged.entries
-        #expect(entries.count == reference.count)
-        for entry in entries {
-            let expected = reference[entry.value]
-            #expect(entry.count == expected?.count)
-            #expect(entry.first == expected?.first)
+        let (counts, firsts) = merged.countsAndFirsts
+        #expect(counts.count == reference.count && firsts.count == reference.count)
+        for entry in counts.indices {
+            let value = merged.value(ofEntry: entry)
+            let expected = reference[value]
+            #expect(counts[entry] == expected?.count)
+            #expect(firsts[entry] == expected?.first)
             // 1.50 and 1.500 are one value, shown as the first row wrote it.
-            if case .decimal(let kept) = entry.value, case .decimal(let first)? = expected?.value {
+            if case .decimal(let kept) = value, case .decimal(let first)? = expected?.value {
                 #expect(kept.scale == first.scale)
             }
         }
-        #expect(entries.map(\.count).reduce(0, +) == values.count)
+        #expect(counts.reduce(0, +) == values.count)
     }
 
     @Test func aDateTimeFinerThanAMicrosecondIsLeftToTheCaller() throws {
@@ -68,7 +69,7 @@ import Testing
         ]
         #expect(counted == [false, true, false])
         counts.flush()
-        #expect(counts.entries.map(\.first) == [1])
+        #expect(counts.countsAndFirsts.firsts == [1])
     }
 
     /// The value as a file's piece hands it over (no text here).

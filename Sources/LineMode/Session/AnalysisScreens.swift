@@ -12,8 +12,15 @@ enum AnalysisScreens {
     ///   `ListError.interrupted` when `stop` was raised first.
     static func frequencies(of column: Column, in list: any ListScreen, stop: StopFlag) throws -> any ListScreen {
         let counts = try ColumnAnalysis.frequencies(of: column, in: list, stop: stop)
-        let total = counts.reduce(0) { $0 + $1.count }
-        let entries = counts.enumerated().map { FrequencyEntry(id: $0.offset, value: $0.element) }
+        // Loops: a closure written here checks its executor at every call, and a column can
+        // have a million values.
+        var total = 0
+        var entries: [FrequencyEntry] = []
+        entries.reserveCapacity(counts.count)
+        for (rank, count) in counts.enumerated() {
+            total += count.count
+            entries.append(FrequencyEntry(id: rank, value: count))
+        }
         let columns: [ListColumn<FrequencyEntry>] = [
             ListColumn(column.name, kind: column.kind, priority: 10, minimumWidth: 10, isPinnedByDefault: true) {
                 Cell($0.value.value, text: $0.value.text)

@@ -40,7 +40,7 @@ extension ColumnAnalysis {
             throw AnalysisMemoryError(work: "count the values of \(name)", rows: rows, bytes: bytes)
         }
         // Texts, keyed values and the rest are never equal to one another: each kind is merged
-        // on its own, and the three lists sorted together.
+        // on its own, and the three ordered together.
         var texts: [String: (count: Int, first: Int)] = [:]
         // The first piece's table is taken over, not copied, and each piece is let go once
         // merged: over a million distinct numbers the tables are most of the memory.
@@ -60,38 +60,66 @@ extension ColumnAnalysis {
                 }
             }
         }
-        var counts: [(value: CellValue, count: Int, first: Int)] = []
-        counts.reserveCapacity(texts.count + keyed.count + others.count)
-        for (text, seen) in texts { counts.append((.text(text), seen.count, seen.first)) }
-        counts += keyed.entries
-        for (value, seen) in others { counts.append((value, seen.count, seen.first)) }
-        // The tables go before the order and the results are made.
+        // Every entry by number: the texts, then the keyed values, then the rest. A value is
+        // made only for the entries kept, in their order, and no list of (value, count, first)
+        // is copied on the way: over a million distinct numbers each such list cost as much as
+        // the sort.
+        let textEntries = Array(texts)
+        let otherEntries = Array(others)
         texts = [:]
-        keyed = KeyedCounts()
         others = [:]
-        // Every value has a first row of its own, so the order is the one pass's. The order is
-        // found among plain numbers: sorting the entries themselves copied a value, retained,
-        // at every move.
-        var order = counts.indices.map { (count: counts[$0].count, first: counts[$0].first, entry: $0) }
-        order.sort(by: isMoreFrequent)
-        // Each value shows as its first row wrote it: that field alone, read on every core.
-        let firsts = order.map(\.first)
-        let shown =
-            try screen.texts(of: name, atRows: firsts, stop: stop)
-            ?? firsts.map { cell(of: column, atRow: $0, in: list).text }
-        return order.indices.map { index in
-            ValueCount(value: counts[order[index].entry].value, text: shown[index], count: order[index].count)
-        }
+        var (counts, firsts) = keyed.countsAndFirsts
+        counts.insert(contentsOf: textEntries.map(\.value.count), at: 0)
+        firsts.insert(contentsOf: textEntries.map(\.value.first), at: 0)
+        counts += otherEntries.map(\.value.count)
+        firsts += otherEntries.map(\.value.first)
+        // Every value has a first row of its own, so the order is the one pass's.
+        let places = FrequencyOrder.order(counts: counts, firsts: firsts)
+        counts = []
+        firsts = []
+        return try Self.valueCounts(
+            at: places, of: column, in: list, texts: textEntries.map(\.key), keyed: keyed,
+            others: otherEntries.map(\.key), stop: stop)
     }
 
-    /// The order of `freq`: the most frequent value first, then the one seen first.
-    ///
-    /// Not isolated to the main actor, as a comparator written inside this type would be: such a
-    /// closure checks which executor runs it at every comparison of a sort.
-    private nonisolated static func isMoreFrequent(
-        _ left: (count: Int, first: Int, entry: Int), _ right: (count: Int, first: Int, entry: Int)
-    ) -> Bool {
-        left.count != right.count ? left.count > right.count : left.first < right.first
+    /// The counts of the entries in their places: texts first, then keyed values, then the
+    /// rest. Loops rather than closures, which in a type isolated to the main actor check
+    /// their executor at every call, and the values gathered in a loop of their own, where
+    /// reads from anywhere in a large table wait for the memory at once rather than in turn.
+    private static func valueCounts(
+        at places: [FrequencyOrder.Place], of column: Column, in list: any ListScreen, texts: [String],
+        keyed: KeyedCounts, others: [CellValue], stop: StopFlag
+    ) throws -> [ValueCount] {
+        let keyedStart = texts.count
+        let othersStart = keyedStart + keyed.count
+        var values: [CellValue] = []
+        values.reserveCapacity(places.count)
+        for place in places {
+            let entry = place.entry
+            if entry >= keyedStart, entry < othersStart {
+                values.append(keyed.value(ofEntry: entry - keyedStart))
+            } else {
+                values.append(entry < keyedStart ? .text(texts[entry]) : others[entry - othersStart])
+            }
+        }
+        // Each value shows as its first row wrote it: that field alone, read on every core.
+        var rows: [Int] = []
+        rows.reserveCapacity(places.count)
+        for place in places { rows.append(place.first) }
+        let shown: [String]
+        if let texts = try (list as? any PiecewiseValues)?.texts(of: column.name, atRows: rows, stop: stop) {
+            shown = texts
+        } else {
+            var texts: [String] = []
+            for row in rows { texts.append(cell(of: column, atRow: row, in: list).text) }
+            shown = texts
+        }
+        var counts: [ValueCount] = []
+        counts.reserveCapacity(places.count)
+        for index in places.indices {
+            counts.append(ValueCount(value: values[index], text: shown[index], count: places[index].count))
+        }
+        return counts
     }
 
     /// ``statistics(of:stop:)`` read in pieces on every core, when the screen can

@@ -95,15 +95,19 @@ struct KeyedCounts: @unchecked Sendable {
         swap(&waiting, &pending)
     }
 
-    /// Every distinct value counted, as its first row holds it, with its count and that row.
+    /// Each distinct value's count and first row, by entry (in ``count``'s range): a value is
+    /// made with ``value(ofEntry:)`` only for what is kept.
     ///
     /// - Precondition: No value waits for ``flush()``.
-    var entries: [(value: CellValue, count: Int, first: Int)] {
+    var countsAndFirsts: (counts: [Int], firsts: [Int]) {
         precondition(pending.isEmpty, "KeyedCounts read before flush()")
         var counts = [Int](repeating: 0, count: values.count)
         for slot in slots where slot.mark != 0 { counts[Int(slot.entry)] = slot.count }
-        return values.indices.map { (values[$0].cellValue, counts[$0], firsts[$0]) }
+        return (counts, firsts)
     }
+
+    /// The value of an entry, as its first row holds it.
+    func value(ofEntry entry: Int) -> CellValue { values[entry].cellValue }
 
     /// Adds the counts of `other`, whose rows may come before or after this table's: counts add
     /// up, and the value and row kept are those of the earliest first row.
@@ -117,18 +121,43 @@ struct KeyedCounts: @unchecked Sendable {
         while slots.count < other.slots.count { grow() }
         // Room for every value of both at once: growing midway would place all again.
         while (values.count + other.values.count) * 2 >= slots.count { grow() }
-        other.slots.withUnsafeBufferPointer { slots in
-            for slot in slots where slot.mark != 0 {
-                let entry = Int(slot.entry)
+        // The other's entries are read in the order of its slots, which is no order of theirs:
+        // a few hundred are first read in a loop of their own, so that the processor waits for
+        // their memory at once, and then counted.
+        var occupied: [Int] = []
+        occupied.reserveCapacity(Self.batch)
+        var seen = 0
+        var next = 0
+        while next < other.slots.count {
+            occupied.removeAll(keepingCapacity: true)
+            other.slots.withUnsafeBufferPointer { slots in
+                while next < slots.count, occupied.count < Self.batch {
+                    if slots[next].mark != 0 { occupied.append(next) }
+                    next += 1
+                }
+                other.firsts.withUnsafeBufferPointer { firsts in
+                    other.values.withUnsafeBufferPointer { values in
+                        for slot in occupied {
+                            let entry = Int(slots[slot].entry)
+                            seen &+= firsts[entry]
+                            if case .missing = values[entry] { seen &+= 1 }
+                        }
+                    }
+                }
+            }
+            for slot in occupied {
+                let key = other.slots[slot]
+                let entry = Int(key.entry)
                 let first = other.firsts[entry]
-                let found = add(
-                    slot.payload, mark: slot.mark, value: other.values[entry], count: slot.count, first: first)
+                let found = add(key.payload, mark: key.mark, value: other.values[entry], count: key.count, first: first)
                 if let found, first < firsts[found] {
                     firsts[found] = first
                     values[found] = other.values[entry]
                 }
             }
         }
+        // Kept, so that the reads are not left out as unused.
+        touched |= UInt16(truncatingIfNeeded: seen)
     }
 
     /// The slot a key's probe starts at in a table of 2^(64 - `shift`) slots.
