@@ -34,6 +34,7 @@ extension DatabaseScreen: ChartAnswering {
                 low: plot.number(range[4], y.kind) ?? 0, high: plot.number(range[5], y.kind) ?? 0,
                 scale: min(range[7].flatMap { Int($0) } ?? 0, ChartPicks.mostDecimals), grouped: grouped)
             var picked = ChartPicks(scale: extent.scale)
+            var answeredColumns: Int?
             if let first = plot.number(range[2], plot.xKind), let last = plot.number(range[3], plot.xKind) {
                 let ends = (first: first, last: last)
                 let stride = plot.x != nil && rows > 4 ? max(1, (rows - 1) / 1_000) : 0
@@ -46,12 +47,15 @@ extension DatabaseScreen: ChartAnswering {
                     picked = try windowPicks(view, plot, ends, stride: stride, columns: columns(extent), stop: stop)
                     picked.scale = extent.scale
                 }
+                extent.scale = picked.scale
+                answeredColumns = columns(extent)
             }
             var data = ChartData(
                 request: request, source: title, xs: picked.xs, ys: picked.ys, bars: nil, yScale: picked.scale,
                 barScale: 0)
             data.yGrouped = grouped
             data.summary = ChartSummary(rows: rows, missing: rows - present, longestJoin: picked.longestJoin)
+            data.answeredColumns = answeredColumns
             if plot.x != nil, let first = range[2], let last = range[3] {
                 data.xEnds = (DatabaseCells.value(first, kind: plot.xKind), DatabaseCells.value(last, kind: plot.xKind))
             }

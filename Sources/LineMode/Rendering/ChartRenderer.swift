@@ -84,6 +84,14 @@ package struct ChartRenderer: Sendable {
     /// The cells the plot takes beside labels `labelWidth` wide.
     private func plotWidth(labelWidth: Int) -> Int { max(4, width - labelWidth - 2) }
 
+    /// The dot columns `data`, a chart without bars, is drawn in at this width; `nil` when no
+    /// row has a value. A drawing that is not as wide as its points were picked for by the
+    /// list (``ChartData/answeredColumns``) needs the list's picks for this one.
+    package func dotColumns(of data: ChartData) -> Int? {
+        guard let range = Self.range(of: data.ys) else { return nil }
+        return dotColumns(for: ChartRange(low: range.low, high: range.high, scale: data.yScale, grouped: data.yGrouped))
+    }
+
     /// The dot columns a chart without bars whose values span `range` is drawn in: what a
     /// list that reduces its rows to a few per column (``ChartAnswering``) reduces them to.
     package func dotColumns(for range: ChartRange) -> Int {

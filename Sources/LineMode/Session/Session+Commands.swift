@@ -173,21 +173,7 @@ extension Session {
             let list = try requireList("chart")
             let request = try chartRequest(words, for: list)
             try ChartData.checkMemory(for: request, rows: list.count)
-            let size = terminalSize?()
-            let renderer = ScreenRenderer(
-                width: size?.columns ?? options.width, style: TextStyle(enabled: options.color), widths: viewWidths,
-                height: size?.rows ?? options.terminalRows, ascii: options.ascii
-            ).chartRenderer(bars: request.bars != nil)
-            let data = try await loader.runOverRows("chart \(request.y.name)") { stop in
-                // A database reduces the rows to the few each column of this drawing shows.
-                if let answering = list as? any ChartAnswering,
-                    let answered = try answering.chartPoints(
-                        for: request, columns: { renderer.dotColumns(for: $0) }, stop: stop)
-                {
-                    return answered
-                }
-                return try ChartData.make(from: list, request: request, stop: stop)
-            }
+            let data = try await chart(request, of: list)
             stack.push(.chart(data, from: list))
             show()
         case .statistics:
@@ -282,6 +268,49 @@ extension Session {
         case .select(let row): return row > list.count
         case .nextPage: return list.position + 2 * pageSize(for: list) > list.count
         default: return false
+        }
+    }
+
+    /// The chart of `request` over `list` for a drawing as wide as the terminal: a list that
+    /// reduces its rows itself (a database, a file in the view's order) answers with the few
+    /// each column of that drawing shows.
+    private func chart(_ request: ChartRequest, of list: any ListScreen) async throws -> ChartData {
+        let renderer = chartRenderer(bars: request.bars != nil)
+        return try await loader.runOverRows("chart \(request.y.name)") { stop in
+            if let answering = list as? any ChartAnswering,
+                let answered = try answering.chartPoints(
+                    for: request, columns: { renderer.dotColumns(for: $0) }, stop: stop)
+            {
+                return answered
+            }
+            return try ChartData.make(from: list, request: request, stop: stop)
+        }
+    }
+
+    /// The chart renderer for the terminal as it is now.
+    private func chartRenderer(bars: Bool) -> ChartRenderer {
+        let size = terminalSize?()
+        return ScreenRenderer(
+            width: size?.columns ?? options.width, style: TextStyle(enabled: options.color), widths: viewWidths,
+            height: size?.rows ?? options.terminalRows, ascii: options.ascii
+        ).chartRenderer(bars: bars)
+    }
+
+    /// Asks again for the chart on top when its list picked its points for a drawing of
+    /// another width (the window was resized): drawn wider, the picks of the old width's
+    /// columns leave columns without their rows' extremes, and the line shows spikes and gaps
+    /// the rows do not have. The chart stays as it was when the list cannot answer.
+    func reaskResizedChart() async {
+        guard case .chart(let data, let list) = stack.top, let answered = data.answeredColumns,
+            let columns = chartRenderer(bars: data.bars != nil).dotColumns(of: data), columns != answered
+        else { return }
+        do {
+            let fresh = try await chart(data.request, of: list)
+            // Another command may have changed the stack while the list answered.
+            guard case .chart(let shown, _) = stack.top, shown.request == data.request else { return }
+            stack.replaceTop(.chart(fresh, from: list))
+        } catch {
+            report(error)
         }
     }
 

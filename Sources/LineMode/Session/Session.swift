@@ -247,6 +247,7 @@ package final class Session {
                 continue
             case .redraw:
                 // Idle at the prompt and the window changed, or rows arrived: draw it again.
+                await reaskResizedChart()
                 show()
                 emitWatchStatus()
                 continue

@@ -57,6 +57,12 @@ package struct ChartData: Sendable {
     /// that a drawing of another width has its own points (``drawn(columns:)``).
     package var rowValues: ChartRowValues?
 
+    /// For points a list reduced itself without keeping the rows' values (a database's
+    /// engine picked them), the dot columns they were picked for: a drawing of another width
+    /// asks the list again (``ChartAnswering``), as those points leave its columns without
+    /// their own rows.
+    package var answeredColumns: Int?
+
     /// The number of rows plotted.
     package var count: Int { summary?.rows ?? xs.count }
 
