@@ -43,10 +43,11 @@ import Testing
         var merged = KeyedCounts()
         for piece in [pieces[2], pieces[0], pieces[1]] { merged.merge(piece) }
 
-        let (counts, firsts) = merged.countsAndFirsts
+        let (kept, counts, firsts) = merged.takeEntries()
         #expect(counts.count == reference.count && firsts.count == reference.count)
+        #expect(merged.count == 0)
         for entry in counts.indices {
-            let value = merged.value(ofEntry: entry)
+            let value = kept[entry].cellValue
             let expected = reference[value]
             #expect(counts[entry] == expected?.count)
             #expect(firsts[entry] == expected?.first)
@@ -69,7 +70,7 @@ import Testing
         ]
         #expect(counted == [false, true, false])
         counts.flush()
-        #expect(counts.countsAndFirsts.firsts == [1])
+        #expect(counts.takeEntries().firsts == [1])
     }
 
     /// The value as a file's piece hands it over (no text here).

@@ -15,7 +15,7 @@ extension ColumnAnalysis {
         let pieceCount = ParallelWork.pieces(for: rows)
         let name = column.name
         let perValue = bytesPerDistinctValue
-        let read = try screen.valuePieces(of: [name], stop: stop) { start, read in
+        var read = try screen.valuePieces(of: [name], stop: stop) { start, read in
             var piece = FrequencyPiece()
             var row = start
             var checked = 64
@@ -36,6 +36,9 @@ extension ColumnAnalysis {
             return piece
         }
         guard var pieces = read?.compactMap({ $0 }), pieces.count == read?.count else { return nil }
+        // The pieces' tables are held once: a copy left here kept the first piece's table,
+        // which the merge below takes over, and made that merge copy it.
+        read = nil
         if let bytes = pieces.compactMap(\.refusedBytes).max() {
             throw AnalysisMemoryError(work: "count the values of \(name)", rows: rows, bytes: bytes)
         }
@@ -68,56 +71,69 @@ extension ColumnAnalysis {
         let otherEntries = Array(others)
         texts = [:]
         others = [:]
-        var (counts, firsts) = keyed.countsAndFirsts
-        counts.insert(contentsOf: textEntries.map(\.value.count), at: 0)
-        firsts.insert(contentsOf: textEntries.map(\.value.first), at: 0)
-        counts += otherEntries.map(\.value.count)
-        firsts += otherEntries.map(\.value.first)
+        let keyedValues: [PieceValue]
+        var counts: [Int] = []
+        var firsts: [Int] = []
+        do {
+            // The table's own lists go at the end of this block, once copied.
+            let taken = keyed.takeEntries()
+            keyedValues = taken.values
+            let entries = textEntries.count + taken.counts.count + otherEntries.count
+            counts.reserveCapacity(entries)
+            firsts.reserveCapacity(entries)
+            for (_, seen) in textEntries {
+                counts.append(seen.count)
+                firsts.append(seen.first)
+            }
+            counts += taken.counts
+            firsts += taken.firsts
+            for (_, seen) in otherEntries {
+                counts.append(seen.count)
+                firsts.append(seen.first)
+            }
+        }
         // Every value has a first row of its own, so the order is the one pass's.
         let places = FrequencyOrder.order(counts: counts, firsts: firsts)
         counts = []
         firsts = []
         return try Self.valueCounts(
-            at: places, of: column, in: list, texts: textEntries.map(\.key), keyed: keyed,
+            at: places, of: column, in: list, texts: textEntries.map(\.key), keyed: keyedValues,
             others: otherEntries.map(\.key), stop: stop)
     }
 
     /// The counts of the entries in their places: texts first, then keyed values, then the
     /// rest. Loops rather than closures, which in a type isolated to the main actor check
-    /// their executor at every call, and the values gathered in a loop of their own, where
-    /// reads from anywhere in a large table wait for the memory at once rather than in turn.
+    /// their executor at every call. The values are made after the texts are read, so that
+    /// they are not held while the file's pages are.
     private static func valueCounts(
         at places: [FrequencyOrder.Place], of column: Column, in list: any ListScreen, texts: [String],
-        keyed: KeyedCounts, others: [CellValue], stop: StopFlag
+        keyed: [PieceValue], others: [CellValue], stop: StopFlag
     ) throws -> [ValueCount] {
-        let keyedStart = texts.count
-        let othersStart = keyedStart + keyed.count
-        var values: [CellValue] = []
-        values.reserveCapacity(places.count)
-        for place in places {
-            let entry = place.entry
-            if entry >= keyedStart, entry < othersStart {
-                values.append(keyed.value(ofEntry: entry - keyedStart))
-            } else {
-                values.append(entry < keyedStart ? .text(texts[entry]) : others[entry - othersStart])
-            }
-        }
         // Each value shows as its first row wrote it: that field alone, read on every core.
         var rows: [Int] = []
         rows.reserveCapacity(places.count)
         for place in places { rows.append(place.first) }
-        let shown: [String]
+        var shown: [String]
         if let texts = try (list as? any PiecewiseValues)?.texts(of: column.name, atRows: rows, stop: stop) {
             shown = texts
         } else {
-            var texts: [String] = []
-            for row in rows { texts.append(cell(of: column, atRow: row, in: list).text) }
-            shown = texts
+            shown = []
+            for row in rows { shown.append(cell(of: column, atRow: row, in: list).text) }
         }
+        rows = []
+        let keyedStart = texts.count
+        let othersStart = keyedStart + keyed.count
         var counts: [ValueCount] = []
         counts.reserveCapacity(places.count)
         for index in places.indices {
-            counts.append(ValueCount(value: values[index], text: shown[index], count: places[index].count))
+            let entry = places[index].entry
+            let value: CellValue
+            if entry >= keyedStart, entry < othersStart {
+                value = keyed[entry - keyedStart].cellValue
+            } else {
+                value = entry < keyedStart ? .text(texts[entry]) : others[entry - othersStart]
+            }
+            counts.append(ValueCount(value: value, text: shown[index], count: places[index].count))
         }
         return counts
     }

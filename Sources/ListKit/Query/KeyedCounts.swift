@@ -95,19 +95,20 @@ struct KeyedCounts: @unchecked Sendable {
         swap(&waiting, &pending)
     }
 
-    /// Each distinct value's count and first row, by entry (in ``count``'s range): a value is
-    /// made with ``value(ofEntry:)`` only for what is kept.
+    /// Every distinct value counted, as its first row holds it, with its count and that row,
+    /// by entry; the table is left empty. Its slots, twice as many as the values and most of
+    /// its memory, go before the values are ordered: over millions of distinct numbers they
+    /// are hundreds of megabytes.
     ///
     /// - Precondition: No value waits for ``flush()``.
-    var countsAndFirsts: (counts: [Int], firsts: [Int]) {
+    mutating func takeEntries() -> (values: [PieceValue], counts: [Int], firsts: [Int]) {
         precondition(pending.isEmpty, "KeyedCounts read before flush()")
         var counts = [Int](repeating: 0, count: values.count)
         for slot in slots where slot.mark != 0 { counts[Int(slot.entry)] = slot.count }
-        return (counts, firsts)
+        let taken = (values, counts, firsts)
+        self = KeyedCounts()
+        return taken
     }
-
-    /// The value of an entry, as its first row holds it.
-    func value(ofEntry entry: Int) -> CellValue { values[entry].cellValue }
 
     /// Adds the counts of `other`, whose rows may come before or after this table's: counts add
     /// up, and the value and row kept are those of the earliest first row.
