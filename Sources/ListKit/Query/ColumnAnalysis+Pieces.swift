@@ -63,10 +63,9 @@ extension ColumnAnalysis {
                 }
             }
         }
-        // Every entry by number: the texts, then the keyed values, then the rest. A value is
-        // made only for the entries kept, in their order, and no list of (value, count, first)
-        // is copied on the way: over a million distinct numbers each such list cost as much as
-        // the sort.
+        // Every entry by number: the texts, then the keyed values, then the rest. Each value
+        // is made once its place is known, and no list of (value, count, first row) is copied
+        // on the way: over a million distinct numbers each such list cost as much as the sort.
         let textEntries = Array(texts)
         let otherEntries = Array(others)
         texts = [:]
@@ -114,8 +113,8 @@ extension ColumnAnalysis {
         rows.reserveCapacity(places.count)
         for place in places { rows.append(place.first) }
         var shown: [String]
-        if let texts = try (list as? any PiecewiseValues)?.texts(of: column.name, atRows: rows, stop: stop) {
-            shown = texts
+        if let read = try (list as? any PiecewiseValues)?.texts(of: column.name, atRows: rows, stop: stop) {
+            shown = read
         } else {
             shown = []
             for row in rows { shown.append(cell(of: column, atRow: row, in: list).text) }

