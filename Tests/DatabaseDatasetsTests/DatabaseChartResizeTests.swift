@@ -38,7 +38,11 @@ import Testing
             guard !steps.isEmpty else { return nil }
             let step = steps.removeFirst()
             if let columns = step.columns { window.columns = columns }
-            try? step.change?()
+            do {
+                try step.change?()
+            } catch {
+                Issue.record(error, "the table could not be changed between two lines")
+            }
             return step.input
         }
     }
