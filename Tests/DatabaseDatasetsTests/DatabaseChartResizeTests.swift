@@ -59,24 +59,27 @@ import Testing
     }
 
     /// What a session at a window `columns` wide wrote, given what was typed.
-    static func transcript(_ fixture: SQLiteFixture, columns: Int, typing: [Step]) async throws -> String {
+    static func transcript(_ fixture: SQLiteFixture, columns: Int, typing: [Step]) async throws
+        -> (output: String, errors: String)
+    {
         let connection = try fixture.open()
         let relation = try #require(try connection.relations(stop: .never).first)
         let screen = DatabaseScreen(connection: connection, source: .relation(relation))
         await screen.load(force: false, progress: ProgressReporter())
         let output = StringSink()
+        let errors = StringSink()
         let session = Session(
             registry: DatasetRegistry(),
             context: DatasetContext(
                 cacheDirectory: FileManager.default.temporaryDirectory,
                 program: ProgramIdentity(name: "browse", version: "0.0.0", summary: "the session under test")),
-            options: SessionOptions(width: columns, terminalRows: 24), output: output, errors: StringSink())
+            options: SessionOptions(width: columns, terminalRows: 24), output: output, errors: errors)
         let window = Window(columns: columns)
         session.terminalSize = { (window.columns, 24) }
         await session.start(with: screen)
         var source = Typing(steps: typing, window: window)
         _ = await session.run(&source)
-        return output.text
+        return (output.text, errors.text)
     }
 
     /// The last screen drawn: from its breadcrumb on.
@@ -91,11 +94,13 @@ import Testing
                 fixture, columns: from, typing: [Step(.line("chart price")), Step(.redraw, columns: to)])
             let fresh = try await Self.transcript(fixture, columns: to, typing: [Step(.line("chart price"))])
             let before = try await Self.transcript(fixture, columns: from, typing: [Step(.line("chart price"))])
-            let drawn = Self.lastScreen(resized)
-            let asked = Self.lastScreen(fresh)
+            let drawn = Self.lastScreen(resized.output)
+            let asked = Self.lastScreen(fresh.output)
             #expect(drawn.contains("20,000 rows"), "\(drawn)")
-            #expect(drawn == asked, "\(from) → \(to) columns:\n\(drawn)\nasked at \(to):\n\(asked)")
-            #expect(drawn != Self.lastScreen(before), "the drawing at \(to) columns is not the one at \(from)")
+            #expect(
+                drawn == asked,
+                "\(from) → \(to) columns:\n\(drawn)\nasked at \(to):\n\(asked)\nerrors: \(resized.errors)")
+            #expect(drawn != Self.lastScreen(before.output), "the drawing at \(to) columns is not the one at \(from)")
         }
     }
 
@@ -103,14 +108,14 @@ import Testing
         let fixture = try Self.fixture()
         // Between the two drawings the table loses its rows: asked again, the chart would say so.
         let connection = try SQLiteConnection(path: fixture.path, writable: true)
-        let emptied = try await Self.transcript(
+        let (emptied, errors) = try await Self.transcript(
             fixture, columns: 80,
             typing: [
                 Step(.line("chart price")),
                 Step(.redraw) { try connection.execute("DELETE FROM w", parameters: []) },
             ])
         let screens = emptied.components(separatedBy: "datasets › w › chart price")
-        #expect(screens.count == 3, "the chart, then the same chart redrawn: \(emptied)")
+        #expect(screens.count == 3, "the chart, then the same chart redrawn: \(emptied)\nerrors: \(errors)")
         #expect(screens.last?.contains("20,000 rows") == true, "\(screens.last ?? "")")
     }
 }

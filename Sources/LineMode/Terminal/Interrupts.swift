@@ -105,16 +105,17 @@ package final class Interrupts: Sendable {
             state.armed = false
         }
         await task.value
-        return state.withLock { state in
-            defer {
-                state.cancel = nil
-                // Until the next prompt, or the end of the winding down that may follow, a Ctrl-C
-                // is a second one: it ends the program rather than being let go.
-                if state.cancelled { state.armed = true }
-                state.cancelled = false
-            }
-            return state.cancelled
+        // This work's own cancel, not the shared flag, which work winding down elsewhere raises
+        // meanwhile (a load stopped in the background; another session in the same process).
+        let interrupted = task.isCancelled
+        state.withLock { state in
+            state.cancel = nil
+            // Until the next prompt, or the end of the winding down that may follow, a Ctrl-C
+            // is a second one: it ends the program rather than being let go.
+            if interrupted { state.armed = true }
+            state.cancelled = false
         }
+        return interrupted
     }
 
     /// Runs `work` here, on the main actor, so that Ctrl-C raises the flag it is given: for
