@@ -52,16 +52,16 @@ package struct ChartRenderer: Sendable {
         guard let low = range?.low, let high = range?.high, let first = data.xs.first, let last = data.xs.last else {
             return ["nothing to draw: no row of the view has a value in \(data.request.y.name)"]
         }
-        let labels = yLabels(low: low, high: high, scale: data.yScale, grouped: data.yGrouped)
-        var labelWidth = labels.map { DisplayWidth.of($0.text) }.max() ?? 1
+        var barLabels: [String] = []
         if let bars = data.bars, let name = data.request.bars?.name {
             let top = Self.range(of: bars)?.high ?? 0
-            let topLabel = Self.number(top, scale: data.barScale, grouped: data.barGrouped)
-            labelWidth = max(labelWidth, DisplayWidth.of(name), DisplayWidth.of(topLabel))
+            barLabels = [name, Self.number(top, scale: data.barScale, grouped: data.barGrouped)]
         }
+        let yRange = ChartRange(low: low, high: high, scale: data.yScale, grouped: data.yGrouped)
+        let (labels, labelWidth) = yAxis(yRange, besides: barLabels)
         let plotWidth = plotWidth(labelWidth: labelWidth)
         // Points reduced for another width are reduced again for this one.
-        let data = data.drawn(columns: ascii ? plotWidth : plotWidth * 2)
+        let data = data.drawn(columns: dotColumns(plotWidth: plotWidth))
         let grid = plot(data, low: low, high: high, from: first, to: last, columns: plotWidth)
         var lines: [String] = []
         for row in 0..<height {
@@ -81,8 +81,20 @@ package struct ChartRenderer: Sendable {
         return lines
     }
 
+    /// The vertical axis's labels and the cells they take, made wide enough for `other` labels
+    /// written in the same column (a bar chart's name and greatest bar).
+    private func yAxis(_ range: ChartRange, besides other: [String]) -> (labels: [(row: Int, text: String)], width: Int)
+    {
+        let labels = yLabels(low: range.low, high: range.high, scale: range.scale, grouped: range.grouped)
+        let width = (labels.map(\.text) + other).map(DisplayWidth.of).max() ?? 1
+        return (labels, width)
+    }
+
     /// The cells the plot takes beside labels `labelWidth` wide.
     private func plotWidth(labelWidth: Int) -> Int { max(4, width - labelWidth - 2) }
+
+    /// The dot columns in a plot `plotWidth` cells wide.
+    private func dotColumns(plotWidth: Int) -> Int { ascii ? plotWidth : plotWidth * 2 }
 
     /// The dot columns `data`, a chart without bars, is drawn in at this width; `nil` when no
     /// row has a value. A drawing that is not as wide as its points were picked for by the
@@ -95,9 +107,7 @@ package struct ChartRenderer: Sendable {
     /// The dot columns a chart without bars whose values span `range` is drawn in: what a
     /// list that reduces its rows to a few per column (``ChartAnswering``) reduces them to.
     package func dotColumns(for range: ChartRange) -> Int {
-        let labels = yLabels(low: range.low, high: range.high, scale: range.scale, grouped: range.grouped)
-        let plotWidth = plotWidth(labelWidth: labels.map { DisplayWidth.of($0.text) }.max() ?? 1)
-        return ascii ? plotWidth : plotWidth * 2
+        dotColumns(plotWidth: plotWidth(labelWidth: yAxis(range, besides: []).width))
     }
 
     // MARK: - The line
