@@ -122,43 +122,15 @@ struct KeyedCounts: @unchecked Sendable {
         while slots.count < other.slots.count { grow() }
         // Room for every value of both at once: growing midway would place all again.
         while (values.count + other.values.count) * 2 >= slots.count { grow() }
-        // The other's entries are read in the order of its slots, which is no order of theirs:
-        // a few hundred are first read in a loop of their own, so that the processor waits for
-        // their memory at once, and then counted.
-        var occupied: [Int] = []
-        occupied.reserveCapacity(Self.batch)
-        var seen = 0
-        var next = 0
-        while next < other.slots.count {
-            occupied.removeAll(keepingCapacity: true)
-            other.slots.withUnsafeBufferPointer { slots in
-                while next < slots.count, occupied.count < Self.batch {
-                    if slots[next].mark != 0 { occupied.append(next) }
-                    next += 1
-                }
-                other.firsts.withUnsafeBufferPointer { firsts in
-                    other.values.withUnsafeBufferPointer { values in
-                        for slot in occupied {
-                            let entry = Int(slots[slot].entry)
-                            seen &+= firsts[entry]
-                            if case .missing = values[entry] { seen &+= 1 }
-                        }
-                    }
-                }
-            }
-            for slot in occupied {
-                let key = other.slots[slot]
-                let entry = Int(key.entry)
-                let first = other.firsts[entry]
-                let found = add(key.payload, mark: key.mark, value: other.values[entry], count: key.count, first: first)
-                if let found, first < firsts[found] {
-                    firsts[found] = first
-                    values[found] = other.values[entry]
-                }
+        for key in other.slots where key.mark != 0 {
+            let entry = Int(key.entry)
+            let first = other.firsts[entry]
+            let found = add(key.payload, mark: key.mark, value: other.values[entry], count: key.count, first: first)
+            if let found, first < firsts[found] {
+                firsts[found] = first
+                values[found] = other.values[entry]
             }
         }
-        // Kept, so that the reads are not left out as unused.
-        touched |= UInt16(truncatingIfNeeded: seen)
     }
 
     /// The slot a key's probe starts at in a table of 2^(64 - `shift`) slots.
