@@ -34,8 +34,10 @@ public final class PseudoTerminal {
     public struct Timeout: Error, CustomStringConvertible {
         public var waitedFor: String
         public var screen: String
+        /// Where the program was when the wait ended (``PseudoTerminal/processReport()``).
+        public var process = ""
         public var description: String {
-            "timed out waiting for \(waitedFor.debugDescription); screen so far:\n\(screen)"
+            "timed out waiting for \(waitedFor.debugDescription); \(process)\nscreen so far:\n\(screen)"
         }
     }
 
@@ -152,7 +154,7 @@ public final class PseudoTerminal {
                 mark = found
                 return seen
             }
-            guard Date() < deadline else { throw Timeout(waitedFor: text, screen: screen) }
+            guard Date() < deadline else { throw Timeout(waitedFor: text, screen: screen, process: processReport()) }
             readAvailable(waitingUpTo: 50)
         }
     }
@@ -189,7 +191,7 @@ public final class PseudoTerminal {
                 mark = end
                 return seen
             }
-            guard Date() < deadline else { throw Timeout(waitedFor: text, screen: screen) }
+            guard Date() < deadline else { throw Timeout(waitedFor: text, screen: screen, process: processReport()) }
             readAvailable(waitingUpTo: 50)
         }
     }
@@ -209,7 +211,9 @@ public final class PseudoTerminal {
         let bit = UInt64(1) << UInt64(number - 1)
         let deadline = Date().addingTimeInterval(timeout)
         while pendingSignals() & bit != 0 {
-            guard Date() < deadline else { throw Timeout(waitedFor: "signal \(number) to be taken", screen: screen) }
+            guard Date() < deadline else {
+                throw Timeout(waitedFor: "signal \(number) to be taken", screen: screen, process: processReport())
+            }
             readAvailable(waitingUpTo: 10)
         }
     }
@@ -266,7 +270,27 @@ public final class PseudoTerminal {
             }
             readAvailable(waitingUpTo: 20)
         }
-        throw Timeout(waitedFor: "the end of the program", screen: screen)
+        throw Timeout(waitedFor: "the end of the program", screen: screen, process: processReport())
+    }
+
+    /// The program's state, what it runs and where in the kernel each of its threads waits, as
+    /// Linux tells them: a wait that times out once in many runs says where it was stuck (a
+    /// child still running the test's own binary never reached `exec`).
+    public func processReport() -> String {
+        func read(_ path: String) -> String? {
+            (try? String(contentsOfFile: "/proc/\(pid)/" + path, encoding: .utf8))
+                .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        }
+        guard let stat = read("stat"), let close = stat.lastIndex(of: ")") else {
+            return "process \(pid): gone"
+        }
+        let state = stat[stat.index(after: close)...].split(separator: " ").first ?? "?"
+        let command = read("cmdline")?.split(separator: "\0").first ?? "?"
+        var waits: [String: Int] = [:]
+        let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        for thread in threads { waits[read("task/\(thread)/wchan") ?? "?", default: 0] += 1 }
+        let waiting = waits.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
+        return "process \(pid): state \(state), running \(command), threads waiting in \(waiting)"
     }
 
     private func readAvailable(waitingUpTo milliseconds: Int32) {
