@@ -113,6 +113,30 @@ import Testing
         }
     }
 
+    /// Bars are labelled in the line's label column with their name and greatest value: the
+    /// column widens to the wider of them, on every line, and the plot narrows to fit.
+    @Test(arguments: [40, 80, 160])
+    func barLabelsWidenTheLabelColumnOfEveryLine(_ width: Int) {
+        let ys: [Double?] = (0..<60).map { Double($0 % 7) }
+        let bars: [Double?] = (0..<60).map { Double($0 * 20_000) }
+        let data = ChartData(
+            request: ChartRequest(y: Column("close", kind: .decimal), bars: Column("成交股數張數", kind: .integer)),
+            source: "test", xs: ys.indices.map { Double($0 + 1) }, ys: ys, bars: bars, yScale: 0, barScale: 0)
+        let lines = Self.render(data, width: width, ascii: false)
+        // The name, six wide characters, is 12 cells: wider than "1,180,000" and every y label.
+        let labelWidth = 12
+        #expect(lines.last?.hasPrefix("成交股數張數 │") == true, "\(lines.last ?? "")")
+        #expect(
+            lines.contains { $0.hasPrefix("   1,180,000 │") }, "the greatest bar:\n\(lines.joined(separator: "\n"))")
+        for line in lines.prefix(8) {
+            let axis = line.firstIndex { $0 == "┤" || $0 == "│" }
+            #expect(axis.map { DisplayWidth.of(String(line[..<$0])) } == labelWidth + 1, "\(line)")
+        }
+        for line in lines { #expect(DisplayWidth.of(line) <= width, "\(line)") }
+        // The plot fills what the labels leave: its widest line reaches the last column.
+        #expect(lines.prefix(8).map { DisplayWidth.of($0) }.max() == width, "\(lines.joined(separator: "\n"))")
+    }
+
     @Test func aChartWithNothingToDrawSaysSo() {
         let lines = Self.render(Self.data([nil, nil], scale: 0), width: 40, ascii: false)
         #expect(lines == ["nothing to draw: no row of the view has a value in value"])
