@@ -14,7 +14,7 @@ extension FileTable {
         let keysKept = sortKeyCache.withLock { $0[column] != nil }
         let perColumnText = columns[column].type == .text ? buffer.count / max(1, columns.count) : 0
         let keys = keysKept ? 0 : rowCount * 26 + perColumnText * 2
-        let needed = 2 * (keys + count * 40) + 16 << 20
+        let needed = 2 * (keys + count * 40) + (16 << 20)
         guard SystemMemory.isAvailable(needed) else {
             throw NotEnoughMemory(rows: count, column: columns[column].name, bytes: needed)
         }
