@@ -281,6 +281,8 @@ public final class PseudoTerminal {
             (try? String(contentsOfFile: "/proc/\(pid)/" + path, encoding: .utf8))
                 .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         }
+        // Without /proc (macOS) there is nothing to tell.
+        guard FileManager.default.fileExists(atPath: "/proc/self/stat") else { return "process \(pid)" }
         guard let stat = read("stat"), let close = stat.lastIndex(of: ")") else {
             return "process \(pid): gone"
         }
