@@ -127,31 +127,58 @@ import Testing
         try expectSameExports(opened.screen, "quirks.csv")
     }
 
-    /// Rounds of one block each (one made while the one before is written) give the bytes one
-    /// round of every block gives.
-    @Test nonisolated func roundsFollowOneAnotherInOrder() throws {
+    /// One block made ahead of the writer (each made while the one before is written) gives
+    /// the bytes and blocks that many made ahead give, in order, for rows in file order and not.
+    @Test nonisolated func blocksMadeAheadAreWrittenInOrder() throws {
         let bytes = Self.file(rows: 9_000, delimiter: ",", seed: 3)
         let table = try TableIndexer.index(
             name: "quirks.csv", bytes: FileBytes(copying: bytes), dialect: .comma, hasHeader: true, progress: nil)
         let names = table.columns.map(\.name)
         for format in ExportFormat.allCases {
-            func export(roundBlocks: Int?, rows: [Int]?) throws -> ([UInt8], [Int]) {
+            func export(aheadBlocks: Int?, rows: [Int]?) throws -> ([UInt8], [Int]) {
                 var written: [UInt8] = []
                 var blocks: [Int] = []
-                try table.export(format: format, columns: names, rows: rows, roundBlocks: roundBlocks) { bytes, count in
+                try table.export(format: format, columns: names, rows: rows, aheadBlocks: aheadBlocks) { bytes, count in
                     written += bytes
                     blocks.append(count)
                 }
                 return (written, blocks)
             }
-            let whole = try export(roundBlocks: nil, rows: nil)
-            let inRounds = try export(roundBlocks: 1, rows: nil)
-            #expect(inRounds.0 == whole.0, "\(format)")
-            #expect(inRounds.1 == whole.1 && whole.1.allSatisfy { $0 <= ExportRowLimits.blockRows })
-            #expect(whole.1.reduce(0, +) == table.rowCount)
+            let ahead = try export(aheadBlocks: nil, rows: nil)
+            let oneAhead = try export(aheadBlocks: 1, rows: nil)
+            #expect(oneAhead.0 == ahead.0, "\(format)")
+            #expect(oneAhead.1 == ahead.1 && ahead.1.allSatisfy { $0 <= ExportRowLimits.blockRows })
+            #expect(ahead.1.reduce(0, +) == table.rowCount)
             let reversed = Array((0..<table.rowCount).reversed())
-            #expect(try export(roundBlocks: 2, rows: reversed).0 == export(roundBlocks: nil, rows: reversed).0)
+            #expect(try export(aheadBlocks: 2, rows: reversed).0 == export(aheadBlocks: nil, rows: reversed).0)
         }
+    }
+
+    /// A write that fails (a closed pipe, a full disk) stops the export with its error: the
+    /// blocks before it were written once each, none after it, and the workers making blocks
+    /// ahead are not left waiting.
+    @Test(arguments: [1, 2, nil] as [Int?])
+    nonisolated func aFailedWriteStopsTheExportWithItsError(aheadBlocks: Int?) throws {
+        struct Closed: Error {}
+        let bytes = Self.file(rows: 20_000, delimiter: ",", seed: 4)
+        let table = try TableIndexer.index(
+            name: "quirks.csv", bytes: FileBytes(copying: bytes), dialect: .comma, hasHeader: true, progress: nil)
+        let names = table.columns.map(\.name)
+        var rows = 0
+        var calls = 0
+        #expect(throws: Closed.self) {
+            try table.export(format: .csv, columns: names, rows: nil, aheadBlocks: aheadBlocks) { _, count in
+                calls += 1
+                if calls == 3 { throw Closed() }
+                rows += count
+            }
+        }
+        #expect(calls == 3)
+        #expect(rows == 2 * ExportRowLimits.blockRows)
+        // The table exports whole again afterwards.
+        var again = 0
+        try table.export(format: .csv, columns: names, rows: nil) { _, count in again += count }
+        #expect(again == table.rowCount)
     }
 
     @Test func aTSVFileExportsAsItsCellsDo() async throws {

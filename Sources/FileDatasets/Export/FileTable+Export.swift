@@ -1,79 +1,129 @@
 import BrowseSupport
 import Dispatch
 import ListKit
+import Synchronization
 import Tabular
 
 extension FileTable {
     /// Writes rows in an export format straight from the file's bytes, exactly as
     /// `TableExporter` writes the cells ``namedCells(of:scratch:)`` makes for them.
     ///
-    /// Blocks of rows are formatted on every core, a round of blocks at a time, and handed to
-    /// `write` in order. A field is copied as it is unless the format
-    /// changes it (a quote, a delimiter, a line break); only the few fields that need it (doubled
-    /// quotes in the file, bytes that are not UTF-8) become a `String` first.
+    /// Blocks of rows are formatted on every core, each worker taking the next block as it
+    /// finishes one, while the calling thread hands the blocks to `write` in order. A field is
+    /// copied as it is unless the format changes it (a quote, a delimiter, a line break); only
+    /// the few fields that need it (doubled quotes in the file, bytes that are not UTF-8) become
+    /// a `String` first.
     ///
     /// - Parameters:
     ///   - format: The export format.
     ///   - names: The exported columns: a name not in the table is a missing cell, and a name
     ///     the table has twice is its first such column, as the cells' lookup by name finds.
     ///   - indices: The rows, by index in table order; `nil` for every row.
-    ///   - roundBlocks: How many blocks make a round; by default a few per core.
+    ///   - aheadBlocks: How many blocks may be made before the writer has written them; by
+    ///     default a few per worker.
     ///   - write: Takes each block's bytes and number of rows (at most `ExportRowLimits.blockRows`).
     /// - Throws: What `write` throws, or `FileLoadError` when the file changed under the table
     ///   (checked before each block is written, so no row read from changed bytes is written);
     ///   the rows not yet written are dropped.
     /// - Complexity: O(n) in the bytes of the rows.
     func export(
-        format: ExportFormat, columns names: [String], rows indices: [Int]?, roundBlocks requestedBlocks: Int? = nil,
+        format: ExportFormat, columns names: [String], rows indices: [Int]?, aheadBlocks requested: Int? = nil,
         write: (_ bytes: UnsafeRawBufferPointer, _ rows: Int) throws -> Void
     ) throws {
         let plan = ExportPlan(table: self, format: format, names: names, indices: indices)
         let blockCount = (plan.count + ExportRowLimits.blockRows - 1) / ExportRowLimits.blockRows
-        // A few blocks per core a round, so that a slow block does not leave a core idle.
-        let roundBlocks =
-            requestedBlocks ?? (blockCount < 4 ? max(1, blockCount) : min(16, 4 * SystemIO.processorCount))
-        let roundCount = (blockCount + roundBlocks - 1) / roundBlocks
-        let sets = (0..<min(2, max(1, roundCount))).map { _ in
-            WriterSet((0..<roundBlocks).map { _ in ExportRowWriter(format: format, columns: names) })
+        guard blockCount > 1 else {
+            guard blockCount == 1 else { return }
+            let writer = ExportRowWriter(format: format, columns: names)
+            plan.format(block: 0, into: writer)
+            try checkUnchanged()
+            try writer.withBytes { try write($0, writer.rowCount) }
+            return
         }
-        guard roundCount > 0 else { return }
-        plan.format(round: 0, blocks: roundBlocks, into: sets[0])
-        for round in 0..<roundCount {
-            // The next round is made on the other cores while this one is written.
-            let next = DispatchGroup()
-            if round + 1 < roundCount {
-                next.enter()
-                DispatchQueue.global().async {
-                    plan.format(round: round + 1, blocks: roundBlocks, into: sets[(round + 1) % 2])
-                    next.leave()
+        // Workers for the whole export rather than threads for each round of blocks: rounds
+        // waited for their slowest block, and made hundreds of threads over a million rows.
+        let workers = min(blockCount, ParallelWork.pieces(for: .max))
+        let pipeline = ExportPipeline(
+            slots: requested ?? 4 * workers, blockCount: blockCount, format: format, columns: names)
+        var failure: (any Error)?
+        WorkerThreads.run(workers + 1) { piece in
+            guard piece == 0 else {
+                while let (block, slot) = pipeline.nextBlock() {
+                    if !pipeline.isStopped { plan.format(block: block, into: slot.writer) }
+                    slot.made.signal()
                 }
+                return
             }
-            do {
-                for writer in sets[round % 2].writers where writer.rowCount > 0 {
-                    // The round was made before this look, so a block read from bytes that had
-                    // changed by then is never written.
-                    try checkUnchanged()
-                    let rows = writer.rowCount
-                    try writer.withBytes { try write($0, rows) }
+            // Every block is waited for, even after a failure, so that no worker waits for a
+            // slot that is never freed.
+            for block in 0..<blockCount {
+                let slot = pipeline.slot(of: block)
+                slot.made.wait()
+                if failure == nil {
+                    do {
+                        // The block was made before this look, so a block read from bytes that
+                        // had changed by then is never written.
+                        try checkUnchanged()
+                        let rows = slot.writer.rowCount
+                        try slot.writer.withBytes { try write($0, rows) }
+                    } catch {
+                        failure = error
+                        pipeline.stop()
+                    }
                 }
-            } catch {
-                next.wait()
-                throw error
+                slot.free.signal()
             }
-            next.wait()
         }
+        if let failure { throw failure }
     }
 }
 
-/// The writers of one round of blocks. A round is made by the workers, then read by the thread
-/// that writes it out, never both at once: each waits for the other (a `DispatchGroup`), which
-/// is why it is `@unchecked Sendable`.
-private struct WriterSet: @unchecked Sendable {
-    let writers: [ExportRowWriter]
+/// The blocks of an export on their way from the workers to the writer: each block is made in
+/// slot `block % slots`, once the writer has written the slot's block before it.
+///
+/// `@unchecked Sendable`: a slot's writer is used by one thread at a time, a worker until it
+/// signals `made` and the writer until it signals `free`, and the semaphores order the two.
+private final class ExportPipeline: @unchecked Sendable {
+    /// A writer, and the two signals that hand it from the workers to the writer and back.
+    final class Slot: @unchecked Sendable {
+        let writer: ExportRowWriter
+        /// Signalled when the slot's block is made.
+        let made = DispatchSemaphore(value: 0)
+        /// Signalled when the slot's block is written and the slot may be made again.
+        let free = DispatchSemaphore(value: 1)
 
-    init(_ writers: [ExportRowWriter]) {
-        self.writers = writers
+        init(writer: ExportRowWriter) {
+            self.writer = writer
+        }
     }
+
+    private let slots: [Slot]
+    private let blockCount: Int
+    private let next = Atomic<Int>(0)
+    private let stopped = Atomic<Bool>(false)
+
+    init(slots: Int, blockCount: Int, format: ExportFormat, columns: [String]) {
+        self.slots = (0..<max(1, min(slots, blockCount))).map { _ in
+            Slot(writer: ExportRowWriter(format: format, columns: columns))
+        }
+        self.blockCount = blockCount
+    }
+
+    func slot(of block: Int) -> Slot { slots[block % slots.count] }
+
+    /// Takes the next block to make and waits for its slot; `nil` once every block is taken.
+    func nextBlock() -> (block: Int, slot: Slot)? {
+        let block = next.add(1, ordering: .relaxed).oldValue
+        guard block < blockCount else { return nil }
+        let slot = slot(of: block)
+        slot.free.wait()
+        return (block, slot)
+    }
+
+    /// Whether a write failed: the blocks not yet made are left empty.
+    var isStopped: Bool { stopped.load(ordering: .relaxed) }
+
+    func stop() { stopped.store(true, ordering: .relaxed) }
 }
 
 /// How a table's rows become an export's rows: which field each column takes, and what a
@@ -112,23 +162,19 @@ private struct ExportPlan: Sendable {
         checksRecords = table.dialect.delimiter < 0x80 && table.dialect.quote < 0x80
     }
 
-    /// Formats round `round` of the export, `blocks` blocks of rows, one per writer of `set`
-    /// (those past the end left empty), on every core.
-    func format(round: Int, blocks: Int, into set: WriterSet) {
-        ParallelWork.run(blocks) { block in
-            let lower = min(count, (round * blocks + block) * ExportRowLimits.blockRows)
-            let upper = min(count, lower + ExportRowLimits.blockRows)
-            let writer = set.writers[block]
-            writer.reset(rowsBefore: lower)
-            write(rows: lower..<upper, into: writer)
-            // Its stretch of the file is not read again: its pages go, so that exporting a large
-            // file (or a filter's rows spread over all of it) does not make the whole file this
-            // program's memory.
-            if inFileOrder, lower < upper {
-                let start = table.offset(ofRow: indices?[lower] ?? lower)
-                let end = upper < count ? table.offset(ofRow: indices?[upper] ?? upper) : table.buffer.count
-                table.bytes.releaseResidentPages(in: start..<end)
-            }
+    /// Formats block `block` of the export into `writer`.
+    func format(block: Int, into writer: ExportRowWriter) {
+        let lower = min(count, block * ExportRowLimits.blockRows)
+        let upper = min(count, lower + ExportRowLimits.blockRows)
+        writer.reset(rowsBefore: lower)
+        write(rows: lower..<upper, into: writer)
+        // Its stretch of the file is not read again: its pages go, so that exporting a large
+        // file (or a filter's rows spread over all of it) does not make the whole file this
+        // program's memory.
+        if inFileOrder, lower < upper {
+            let start = table.offset(ofRow: indices?[lower] ?? lower)
+            let end = upper < count ? table.offset(ofRow: indices?[upper] ?? upper) : table.buffer.count
+            table.bytes.releaseResidentPages(in: start..<end)
         }
     }
 
