@@ -34,8 +34,19 @@ import Testing
             screen.forEachValues(of: columns) { read.append($0) }
             return read
         }
+        // A column read alone is found by the record's marks where the record allows it (a
+        // quoted number with a separator does; a doubled quote does not).
+        func eachAlone() -> [[CellValue]] {
+            let alone = columns.map { name in
+                var read: [CellValue] = []
+                screen.forEachValues(of: [name]) { read.append($0[0]) }
+                return read
+            }
+            return (0..<(alone.first?.count ?? 0)).map { row in alone.map { $0[row] } }
+        }
         #expect(fast().count == 4, "the short row is left out, as on screen")
         #expect(fast() == throughRows())
+        #expect(eachAlone() == throughRows())
         #expect(fast()[0][0] == .integer(3_383_881) && fast()[0][1] == .decimal(ExactDecimal("1045.00")!))
         #expect(fast()[1][1] == .missing, "-- is missing")
         #expect(fast()[2][2] == .missing)
@@ -50,6 +61,7 @@ import Testing
         try screen.applySort(SortOrder(column: "close", descending: true))
         try screen.applyFilter("2025")
         #expect(fast() == throughRows(), "the view's rows, in the view's order")
+        #expect(eachAlone() == throughRows())
     }
 
     @Test func aColumnTheFileLacksFallsBackToTheRows() async throws {

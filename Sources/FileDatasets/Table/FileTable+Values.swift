@@ -31,10 +31,26 @@ extension FileTable {
         // A pass over consecutive rows in file order lets the pages it has read go as it goes.
         var releaser =
             rows == nil && !positions.isEmpty ? PageReleaser(bytes, from: offset(ofRow: positions.lowerBound)) : nil
+        // One column of a simple record (nearly every record of most files) is found by the
+        // record's marks alone; the rest are read by the field loop.
+        let only = wanted.count == 1 ? wanted[0] : nil
+        let onlyType = only.map { self.columns[$0].type }
         for position in positions {
             if position & 0xFFF == 0, stop.isRaised { break }
             if position & 0x3FFF == 0 { releaser?.reached(offset(ofRow: position)) }
-            scan(row: rows?[position] ?? position, fields: &fields, issues: &issues, limit: limit)
+            let row = rows?[position] ?? position
+            if let only, let onlyType, let range = simpleField(only, ofRow: row) {
+                let content = UnsafeBufferPointer(rebasing: buffer[range])
+                let typed = TypedField(content, type: onlyType)
+                if case .text = typed {
+                    values[0] = .text(String(decoding: content, as: UTF8.self))
+                } else {
+                    values[0] = typed.cellValue(text: "")
+                }
+                body(values)
+                continue
+            }
+            scan(row: row, fields: &fields, issues: &issues, limit: limit)
             for (slot, index) in wanted.enumerated() {
                 guard index < fields.count else {
                     values[slot] = .missing
