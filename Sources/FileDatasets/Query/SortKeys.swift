@@ -149,52 +149,67 @@ final class SortKeys: Sendable {
         var releaser = range.isEmpty ? nil : PageReleaser(table.bytes, from: table.offset(ofRow: range.lowerBound))
         for row in range {
             if row & 0x3FFF == 0 { releaser?.reached(table.offset(ofRow: row)) }
-            let textStart = piece.textBytes.count
-            if !piece.textStarts.isEmpty { piece.textStarts.append(textStart) }
+            if !piece.textStarts.isEmpty { piece.textStarts.append(piece.textBytes.count) }
+            // The field of a simple record (nearly every record of most files) is found by the
+            // record's marks alone; the rest are read by the field loop.
+            if let found = table.simpleField(column, ofRow: row) {
+                let content = UnsafeBufferPointer(rebasing: table.buffer[found])
+                key(of: content, row: row, in: range, type: type, piece: &piece, folder: &folder, output: output)
+                continue
+            }
             table.scan(row: row, fields: &scratch.fields, issues: &scratch.issues, limit: column + 1)
             guard column < scratch.fields.count else { continue }
-            let field = scratch.fields[column]
-            switch table.withContent(of: field, { TypedField($0, type: type) }) {
-            case .missing:
-                output.ranks.buffer[row] = .missing
-            case .number(let number):
-                output.ranks.buffer[row] = .number
-                if !output.units.buffer.isEmpty {
-                    output.units.buffer[row] = number.units
-                    output.scales.buffer[row] = UInt8(number.scale)
-                }
-                piece.largestScale = max(piece.largestScale, number.scale)
-            case .date(let date):
-                output.ranks.buffer[row] = .date
-                output.values.buffer[row] = Int64(date.year * 10_000 + date.month * 100 + date.day)
-            case .dateTime(let dateTime):
-                output.ranks.buffer[row] = .dateTime
-                output.values.buffer[row] =
-                    dateTime.secondsSince1970 * 1_000_000 + Int64(dateTime.nanosecond / 1_000)
-                let rest = dateTime.nanosecond % 1_000
-                if rest != 0, !output.rests.buffer.isEmpty {
-                    output.rests.buffer[row] = UInt16(rest)
-                    piece.hasNanosecondRests = true
-                }
-            case .time(let time):
-                output.ranks.buffer[row] = .time
-                output.values.buffer[row] = time.nanosecondOfDay
-            case .text:
-                output.ranks.buffer[row] = .text
-                if piece.textStarts.isEmpty {
-                    // The first text of the piece: the rows before it have empty texts.
-                    piece.textStarts = [Int](repeating: 0, count: row - range.lowerBound + 1)
-                }
-                let folded = table.withContent(of: field) { folder.fold($0, into: &piece.textBytes) }
-                if !folded {
-                    piece.textBytes.removeSubrange(textStart...)
-                    let text = field.string(in: table.buffer, quote: table.dialect.quote)
-                    piece.textBytes.append(contentsOf: TextFolding.fold(text).utf8)
-                }
-                output.values.buffer[row] = Self.prefix(piece.textBytes, from: textStart)
+            table.withContent(of: scratch.fields[column]) { content in
+                key(of: content, row: row, in: range, type: type, piece: &piece, folder: &folder, output: output)
             }
         }
         return piece
+    }
+
+    /// Writes the key of row `row`, whose field holds `content` (quotes undone), to `output`.
+    private static func key(
+        of content: UnsafeBufferPointer<UInt8>, row: Int, in range: Range<Int>, type: ColumnType,
+        piece: inout Piece, folder: inout ByteFolder, output: Output
+    ) {
+        switch TypedField(content, type: type) {
+        case .missing:
+            output.ranks.buffer[row] = .missing
+        case .number(let number):
+            output.ranks.buffer[row] = .number
+            if !output.units.buffer.isEmpty {
+                output.units.buffer[row] = number.units
+                output.scales.buffer[row] = UInt8(number.scale)
+            }
+            piece.largestScale = max(piece.largestScale, number.scale)
+        case .date(let date):
+            output.ranks.buffer[row] = .date
+            output.values.buffer[row] = Int64(date.year * 10_000 + date.month * 100 + date.day)
+        case .dateTime(let dateTime):
+            output.ranks.buffer[row] = .dateTime
+            output.values.buffer[row] =
+                dateTime.secondsSince1970 * 1_000_000 + Int64(dateTime.nanosecond / 1_000)
+            let rest = dateTime.nanosecond % 1_000
+            if rest != 0, !output.rests.buffer.isEmpty {
+                output.rests.buffer[row] = UInt16(rest)
+                piece.hasNanosecondRests = true
+            }
+        case .time(let time):
+            output.ranks.buffer[row] = .time
+            output.values.buffer[row] = time.nanosecondOfDay
+        case .text:
+            output.ranks.buffer[row] = .text
+            if piece.textStarts.isEmpty {
+                // The first text of the piece: the rows before it have empty texts.
+                piece.textStarts = [Int](repeating: 0, count: row - range.lowerBound + 1)
+            }
+            let textStart = piece.textBytes.count
+            if !folder.fold(content, into: &piece.textBytes) {
+                piece.textBytes.removeSubrange(textStart...)
+                let text = String(decoding: content, as: UTF8.self)
+                piece.textBytes.append(contentsOf: TextFolding.fold(text).utf8)
+            }
+            output.values.buffer[row] = Self.prefix(piece.textBytes, from: textStart)
+        }
     }
 
     /// The first eight bytes from `start`, big-endian, zero-padded.
