@@ -33,7 +33,7 @@ let package = Package(
         // shared by the file and exchange parsers.
         .target(name: "Tabular", dependencies: ["BrowseSupport", "CSVStops"]),
         // The scanner's one step Swift's SIMD types cannot take: 64 bytes compared and gathered
-        // into a word of bits (SSE2's `pmovmskb`), in C.
+        // into a word of bits (SSE2's `pmovmskb`), in C; and a prefetch, which Swift lacks.
         .target(name: "CSVStops"),
         // Polite downloads for datasets: libcurl loaded at the first download on Linux (URLSession
         // elsewhere) with deadlines, the per-host throttle across
@@ -78,7 +78,9 @@ let package = Package(
         // Taiwan Stock Exchange / TPEx data: models, parsers, HTTP, cache, datasets.
         .target(name: "TWStock", dependencies: ["BrowseSupport", "ListKit", "Tabular", "ListKitNetworking"]),
         // Any CSV/TSV/JSON file, URL or standard input as a dataset, over an index of its bytes.
-        .target(name: "FileDatasets", dependencies: ["BrowseSupport", "ListKit", "Tabular", "ListKitNetworking"]),
+        .target(
+            name: "FileDatasets",
+            dependencies: ["BrowseSupport", "CSVStops", "ListKit", "Tabular", "ListKitNetworking"]),
         // Datasets described by JSON manifests (a file, files or a URL, columns, sort, drill),
         // read from a folder when the program starts: plug-ins without compiling.
         .target(
