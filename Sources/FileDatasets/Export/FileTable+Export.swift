@@ -20,8 +20,8 @@ extension FileTable {
     ///   - names: The exported columns: a name not in the table is a missing cell, and a name
     ///     the table has twice is its first such column, as the cells' lookup by name finds.
     ///   - indices: The rows, by index in table order; `nil` for every row.
-    ///   - aheadBlocks: How many blocks may be made before the writer has written them; by
-    ///     default a few per worker.
+    ///   - aheadBlocks: How many blocks may be made before the writer has written them (as
+    ///     many workers at most, each with the same share); by default a few per worker.
     ///   - write: Takes each block's bytes and number of rows (at most `ExportRowLimits.blockRows`).
     /// - Throws: What `write` throws, or `FileLoadError` when the file changed under the table
     ///   (checked before each block is written, so no row read from changed bytes is written);
@@ -43,38 +43,47 @@ extension FileTable {
         }
         // Workers for the whole export rather than threads for each round of blocks: rounds
         // waited for their slowest block, and made hundreds of threads over a million rows.
-        let workers = min(blockCount, ParallelWork.pieces(for: .max))
-        let pipeline = ExportPipeline(
-            slots: requested ?? 4 * workers, blockCount: blockCount, format: format, columns: names)
-        var failure: (any Error)?
-        WorkerThreads.run(workers + 1) { piece in
-            guard piece == 0 else {
-                while let (block, slot) = pipeline.nextBlock() {
+        // Worker `w` makes blocks `w`, `w + workers`, … in order, and the slots are a multiple
+        // of the workers, so each slot is filled by one worker, block after block: two workers
+        // waiting for one slot could otherwise fill it out of order.
+        let workers = min(blockCount, requested ?? .max, ParallelWork.pieces(for: .max))
+        let perWorker = max(1, (requested ?? 4 * workers) / workers)
+        let pipeline = ExportPipeline(slots: perWorker * workers, format: format, columns: names)
+        // The workers run beside the calling thread, which writes: even a worker that found no
+        // thread of its own and runs where the others were started never waits for itself.
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            WorkerThreads.run(workers) { worker in
+                for block in stride(from: worker, to: blockCount, by: workers) {
+                    let slot = pipeline.slot(of: block)
+                    slot.free.wait()
                     if !pipeline.isStopped { plan.format(block: block, into: slot.writer) }
                     slot.made.signal()
                 }
-                return
             }
-            // Every block is waited for, even after a failure, so that no worker waits for a
-            // slot that is never freed.
-            for block in 0..<blockCount {
-                let slot = pipeline.slot(of: block)
-                slot.made.wait()
-                if failure == nil {
-                    do {
-                        // The block was made before this look, so a block read from bytes that
-                        // had changed by then is never written.
-                        try checkUnchanged()
-                        let rows = slot.writer.rowCount
-                        try slot.writer.withBytes { try write($0, rows) }
-                    } catch {
-                        failure = error
-                        pipeline.stop()
-                    }
-                }
-                slot.free.signal()
-            }
+            done.signal()
         }
+        var failure: (any Error)?
+        // Every block is waited for, even after a failure, so that no worker waits for a slot
+        // that is never freed.
+        for block in 0..<blockCount {
+            let slot = pipeline.slot(of: block)
+            slot.made.wait()
+            if failure == nil {
+                do {
+                    // The block was made before this look, so a block read from bytes that had
+                    // changed by then is never written.
+                    try checkUnchanged()
+                    let rows = slot.writer.rowCount
+                    try slot.writer.withBytes { try write($0, rows) }
+                } catch {
+                    failure = error
+                    pipeline.stop()
+                }
+            }
+            slot.free.signal()
+        }
+        done.wait()
         if let failure { throw failure }
     }
 }
@@ -99,27 +108,13 @@ private final class ExportPipeline: @unchecked Sendable {
     }
 
     private let slots: [Slot]
-    private let blockCount: Int
-    private let next = Atomic<Int>(0)
     private let stopped = Atomic<Bool>(false)
 
-    init(slots: Int, blockCount: Int, format: ExportFormat, columns: [String]) {
-        self.slots = (0..<max(1, min(slots, blockCount))).map { _ in
-            Slot(writer: ExportRowWriter(format: format, columns: columns))
-        }
-        self.blockCount = blockCount
+    init(slots: Int, format: ExportFormat, columns: [String]) {
+        self.slots = (0..<max(1, slots)).map { _ in Slot(writer: ExportRowWriter(format: format, columns: columns)) }
     }
 
     func slot(of block: Int) -> Slot { slots[block % slots.count] }
-
-    /// Takes the next block to make and waits for its slot; `nil` once every block is taken.
-    func nextBlock() -> (block: Int, slot: Slot)? {
-        let block = next.add(1, ordering: .relaxed).oldValue
-        guard block < blockCount else { return nil }
-        let slot = slot(of: block)
-        slot.free.wait()
-        return (block, slot)
-    }
 
     /// Whether a write failed: the blocks not yet made are left empty.
     var isStopped: Bool { stopped.load(ordering: .relaxed) }
