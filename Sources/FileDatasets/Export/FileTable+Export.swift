@@ -9,8 +9,8 @@ extension FileTable {
     /// Writes rows in an export format straight from the file's bytes, exactly as
     /// `TableExporter` writes the cells ``namedCells(of:scratch:)`` makes for them.
     ///
-    /// Blocks of rows are formatted on every core, each worker taking the next block as it
-    /// finishes one, while the calling thread hands the blocks to `write` in order. A field is
+    /// Blocks of rows are formatted on every core, each worker making every so many blocks in
+    /// order, while the calling thread hands the blocks to `write` in order. A field is
     /// copied as it is unless the format changes it (a quote, a delimiter, a line break); only
     /// the few fields that need it (doubled quotes in the file, bytes that are not UTF-8) become
     /// a `String` first.
