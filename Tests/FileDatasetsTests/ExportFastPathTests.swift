@@ -157,7 +157,7 @@ import Testing
     /// A write that fails (a closed pipe, a full disk) stops the export with its error: the
     /// blocks before it were written once each, none after it, and the workers making blocks
     /// ahead are not left waiting.
-    @Test(arguments: [1, 2, nil] as [Int?])
+    @Test(arguments: [0, 1, 2, nil] as [Int?])
     nonisolated func aFailedWriteStopsTheExportWithItsError(aheadBlocks: Int?) throws {
         struct Closed: Error {}
         let bytes = Self.file(rows: 20_000, delimiter: ",", seed: 4)

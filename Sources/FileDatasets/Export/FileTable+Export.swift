@@ -46,7 +46,7 @@ extension FileTable {
         // Worker `w` makes blocks `w`, `w + workers`, … in order, and the slots are a multiple
         // of the workers, so each slot is filled by one worker, block after block: two workers
         // waiting for one slot could otherwise fill it out of order.
-        let workers = min(blockCount, requested ?? .max, ParallelWork.pieces(for: .max))
+        let workers = min(blockCount, max(1, requested ?? .max), ParallelWork.pieces(for: .max))
         let perWorker = max(1, (requested ?? 4 * workers) / workers)
         let pipeline = ExportPipeline(slots: perWorker * workers, format: format, columns: names)
         // The workers run beside the calling thread, which writes: even a worker that found no
