@@ -106,6 +106,8 @@ import Testing
         let frequencies = try #require(try screen.frequencies(of: v, stop: .never))
         #expect(frequencies.map(\.text).sorted() == ["11", "12"])
         #expect(frequencies.reduce(0) { $0 + $1.count } == expected)
+        // Known by their ranks, as the freq screen lists them.
+        #expect(frequencies.map(\.id) == Array(frequencies.indices))
         try screen.applyWhere(nil)
         let statistics = try #require(try screen.statistics(stop: .never))
         let vStats = try #require(statistics.first { $0.column.name == "v" })

@@ -82,6 +82,9 @@ import Testing
             let fast = try ColumnAnalysis.frequencies(of: column, in: screen)
             let slow = try ColumnAnalysis.frequencies(of: column, in: plain)
             #expect(fast == slow, "freq \(column.name)")
+            // The freq screen lists the answer as it is: each value is known by its rank.
+            #expect(fast.map(\.id) == Array(fast.indices), "freq \(column.name)")
+            #expect(slow.map(\.id) == Array(slow.indices), "freq \(column.name)")
         }
         // é composed and decomposed are one value, shown as its first row writes it.
         let names = try ColumnAnalysis.frequencies(of: screen.column(named: "名稱"), in: screen)

@@ -8,7 +8,8 @@ extension DatabaseScreen: AnalysisAnswering {
         do throws(DatabaseError) {
             try Self.run(compiler.frequencies(view, column: column.name), in: connection, stop: stop) { fields in
                 let cell = DatabaseCells.cell(fields[0], kind: kind)
-                counts.append(ValueCount(value: cell.value, text: cell.text, count: fields[1].flatMap { Int($0) } ?? 0))
+                let count = fields[1].flatMap { Int($0) } ?? 0
+                counts.append(ValueCount(value: cell.value, text: cell.text, count: count, rank: counts.count))
             }
         } catch {
             noteFailure(error)

@@ -12,41 +12,36 @@ enum AnalysisScreens {
     ///   `ListError.interrupted` when `stop` was raised first.
     static func frequencies(of column: Column, in list: any ListScreen, stop: StopFlag) throws -> any ListScreen {
         let counts = try ColumnAnalysis.frequencies(of: column, in: list, stop: stop)
-        // Loops: a closure written here checks its executor at every call, and a column can
+        // A loop: a closure written here checks its executor at every call, and a column can
         // have a million values.
         var total = 0
-        var entries: [FrequencyEntry] = []
-        entries.reserveCapacity(counts.count)
-        for (rank, count) in counts.enumerated() {
-            total += count.count
-            entries.append(FrequencyEntry(id: rank, value: count))
-        }
-        let columns: [ListColumn<FrequencyEntry>] = [
+        for count in counts { total += count.count }
+        let columns: [ListColumn<ValueCount>] = [
             ListColumn(column.name, kind: column.kind, priority: 10, minimumWidth: 10, isPinnedByDefault: true) {
-                Cell($0.value.value, text: $0.value.text)
+                Cell($0.value, text: $0.text)
             },
             ListColumn(FrequencyStore.countColumn, kind: .integer, priority: 9) {
-                FrequencyStore.countCell($0.value.count)
+                FrequencyStore.countCell($0.count)
             },
             ListColumn(FrequencyStore.percentColumn, kind: .decimal, priority: 8) {
-                FrequencyStore.percentCell($0.value.count, of: total)
+                FrequencyStore.percentCell($0.count, of: total)
             },
         ]
         return GenericListController(
-            title: "freq \(column.name)", items: entries,
+            title: "freq \(column.name)", items: counts,
             store: FrequencyStore(valueColumn: column.name, total: total), columns: columns
         ) {
             [weak list] entry in
             guard let list else { return .none }
             let condition: WhereExpression
-            if case .missing = entry.value.value {
+            if case .missing = entry.value {
                 condition = .comparison(
                     WhereComparison(column: column, comparison: .isMissing, value: .missing, text: ""))
             } else {
                 condition = .comparison(
                     WhereComparison(
-                        column: column, comparison: .equal, value: entry.value.value,
-                        text: entry.value.value.exportText))
+                        column: column, comparison: .equal, value: entry.value,
+                        text: entry.value.exportText))
             }
             try list.applyWhere(condition)
             return .back

@@ -1,12 +1,6 @@
 import BrowseSupport
 import ListKit
 
-/// A distinct value of a column on the `freq` screen, numbered by its rank.
-struct FrequencyEntry: Identifiable, Sendable {
-    let id: Int
-    let value: ValueCount
-}
-
 /// Where the `freq` screen keeps its entries: their ids are their ranks, unique by
 /// construction, and the widths of the count and percent columns follow from the largest count.
 ///
@@ -14,7 +8,7 @@ struct FrequencyEntry: Identifiable, Sendable {
 /// formats every count and percent only to learn the widest.
 @MainActor
 final class FrequencyStore: ListStore {
-    private(set) var items: [FrequencyEntry] = []
+    private(set) var items: [ValueCount] = []
     private(set) var view: [Int]?
     let itemsAreUnique = true
     /// The name of the column whose values are counted.
@@ -27,12 +21,12 @@ final class FrequencyStore: ListStore {
         self.total = total
     }
 
-    func setItems(_ items: [FrequencyEntry]) {
+    func setItems(_ items: [ValueCount]) {
         self.items = items
         view = nil
     }
 
-    func appendItems(_ items: [FrequencyEntry]) {
+    func appendItems(_ items: [ValueCount]) {
         self.items += items
     }
 
@@ -50,8 +44,8 @@ final class FrequencyStore: ListStore {
         for index in 0..<(positions?.count ?? items.count) {
             if index % 4_096 == 0, stop.isRaised { throw ListError.interrupted }
             let entry = items[positions?[index] ?? index]
-            widestValue = max(widestValue, width.of(entry.value.text))
-            largest = max(largest ?? 0, entry.value.count)
+            widestValue = max(widestValue, width.of(entry.text))
+            largest = max(largest ?? 0, entry.count)
         }
         return columns.map { name in
             switch name {

@@ -132,7 +132,7 @@ extension ColumnAnalysis {
             } else {
                 value = entry < keyedStart ? .text(texts[entry]) : others[entry - othersStart]
             }
-            counts.append(ValueCount(value: value, text: shown[index], count: places[index].count))
+            counts.append(ValueCount(value: value, text: shown[index], count: places[index].count, rank: index))
         }
         return counts
     }

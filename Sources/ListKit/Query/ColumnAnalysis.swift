@@ -1,16 +1,21 @@
 import BrowseSupport
 
-/// A distinct value of a column and how many rows of the view hold it.
-package struct ValueCount: Sendable, Hashable {
+/// A distinct value of a column and how many rows of the view hold it, identified by its rank
+/// among the values, most frequent first: the `freq` screen lists them as they are, where a
+/// column of millions of values made a second list as large.
+package struct ValueCount: Sendable, Hashable, Identifiable {
     package let value: CellValue
     /// The value as the screen shows it.
     package let text: String
     package let count: Int
+    /// The value's place in the answer, from 0: unique among its values.
+    package let id: Int
 
-    package init(value: CellValue, text: String, count: Int) {
+    package init(value: CellValue, text: String, count: Int, rank: Int) {
         self.value = value
         self.text = text
         self.count = count
+        self.id = rank
     }
 }
 
@@ -109,18 +114,20 @@ package enum ColumnAnalysis {
         return counts.sorted { left, right in
             left.value.count != right.value.count
                 ? left.value.count > right.value.count : left.value.first < right.value.first
-        }.map {
+        }.enumerated().map { rank, entry in
             ValueCount(
-                value: $0.key, text: cell(of: column, atRow: $0.value.first, in: list).text, count: $0.value.count)
+                value: entry.key, text: cell(of: column, atRow: entry.value.first, in: list).text,
+                count: entry.value.count, rank: rank)
         }
     }
 
     /// About what one distinct value costs `freq`: its entry in the counting table (with the
     /// table's spare room, and the old table while it is copied into a larger one), in the
-    /// ordered list and the sort's scratch, as a ``ValueCount`` and as an entry of the screen,
-    /// without the text it holds. Measured: 1,000,000 different values of 8-byte texts took
-    /// 352 MB at their peak, the file's index included; with less, a run under a memory limit
-    /// passed the check and then could not allocate the screen's entries.
+    /// ordered list and the sort's scratch, and as the ``ValueCount`` the screen lists, without
+    /// the text it holds. Measured: 1,000,000 different values of 8-byte texts took 352 MB at
+    /// their peak, the file's index included, when the screen still copied every value into
+    /// entries of its own; with less, a run under a memory limit passed the check and then could
+    /// not allocate those entries. The margin is kept.
     static let bytesPerDistinctValue = 384
 
     /// One summary per column of the view, from one pass over its rows.
