@@ -18,6 +18,25 @@ import Testing
         [.integer(259_327_332_420), .text("tab\there\nline|pipe")],
     ]
 
+    /// An exporter writing bytes (to a file, a pipe) writes exactly the text one writing
+    /// `String`s writes, in every format: header, rows, brackets and the markdown rule.
+    @Test(arguments: [ExportFormat.csv, .tsv, .json, .markdown])
+    func bytesAreTheTextsUTF8(format: ExportFormat) throws {
+        var bytes: [UInt8] = []
+        var pieces = 0
+        var exporter = TableExporter(format: format, columns: ["code", "note"]) { (piece: UnsafeRawBufferPointer) in
+            bytes += piece
+            pieces += 1
+        }
+        try exporter.begin()
+        for row in rows + [[.text("台積電"), .text("é")]] { try exporter.row(row) }
+        try exporter.end()
+        let text = try export(format, rows + [[.text("台積電"), .text("é")]])
+        #expect(bytes == Array(text.utf8))
+        // One piece a row at least: the rows are not gathered into one string first.
+        #expect(pieces >= rows.count + 1)
+    }
+
     @Test func csvQuotesWhatNeedsQuotingAndKeepsExactNumbers() throws {
         #expect(
             try export(.csv, rows)

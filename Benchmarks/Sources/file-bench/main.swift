@@ -135,7 +135,7 @@ func run() async throws {
                 }
             case "rows":
                 let columns = list.columnNames
-                var exporter = TableExporter(format: .csv, columns: columns) { _ in }
+                var exporter = TableExporter(format: .csv, columns: columns) { (_: String) in }
                 try list.forEachRow { cells in
                     try exporter.row(cells.map(\.cell.value))
                 }

@@ -16,7 +16,7 @@ package enum ViewExporter {
     package static func export(
         _ list: any ListScreen, format: ExportFormat, write: @escaping (String) throws -> Void
     ) throws -> Int {
-        try export(list, format: format, text: write) { bytes in
+        try export(list, format: format, throughCells: false) { bytes in
             try write(String(decoding: bytes, as: UTF8.self))
         }
     }
@@ -44,41 +44,30 @@ package enum ViewExporter {
         _ list: any ListScreen, format: ExportFormat, throughCells: Bool,
         writeBytes write: @escaping (UnsafeRawBufferPointer) throws -> Void
     ) throws -> Int {
-        try export(
-            list, format: format, throughCells: throughCells,
-            text: { text in
-                var text = text
-                try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
-            }, bytes: write)
-    }
-
-    private static func export(
-        _ list: any ListScreen, format: ExportFormat, throughCells: Bool = false,
-        text: @escaping (String) throws -> Void, bytes: (UnsafeRawBufferPointer) throws -> Void
-    ) throws -> Int {
         // Every column but those the person hid or left out with `only`.
         let chosen = list.columnChoice.exported(list.columns)
         let columns = chosen.map(\.name)
+        // The rows made from cells go as bytes too: no `String` is made of each and read again.
         var exporter = TableExporter(
-            format: format, columns: columns, headers: chosen.map { $0.exportName ?? $0.name }, write: text)
+            format: format, columns: columns, headers: chosen.map { $0.exportName ?? $0.name }, writeBytes: write)
         try exporter.begin()
         var count = 0
         let rowExporting = throughCells ? nil : list as? any RowExporting
         let exported = try rowExporting?.exportRows(format: format, columns: columns) { block, rows in
-            try bytes(block)
+            try write(block)
             count += rows
             if Task.isCancelled { throw CancellationError() }
         }
         if exported == true {
             exporter.countRows(count)
         } else {
-            func write(_ cells: [Cell]) throws {
+            func writeCells(_ cells: [Cell]) throws {
                 try exporter.row(cells: cells)
                 count += 1
                 if count % cancellationInterval == 0, Task.isCancelled { throw CancellationError() }
             }
-            let byColumn = try (list as? any ColumnCellsReading)?.forEachRow(of: columns, write) ?? false
-            if !byColumn { try list.forEachRow { try write(NamedCellLookup.cells(of: $0, in: columns)) } }
+            let byColumn = try (list as? any ColumnCellsReading)?.forEachRow(of: columns, writeCells) ?? false
+            if !byColumn { try list.forEachRow { try writeCells(NamedCellLookup.cells(of: $0, in: columns)) } }
         }
         // The rows came from a file that shrank meanwhile: what was read past its end is not data.
         if let problem = list.dataProblem { throw problem }

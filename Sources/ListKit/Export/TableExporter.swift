@@ -17,10 +17,17 @@ package struct TableExporter {
     /// The header line's cells (CSV, TSV, Markdown): the source's own header where the columns
     /// were renamed for the screen, else the names.
     package let headers: [String]
-    private let write: (String) throws -> Void
+    private let sink: Sink
     private var rowsWritten = 0
     /// Encodes each row: the format's one encoding, which exports from a file's bytes share.
     private let encoder: ExportRowWriter
+
+    /// Where the text goes: as `String`s, or as the UTF-8 bytes each row is encoded in, which
+    /// a writer to a file or a pipe takes without a `String` made and read again per row.
+    private enum Sink {
+        case text((String) throws -> Void)
+        case bytes((UnsafeRawBufferPointer) throws -> Void)
+    }
 
     /// An exporter that sends its text to `write`, in pieces.
     ///
@@ -29,10 +36,22 @@ package struct TableExporter {
     package init(
         format: ExportFormat, columns: [String], headers: [String]? = nil, write: @escaping (String) throws -> Void
     ) {
+        self.init(format: format, columns: columns, headers: headers, sink: .text(write))
+    }
+
+    /// An exporter that sends its text to `writeBytes` as UTF-8, in pieces of whole rows.
+    package init(
+        format: ExportFormat, columns: [String], headers: [String]? = nil,
+        writeBytes: @escaping (UnsafeRawBufferPointer) throws -> Void
+    ) {
+        self.init(format: format, columns: columns, headers: headers, sink: .bytes(writeBytes))
+    }
+
+    private init(format: ExportFormat, columns: [String], headers: [String]?, sink: Sink) {
         self.format = format
         self.columns = columns
         self.headers = headers.flatMap { $0.count == columns.count ? $0 : nil } ?? columns
-        self.write = write
+        self.sink = sink
         encoder = ExportRowWriter(format: format, columns: columns, capacity: 1024)
     }
 
@@ -40,10 +59,10 @@ package struct TableExporter {
     package mutating func begin() throws {
         switch format {
         case .csv, .tsv:
-            try write(encodedRow(headers.map(Cell.text)))
+            try writeRow(headers.map(Cell.text))
         case .json: try write("[")
         case .markdown:
-            try write(encodedRow(headers.map(Cell.text)))
+            try writeRow(headers.map(Cell.text))
             try write("|" + String(repeating: " --- |", count: columns.count) + "\n")
         }
     }
@@ -56,7 +75,7 @@ package struct TableExporter {
     /// Writes one row of cells, lined up with `columns`; a cell with its source's text is
     /// written as that text.
     package mutating func row(cells: [Cell]) throws {
-        try write(encodedRow(cells))
+        try writeRow(cells)
         rowsWritten += 1
     }
 
@@ -71,9 +90,18 @@ package struct TableExporter {
         if format == .json { try write(rowsWritten == 0 ? "]\n" : "\n]\n") }
     }
 
-    /// One row as the format writes it. A JSON object has one member per column (a missing
-    /// cell is `null`); the other formats write the cells there are.
-    private func encodedRow(_ cells: [Cell]) -> String {
+    private func write(_ text: String) throws {
+        switch sink {
+        case .text(let write): try write(text)
+        case .bytes(let write):
+            var text = text
+            try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
+        }
+    }
+
+    /// Writes one row as the format writes it. A JSON object has one member per column (a
+    /// missing cell is `null`); the other formats write the cells there are.
+    private func writeRow(_ cells: [Cell]) throws {
         encoder.reset(rowsBefore: rowsWritten)
         encoder.beginRow()
         let count = format == .json ? columns.count : cells.count
@@ -85,7 +113,10 @@ package struct TableExporter {
             text.withUTF8 { encoder.appendField($0, json: Self.jsonForm(of: cell, text: $0)) }
         }
         encoder.endRow()
-        return encoder.withBytes { String(decoding: $0, as: UTF8.self) }
+        switch sink {
+        case .text(let write): try write(encoder.withBytes { String(decoding: $0, as: UTF8.self) })
+        case .bytes(let write): try encoder.withBytes(write)
+        }
     }
 
     /// How JSON writes a cell: a source's text as a number only when the value is numeric and
