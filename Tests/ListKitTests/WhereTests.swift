@@ -132,6 +132,50 @@ import Testing
         #expect(list.count == trades.count, "where alone clears")
     }
 
+    /// A reader that has each row's values in an array, one for each of the expression's
+    /// columns in order, gets the answer the rows themselves give: a side left unread does not
+    /// shift the comparisons after it, and a column named twice is read at each place.
+    @Test func theMatcherByPositionAgreesWithTheExpression() throws {
+        var random = SystemRandomNumberGenerator()
+        let texts = [
+            "close > 500", "close > 500 and market = 上櫃", "(market = 上櫃 and close < 0) or close > 1000",
+            "not (market = 上市 or name ~ 台) and close >= 25",
+            "market = 上市 and (close > 0 or date < 2020-01-01) and name ~ 台",
+            "not not (date is missing or code < 5000)", "close > 1000 or close < -1",
+            "close <= 0.25 and close >= 0", "close != -0.5",
+        ]
+        let names = ["台積電", "鴻海", "ＡＢＣ", "abc"]
+        let dates = (0..<40).map { Self.date($0 * 100) }
+        // Half the closes on a few values near zero, so that bounds are met exactly.
+        func units() -> Int64 {
+            Bool.random(using: &random)
+                ? Int64.random(in: -4...4, using: &random) * 25 : Int64.random(in: -500...200_000, using: &random)
+        }
+        for text in texts {
+            let expression = try WhereParser.parse(text, columns: Self.columns)
+            let matcher = expression.positionalMatcher
+            var kept = 0
+            for _ in 0..<300 {
+                let cells: [String: CellValue] = [
+                    "code": .text(String(format: "%04d", Int.random(in: 0...9999, using: &random))),
+                    "name": .text(names.randomElement(using: &random) ?? ""),
+                    "close": Bool.random(using: &random)
+                        ? .decimal(ExactDecimal(units: units(), scale: 2))
+                        : .missing,
+                    "date": Bool.random(using: &random)
+                        ? .date(dates.randomElement(using: &random) ?? dates[0]) : .missing,
+                    "market": .text(Bool.random(using: &random) ? "上市" : "上櫃"),
+                ]
+                let byPosition = expression.columns.map { cells[$0.name] ?? .missing }
+                let expected = expression.matches { cells[$0.name] ?? .missing }
+                #expect(matcher.matches(byPosition: { byPosition[$0] }) == expected, "where \(text)")
+                if expected { kept += 1 }
+            }
+            // Both answers occur, so agreeing says something.
+            #expect(kept > 0 && kept < 300, "where \(text) kept \(kept) of 300")
+        }
+    }
+
     @Test func whereAndTheFilterNarrowTogether() throws {
         let list = screen([
             Trade(id: 1, code: "2330", name: "台積電", close: 104_500, day: 10, market: "上市"),

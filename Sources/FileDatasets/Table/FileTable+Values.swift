@@ -83,6 +83,7 @@ extension FileTable {
         guard names.allSatisfy({ column(named: $0) != nil }) else { return nil }
         // Where each comparison's column is among the values read.
         let slots = expression.columns.map { column in names.firstIndex(of: column.name) ?? 0 }
+        let matcher = expression.positionalMatcher
         let count = rows?.count ?? rowCount
         let pieces = ParallelWork.pieces(for: count)
         let kept = ParallelWork.map(pieces, stop: stop) { piece in
@@ -91,7 +92,7 @@ extension FileTable {
             var position = range.lowerBound
             // Every row of the table is read in file order, so its pages go as they are read.
             _ = forEachValues(of: names, rows: rows, positions: range, stop: stop) { values in
-                if expression.matchesValues(byPosition: { values[slots[$0]] }) {
+                if matcher.matches(byPosition: { values[slots[$0]] }) {
                     found.append(rows?[position] ?? position)
                 }
                 position += 1
