@@ -142,7 +142,7 @@ import Testing
             "not (market = 上市 or name ~ 台) and close >= 25",
             "market = 上市 and (close > 0 or date < 2020-01-01) and name ~ 台",
             "not not (date is missing or code < 5000)", "close > 1000 or close < -1",
-            "close <= 0.25 and close >= 0", "close != -0.5",
+            "close <= 0.25 and close >= 0", "close != -0.5", "name !~ 台 and name >= abc", "name = ＡＢＣ or code >= 5000",
         ]
         let names = ["台積電", "鴻海", "ＡＢＣ", "abc"]
         let dates = (0..<40).map { Self.date($0 * 100) }

@@ -78,10 +78,10 @@ extension WhereExpression {
     /// finds each by its position, not by its column's name, which hashing at every row cost a
     /// tenth of a `where` over a file.
     ///
-    /// The expression's shape is an array of indices, and a comparison of numbers, most of
-    /// those over a file, is decided from the operator and the bound alone: reading the whole
-    /// comparison copied it (its column, texts and value retained and released) at every row,
-    /// by both cores at once.
+    /// The expression's shape is an array of indices, and a comparison of a number with a number
+    /// or of text with text, nearly all of those over a file, is decided from the operator and
+    /// the value alone: reading the whole comparison copied it (its column, texts and value
+    /// retained and released) at every row, by both cores at once.
     package struct PositionalMatcher: Sendable {
         private enum Step: Sendable {
             case comparison(Int)
@@ -92,8 +92,32 @@ extension WhereExpression {
 
         /// Each comparison at its place among the expression's columns.
         private var comparisons: [WhereComparison] = []
-        /// Each comparison's operator, and its value when it orders numbers.
-        private var orderings: [(comparison: WhereComparison.Operator, number: ExactDecimal?)] = []
+        /// What decides each comparison without reading all of it.
+        private var shortcuts: [Shortcut] = []
+
+        /// A comparison as far as a cell of its value's kind needs it.
+        private enum Shortcut: Sendable {
+            /// An ordering against a number, for a cell that is a number.
+            case number(WhereComparison.Operator, ExactDecimal)
+            /// An ordering against text, or `~` and `!~`, for a cell that is text: the text
+            /// folded as the comparison folds it.
+            case text(WhereComparison.Operator, String)
+            /// Anything else: the comparison decides.
+            case none
+
+            init(_ comparison: WhereComparison) {
+                switch (comparison.comparison, comparison.value) {
+                case (.contains, _), (.notContains, _):
+                    self = .text(comparison.comparison, TextFolding.fold(comparison.text))
+                case (let test, .text) where test.orders:
+                    self = .text(test, TextFolding.fold(comparison.text))
+                case (let test, let value) where test.orders:
+                    self = value.decimal.map { .number(test, $0) } ?? .none
+                default:
+                    self = .none
+                }
+            }
+        }
         /// The expression's nodes, each after the nodes it joins: the whole is the last.
         private var steps: [Step] = []
 
@@ -109,8 +133,7 @@ extension WhereExpression {
             switch expression {
             case .comparison(let comparison):
                 comparisons.append(comparison)
-                let orders = comparison.comparison.orders
-                orderings.append((comparison.comparison, orders ? comparison.value.decimal : nil))
+                shortcuts.append(Shortcut(comparison))
                 steps.append(.comparison(comparisons.count - 1))
             case .and(let left, let right):
                 let left = add(left)
@@ -135,11 +158,21 @@ extension WhereExpression {
             switch steps[step] {
             case .comparison(let index):
                 let cell = value(index)
-                // As `WhereComparison.matches` decides it: a number is never missing, and two
-                // numbers order by their values before anything else is asked.
-                let ordering = orderings[index]
-                if let bound = ordering.number, let number = cell.decimal {
-                    return ordering.comparison.admits(order: number < bound ? -1 : (bound < number ? 1 : 0))
+                // As `WhereComparison.matches` decides these: a number or a text is never
+                // missing, two numbers order by their values before anything else is asked,
+                // and a text against text by their folded forms.
+                switch (shortcuts[index], cell) {
+                case (.number(let test, let bound), _):
+                    guard let number = cell.decimal else { break }
+                    return test.admits(order: number < bound ? -1 : (bound < number ? 1 : 0))
+                case (.text(let test, let folded), .text(let text)):
+                    let own = TextFolding.fold(text)
+                    switch test {
+                    case .contains: return TextFolding.folded(own, contains: folded)
+                    case .notContains: return !TextFolding.folded(own, contains: folded)
+                    default: return test.admits(order: own < folded ? -1 : (folded < own ? 1 : 0))
+                    }
+                default: break
                 }
                 return comparisons[index].matches(cell)
             case .and(let left, let right): return matches(step: left, value) && matches(step: right, value)
