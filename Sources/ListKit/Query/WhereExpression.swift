@@ -78,10 +78,8 @@ extension WhereExpression {
     /// finds each by its position, not by its column's name, which hashing at every row cost a
     /// tenth of a `where` over a file.
     ///
-    /// The expression's shape is an array of indices, and a comparison of a number with a number
-    /// or of text with text, nearly all of those over a file, is decided from the operator and
-    /// the value alone: reading the whole comparison copied it (its column, texts and value
-    /// retained and released) at every row, by both cores at once.
+    /// The expression's shape is an array of indices and each comparison is kept as the part
+    /// that decides a cell (``WhereComparison/Test``), read in place at every row.
     package struct PositionalMatcher: Sendable {
         private enum Step: Sendable {
             case comparison(Int)
@@ -90,34 +88,8 @@ extension WhereExpression {
             case not(Int)
         }
 
-        /// Each comparison at its place among the expression's columns.
-        private var comparisons: [WhereComparison] = []
-        /// What decides each comparison without reading all of it.
-        private var shortcuts: [Shortcut] = []
-
-        /// A comparison as far as a cell of its value's kind needs it.
-        private enum Shortcut: Sendable {
-            /// An ordering against a number, for a cell that is a number.
-            case number(WhereComparison.Operator, ExactDecimal)
-            /// An ordering against text, or `~` and `!~`, for a cell that is text: the text
-            /// folded as the comparison folds it.
-            case text(WhereComparison.Operator, String)
-            /// Anything else: the comparison decides.
-            case none
-
-            init(_ comparison: WhereComparison) {
-                switch (comparison.comparison, comparison.value) {
-                case (.contains, _), (.notContains, _):
-                    self = .text(comparison.comparison, TextFolding.fold(comparison.text))
-                case (let test, .text) where test.orders:
-                    self = .text(test, TextFolding.fold(comparison.text))
-                case (let test, let value) where test.orders:
-                    self = value.decimal.map { .number(test, $0) } ?? .none
-                default:
-                    self = .none
-                }
-            }
-        }
+        /// Each comparison's test, at its place among the expression's columns.
+        private var tests: [WhereComparison.Test] = []
         /// The expression's nodes, each after the nodes it joins: the whole is the last.
         private var steps: [Step] = []
 
@@ -132,9 +104,8 @@ extension WhereExpression {
         private mutating func add(_ expression: WhereExpression) -> Int {
             switch expression {
             case .comparison(let comparison):
-                comparisons.append(comparison)
-                shortcuts.append(Shortcut(comparison))
-                steps.append(.comparison(comparisons.count - 1))
+                tests.append(comparison.test)
+                steps.append(.comparison(tests.count - 1))
             case .and(let left, let right):
                 let left = add(left)
                 steps.append(.and(left, add(right)))
@@ -156,25 +127,7 @@ extension WhereExpression {
 
         private func matches(step: Int, _ value: (Int) -> CellValue) -> Bool {
             switch steps[step] {
-            case .comparison(let index):
-                let cell = value(index)
-                // As `WhereComparison.matches` decides these: a number or a text is never
-                // missing, two numbers order by their values before anything else is asked,
-                // and a text against text by their folded forms.
-                switch (shortcuts[index], cell) {
-                case (.number(let test, let bound), _):
-                    guard let number = cell.decimal else { break }
-                    return test.admits(order: number < bound ? -1 : (bound < number ? 1 : 0))
-                case (.text(let test, let folded), .text(let text)):
-                    let own = TextFolding.fold(text)
-                    switch test {
-                    case .contains: return TextFolding.folded(own, contains: folded)
-                    case .notContains: return !TextFolding.folded(own, contains: folded)
-                    default: return test.admits(order: own < folded ? -1 : (folded < own ? 1 : 0))
-                    }
-                default: break
-                }
-                return comparisons[index].matches(cell)
+            case .comparison(let index): return tests[index].matches(value(index))
             case .and(let left, let right): return matches(step: left, value) && matches(step: right, value)
             case .or(let left, let right): return matches(step: left, value) || matches(step: right, value)
             case .not(let inner): return !matches(step: inner, value)
@@ -199,14 +152,6 @@ public struct WhereComparison: Sendable, Hashable, CustomStringConvertible {
         case isMissing = "is missing"
         /// `COL is not missing`.
         case isPresent = "is not missing"
-
-        /// True for the operators that compare a cell's order against the value.
-        var orders: Bool {
-            switch self {
-            case .equal, .notEqual, .less, .lessOrEqual, .greater, .greaterOrEqual: return true
-            case .contains, .notContains, .isMissing, .isPresent: return false
-            }
-        }
 
         /// True when a cell that orders `order` (-1, 0 or 1) against the value satisfies an
         /// ordering; false for the operators that do not order.
@@ -235,27 +180,44 @@ public struct WhereComparison: Sendable, Hashable, CustomStringConvertible {
         self.comparison = comparison
         self.value = value
         self.text = text
-        self.foldedText = TextFolding.fold(text)
+        test = Test(comparison: comparison, value: value, foldedText: TextFolding.fold(text))
     }
 
-    private let foldedText: String
+    /// What decides a cell, apart from the column and the text as written.
+    package let test: Test
 
     /// True when `cell` satisfies the comparison.
     public func matches(_ cell: CellValue) -> Bool {
-        if case .missing = cell {
-            return comparison == .notEqual || comparison == .notContains || comparison == .isMissing
-        }
-        switch comparison {
-        case .isMissing: return false
-        case .isPresent: return true
-        case .contains, .notContains:
-            let found = TextFolding.folded(TextFolding.fold(cell.exportText), contains: foldedText)
-            return found == (comparison == .contains)
-        default:
-            guard let order = Self.order(cell, value, foldedText: foldedText) else {
-                return comparison == .notEqual
+        test.matches(cell)
+    }
+
+    /// The part of a comparison that decides a cell: the operator, the value and the text folded.
+    ///
+    /// A reader that tests every row of a file keeps these alone: a whole comparison read from
+    /// an array was copied at each row (its column and texts retained and released, by every
+    /// core at once), where this copies a few words.
+    package struct Test: Sendable, Hashable {
+        let comparison: Operator
+        let value: CellValue
+        let foldedText: String
+
+        /// True when `cell` satisfies the comparison.
+        package func matches(_ cell: CellValue) -> Bool {
+            if case .missing = cell {
+                return comparison == .notEqual || comparison == .notContains || comparison == .isMissing
             }
-            return comparison.admits(order: order)
+            switch comparison {
+            case .isMissing: return false
+            case .isPresent: return true
+            case .contains, .notContains:
+                let found = TextFolding.folded(TextFolding.fold(cell.exportText), contains: foldedText)
+                return found == (comparison == .contains)
+            default:
+                guard let order = WhereComparison.order(cell, value, foldedText: foldedText) else {
+                    return comparison == .notEqual
+                }
+                return comparison.admits(order: order)
+            }
         }
     }
 
