@@ -1,11 +1,20 @@
 import BrowseSupport
 import ListKit
+import Tabular
 
 @testable import FileDatasets
 
 // Fuzzes the file engine: web-page, format and delimiter sniffing, the CSV index (in one piece and in
 // several), the JSON and JSON Lines readers, every row's cells, and the byte filter against the
 // String reference — any bytes give a table, skipped rows or a typed error.
+/// A cell a scalar, so a cell an ASCII byte (CR LF is two, as a terminal shows it): the index
+/// counts ASCII fields.
+let scalarsCountingASCII = TextWidth(oneCellPerASCIIByte: true) {
+    String(decoding: $0, as: UTF8.self).unicodeScalars.count
+}
+/// The same measure, reading every field.
+let scalars = TextWidth { String(decoding: $0, as: UTF8.self).unicodeScalars.count }
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let input = UnsafeBufferPointer(start: data, count: size)
@@ -30,6 +39,23 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             let folded = TextFolding.fold(String(query))
             let matches = table.filter(foldedQuery: folded, candidates: nil)
             precondition(matches.allSatisfy { (0..<table.rowCount).contains($0) }, "matches are rows")
+        }
+        // A field found to be ASCII is counted, not measured: the widths are those of a
+        // measure that reads every field, and the first byte that is not UTF-8 is the first of
+        // the rows' bytes when every record was read whole.
+        if let measured = try? TableIndexer.index(
+            name: "fuzz", bytes: FileBytes(copying: input), dialect: .init(delimiter: delimiter), hasHeader: true,
+            progress: nil, pieces: pieces, widths: scalarsCountingASCII)
+        {
+            let names = measured.columns.map(\.name)
+            precondition(
+                measured.measuredWidths?.widest == measured.widestTexts(of: names, rows: nil, width: scalars),
+                "the index measures each column's widest text")
+            precondition(measured.firstNonUTF8 == table.firstNonUTF8, "measuring changes no check")
+        }
+        if table.problems.count == 0, table.rowCount > 0 {
+            let first = UTF8Validation.firstInvalidByte(in: input, from: table.offset(ofRow: 0))
+            precondition(table.firstNonUTF8 == first, "the first byte that is not UTF-8 is found")
         }
         if !table.columns.isEmpty {
             let sorted = table.sorted(byColumn: 0, descending: true, indices: Array(0..<table.rowCount))

@@ -101,6 +101,24 @@ csv_marks_64(const uint8_t *bytes, uint8_t delimiter, uint8_t quote) {
     return marks;
 }
 
+/// The bytes of the 64 at `bytes` that are not ASCII (high bit set), which must all be
+/// readable (no alignment needed): bit i stands for byte i. A field whose bits are all clear is
+/// ASCII, as wide as it is long and valid UTF-8, without reading its bytes again.
+static inline __attribute__((always_inline)) uint64_t csv_non_ascii_64(const uint8_t *bytes) {
+    uint64_t high = 0;
+#if defined(__SSE2__)
+    for (int block = 0; block < 4; block++) {
+        const __m128i chunk = _mm_loadu_si128((const __m128i *)(const void *)(bytes + 16 * block));
+        high |= (uint64_t)(uint16_t)_mm_movemask_epi8(chunk) << (16 * block);
+    }
+#else
+    for (int index = 0; index < 64; index++) {
+        high |= (uint64_t)(bytes[index] >> 7) << index;
+    }
+#endif
+    return high;
+}
+
 /// Asks for the two cache lines from `bytes` to be read into the caches ahead of their use (a
 /// record read out of file order); it never faults. Swift has no prefetch of its own.
 static inline __attribute__((always_inline)) void csv_prefetch(const uint8_t *bytes) {

@@ -376,8 +376,17 @@ private struct PieceScanner {
         defer { widest.deallocate() }
         while cursor.offset < end, let record = next() {
             let span = record.span
-            if result.firstNonUTF8 == nil, cursor.offset > checked {
-                result.firstNonUTF8 = UTF8Validation.firstInvalid(buffer, from: checked, to: cursor.offset)
+            let unchecked = result.firstNonUTF8 == nil && cursor.offset > checked
+            let nonASCII = unchecked || widest.measures ? NonASCIIFields.of(fields, in: buffer) : nil
+            if unchecked {
+                // A record read without an issue from where the last check ended is its fields
+                // and the quotes, delimiters and line end between them, all ASCII: only its
+                // fields that are not ASCII need reading again.
+                if let nonASCII, issues.isEmpty, checked == span.byteRange.lowerBound {
+                    result.firstNonUTF8 = firstNonUTF8(inFields: nonASCII)
+                } else {
+                    result.firstNonUTF8 = UTF8Validation.firstInvalid(buffer, from: checked, to: cursor.offset)
+                }
                 checked = cursor.offset
             }
             if record.unterminated {
@@ -402,7 +411,7 @@ private struct PieceScanner {
                 sample(into: &result.inference)
                 sampled += 1
             }
-            widest.widen(to: fields, in: buffer, quote: dialect.quote)
+            widest.widen(to: fields, in: buffer, quote: dialect.quote, nonASCII: nonASCII)
             let offset = span.byteRange.lowerBound
             if SegmentStart.base(of: offset) != segment {
                 segment = SegmentStart.base(of: offset)
@@ -427,6 +436,21 @@ private struct PieceScanner {
         result.widest = Array(widest.widest)
         result.end = cursor
         return result
+    }
+
+    /// The first byte that is not UTF-8 in the fields whose bits are set in `nonASCII`, in order.
+    private func firstNonUTF8(inFields nonASCII: UInt64) -> Int? {
+        var left = nonASCII
+        while left != 0 {
+            let range = fields[left.trailingZeroBitCount].contentRange
+            // A character cut by the field's end is found where it starts, as it would be in
+            // the whole record: the byte after the field is ASCII.
+            if let found = UTF8Validation.firstInvalid(buffer, from: range.lowerBound, to: range.upperBound) {
+                return found
+            }
+            left &= left &- 1
+        }
+        return nil
     }
 
     /// How many problems the records from the cursor to the end hold, counted as ``run(into:progress:)``
@@ -494,10 +518,21 @@ private struct ColumnWidths {
 
     func deallocate() { widest.deallocate() }
 
-    /// Widens each column to its field of a record.
-    func widen(to fields: [CSVField], in buffer: UnsafeBufferPointer<UInt8>, quote: UInt8) {
+    /// True when a column is measured.
+    var measures: Bool { !widest.isEmpty }
+
+    /// Widens each column to its field of a record. A field whose bit in `nonASCII` is clear is
+    /// ASCII: as wide as it is long when the width gives ASCII a cell a byte.
+    func widen(to fields: [CSVField], in buffer: UnsafeBufferPointer<UInt8>, quote: UInt8, nonASCII: UInt64?) {
+        let known = width.oneCellPerASCIIByte ? nonASCII.map { ~$0 } ?? 0 : 0
         for column in 0..<min(fields.count, widest.count) {
-            let measured = fields[column].withBytes(in: buffer, quote: quote) { width.of(utf8: $0) }
+            let field = fields[column]
+            let measured: Int
+            if known &>> UInt64(truncatingIfNeeded: column) & 1 != 0, !field.needsUnescaping {
+                measured = field.contentRange.count
+            } else {
+                measured = field.withBytes(in: buffer, quote: quote) { width.of(utf8: $0) }
+            }
             if measured > widest[column] { widest[column] = measured }
         }
     }

@@ -15,7 +15,8 @@ public struct TextWidth: Sendable {
     private final class Identity: Sendable {}
 
     @usableFromInline let measure: @Sendable (UnsafeBufferPointer<UInt8>) -> Int
-    @usableFromInline let oneCellPerASCIIByte: Bool
+    /// True when every ASCII byte takes one cell: a text of ASCII alone is as wide as it is long.
+    @usableFromInline package let oneCellPerASCIIByte: Bool
     private let identity = Identity()
 
     /// A width that `measure` gives for a text's UTF-8.
