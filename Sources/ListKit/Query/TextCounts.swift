@@ -50,14 +50,36 @@ struct TextCounts: Sendable {
     private func equals(_ entry: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
         let range = range(of: entry)
         guard range.count == text.count else { return false }
-        return bytes.withUnsafeBufferPointer { stored in
+        return bytes.withUnsafeBufferPointer { Self.same(UnsafeBufferPointer(rebasing: $0[range]), text) }
+    }
+
+    /// True when two texts of the same length hold the same bytes, compared eight at a time
+    /// (the last eight overlapping those before) or, under eight, as two overlapping halves.
+    static func same(_ stored: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = text.count
+        guard count > 0, let one = stored.baseAddress.map(UnsafeRawPointer.init),
+            let other = text.baseAddress.map(UnsafeRawPointer.init)
+        else { return true }
+        if count >= 8 {
             var index = 0
-            while index < text.count {
-                if stored[range.lowerBound + index] != text[index] { return false }
-                index += 1
+            while index + 8 < count {
+                if one.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    != other.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                {
+                    return false
+                }
+                index += 8
             }
-            return true
+            return one.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                == other.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
         }
+        if count >= 4 {
+            return one.loadUnaligned(as: UInt32.self) == other.loadUnaligned(as: UInt32.self)
+                && one.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                    == other.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        }
+        for index in 0..<count where stored[index] != text[index] { return false }
+        return true
     }
 
     private mutating func grow() {
@@ -85,29 +107,32 @@ struct TextCounts: Sendable {
         }
     }
 
-    /// A hash of `text`'s bytes, eight at a time.
+    /// A hash of `text`'s bytes and length, eight bytes at a time, the last eight overlapping
+    /// those before; a text of four to seven bytes as two overlapping halves. Every byte is
+    /// read once or twice, never one past the text.
     static func hash(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(text.count)
-        guard let base = text.baseAddress else { return hash }
+        guard let base = text.baseAddress, !text.isEmpty else { return hash &* 0xC4CE_B9FE_1A85_EC53 }
         let raw = UnsafeRawPointer(base)
-        var index = 0
-        while index + 8 <= text.count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
-            hash ^= hash >> 32
-            index += 8
-        }
-        if index < text.count {
-            var word: UInt64 = 0
-            var shift: UInt64 = 0
-            while index < text.count {
-                word |= UInt64(text[index]) << shift
-                shift += 8
-                index += 1
+        let count = text.count
+        var word: UInt64 = 0
+        if count >= 8 {
+            var index = 0
+            while index + 8 < count {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+                hash ^= hash >> 32
+                index += 8
             }
-            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
-            hash ^= hash >> 32
+            word = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        } else if count >= 4 {
+            word =
+                UInt64(raw.loadUnaligned(as: UInt32.self))
+                | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32
+        } else {
+            for index in 0..<count { word |= UInt64(text[index]) << UInt64(index * 8) }
         }
+        hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+        hash ^= hash >> 32
         return hash &* 0xC4CE_B9FE_1A85_EC53
     }
 }
