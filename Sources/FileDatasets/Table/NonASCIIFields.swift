@@ -54,14 +54,7 @@ enum NonASCIIFields {
     /// count as ASCII.
     @inline(__always)
     private static func bits(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt64 {
-        guard let base = buffer.baseAddress else { return 0 }
-        let left = buffer.count &- index
-        if left >= 64 { return csv_non_ascii_64(base + index) }
-        // The buffer's last bytes, copied into a block of zeros.
-        var block: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-        return withUnsafeMutableBytes(of: &block) { block in
-            block.copyMemory(from: UnsafeRawBufferPointer(start: base + index, count: left))
-            return csv_non_ascii_64(UnsafeRawPointer(block.baseAddress)?.assumingMemoryBound(to: UInt8.self))
-        }
+        if buffer.count &- index >= 64, let base = buffer.baseAddress { return csv_non_ascii_64(base + index) }
+        return BlockOf64.reading(buffer, at: index) { csv_non_ascii_64($0) }
     }
 }

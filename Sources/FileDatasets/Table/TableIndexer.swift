@@ -377,7 +377,7 @@ private struct PieceScanner {
         while cursor.offset < end, let record = next() {
             let span = record.span
             let unchecked = result.firstNonUTF8 == nil && cursor.offset > checked
-            let nonASCII = unchecked || widest.measures ? NonASCIIFields.of(fields, in: buffer) : nil
+            let nonASCII = unchecked || widest.countsASCII ? NonASCIIFields.of(fields, in: buffer) : nil
             if unchecked {
                 // A record read without an issue from where the last check ended is its fields
                 // and the quotes, delimiters and line end between them, all ASCII: only its
@@ -518,17 +518,17 @@ private struct ColumnWidths {
 
     func deallocate() { widest.deallocate() }
 
-    /// True when a column is measured.
-    var measures: Bool { !widest.isEmpty }
+    /// True when columns are measured by a width that counts an ASCII field's bytes.
+    var countsASCII: Bool { !widest.isEmpty && width.oneCellPerASCIIByte }
 
     /// Widens each column to its field of a record. A field whose bit in `nonASCII` is clear is
     /// ASCII: as wide as it is long when the width gives ASCII a cell a byte.
     func widen(to fields: [CSVField], in buffer: UnsafeBufferPointer<UInt8>, quote: UInt8, nonASCII: UInt64?) {
-        let known = width.oneCellPerASCIIByte ? nonASCII.map { ~$0 } ?? 0 : 0
+        let ascii = width.oneCellPerASCIIByte ? nonASCII.map { ~$0 } ?? 0 : 0
         for column in 0..<min(fields.count, widest.count) {
             let field = fields[column]
             let measured: Int
-            if known &>> UInt64(truncatingIfNeeded: column) & 1 != 0, !field.needsUnescaping {
+            if ascii &>> UInt64(truncatingIfNeeded: column) & 1 != 0, !field.needsUnescaping {
                 measured = field.contentRange.count
             } else {
                 measured = field.withBytes(in: buffer, quote: quote) { width.of(utf8: $0) }

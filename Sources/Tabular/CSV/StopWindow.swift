@@ -66,13 +66,8 @@ struct StopWindow {
             unquoted = stops.unquoted
             return
         }
-        // The buffer's last bytes, copied into a block of zeros: the bits past its end are cleared.
-        var block: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-        let stops = withUnsafeMutableBytes(of: &block) { block in
-            block.copyMemory(from: UnsafeRawBufferPointer(start: base + index, count: left))
-            return csv_stops_64(
-                UnsafeRawPointer(block.baseAddress)?.assumingMemoryBound(to: UInt8.self), delimiter, quote)
-        }
+        let stops = BlockOf64.reading(buffer, at: index) { csv_stops_64($0, delimiter, quote) }
+        // No stop past the buffer's end, whatever the delimiter and quote.
         let inside: UInt64 = (1 &<< UInt64(truncatingIfNeeded: left)) &- 1
         quoted = stops.quoted & inside
         unquoted = stops.unquoted & inside
