@@ -65,4 +65,14 @@ import Testing
         #expect(a < c)
         #expect(try #require(ExactDecimal("-20.0000")) < a)
     }
+
+    @Test func comparesNumbersOfOneScaleByTheirUnits() throws {
+        let texts = ["-1.05", "-1.04", "0.00", "1.04", "1.05", "495.94"]
+        let numbers = try texts.map { try #require(ExactDecimal($0)) }
+        for (left, right) in zip(numbers, numbers.dropFirst()) {
+            #expect(left < right)
+            #expect(!(right < left))
+        }
+        #expect(!(numbers[1] < numbers[1]))
+    }
 }

@@ -248,6 +248,8 @@ public struct ExactDecimal: Sendable, Hashable, Comparable, CustomStringConverti
     }
 
     public static func < (lhs: Self, rhs: Self) -> Bool {
+        // The usual case in a column (prices of two places): no scaling to do.
+        if lhs.scale == rhs.scale { return lhs.units < rhs.units }
         let common = max(lhs.scale, rhs.scale)
         if let left = lhs.units(atScale: common), let right = rhs.units(atScale: common) {
             return left < right

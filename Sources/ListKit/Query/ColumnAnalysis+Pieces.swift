@@ -149,7 +149,11 @@ extension ColumnAnalysis {
             var summaries = numeric.map { PieceColumn(numeric: $0) }
             var row = start
             read { values in
-                for index in summaries.indices { summaries[index].add(values[index], row: row) }
+                // Through the buffer: the array checked that its storage was not shared at
+                // every column of every row.
+                summaries.withUnsafeMutableBufferPointer { summaries in
+                    for index in summaries.indices { summaries[index].add(values[index], row: row) }
+                }
                 row += 1
             }
             for index in summaries.indices { summaries[index].finish() }

@@ -138,7 +138,6 @@ package struct CSVScanner: Sendable {
         fieldLimit: Int = .max,
         wholeRecords: Bool = true
     ) -> CSVRecordSpan? {
-        fields.removeAll(keepingCapacity: true)
         let count = buffer.count
         let delimiter = dialect.delimiter
         let quote = dialect.quote
@@ -160,6 +159,7 @@ package struct CSVScanner: Sendable {
             }
         }
         guard index < count else {
+            fields.removeAll(keepingCapacity: true)
             cursor = CSVCursor(offset: count, line: line)
             return nil
         }
