@@ -85,23 +85,24 @@ import Testing
         #expect(set.count == Self.count(keys))
     }
 
-    @Test(arguments: [(1_000, 250_000), (250_000, 1_000), (20_000, 20_000), (250_000, 250_000)])
-    func mergesPiecesAsOnePassCounts(sizes: (Int, Int)) {
-        let first = Self.keys(count: sizes.0, distinct: 200_000, seed: 11)
-        let second = Self.keys(count: sizes.1, distinct: 200_000, seed: 13)
-        var left = DistinctKeys()
-        for (payload, tag) in first { left.insertLater(payload, tag: tag) }
-        left.flush()
-        var right = DistinctKeys()
-        for (payload, tag) in second { right.insertLater(payload, tag: tag) }
-        right.flush()
-        var merged = left
-        merged.formUnion(right)
-        var reversed = right
-        reversed.formUnion(left)
-        let expected = Self.count(first + second)
-        #expect(merged.count == expected)
-        #expect(reversed.count == expected)
-        #expect(left.count == Self.count(first))
+    /// Sets read in pieces, some past their tables and some not, counted together in every order.
+    @Test(arguments: [
+        [1_000, 250_000], [250_000, 1_000], [20_000, 20_000], [250_000, 250_000], [90_000, 5, 400_000],
+    ])
+    func countsPiecesTogetherAsOnePassCounts(sizes: [Int]) {
+        let pieces = sizes.enumerated().map { index, size in
+            Self.keys(count: size, distinct: 200_000, seed: 11 + 2 * UInt64(index))
+        }
+        let sets = pieces.map { keys in
+            var set = DistinctKeys()
+            for (payload, tag) in keys { set.insertLater(payload, tag: tag) }
+            set.flush()
+            return set
+        }
+        let expected = Self.count(pieces.joined())
+        #expect(DistinctKeys.unionCount(sets) == expected)
+        #expect(DistinctKeys.unionCount(sets.reversed()) == expected)
+        #expect(DistinctKeys.unionCount([sets[0]]) == Self.count(pieces[0]))
+        #expect(DistinctKeys.unionCount(sets + sets) == expected, "a set counted twice adds nothing")
     }
 }

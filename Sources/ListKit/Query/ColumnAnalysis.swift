@@ -278,11 +278,11 @@ struct DistinctValues: Sendable {
     /// Puts the values waiting in the table, before ``count`` is read.
     mutating func flush() { keys.flush() }
 
-    /// Adds the values `other` has seen.
-    mutating func formUnion(_ other: DistinctValues) {
-        texts.formUnion(other.texts)
-        keys.formUnion(other.keys)
-        fineDateTimes.formUnion(other.fineDateTimes)
+    /// How many distinct values `sets` have seen together, each flushed (``flush()``).
+    static func unionCount(_ sets: [DistinctValues]) -> Int {
+        let texts = sets.dropFirst().reduce(sets.first?.texts ?? []) { $0.union($1.texts) }
+        let fineDateTimes = sets.dropFirst().reduce(sets.first?.fineDateTimes ?? []) { $0.union($1.fineDateTimes) }
+        return texts.count + DistinctKeys.unionCount(sets.map(\.keys)) + fineDateTimes.count
     }
 }
 

@@ -93,18 +93,13 @@ struct PieceColumn: Sendable {
             return nil
         }
         var texts: [String: (count: Int, first: Int)] = [:]
-        // The first piece's tables are kept, the others' added to them.
-        var others = pieces[0].others
         var total = pieces[0].total
         // The candidates for least and greatest, in row order: one pass keeps the first row of
         // the least (greatest) value, which is the first candidate no later one beats.
         var candidates: [(key: SortKey, row: Int)] = []
         for (index, piece) in pieces.enumerated() {
             piece.texts.merged(into: &texts)
-            if index > 0 {
-                others.formUnion(piece.others)
-                total.add(piece.total)
-            }
+            if index > 0 { total.add(piece.total) }
             candidates += piece.candidates
         }
         for (text, seen) in texts { candidates.append((SortKey(.text(text)), seen.first)) }
@@ -117,7 +112,8 @@ struct PieceColumn: Sendable {
         }
         return ColumnTally(
             numeric: numeric, count: count, missing: pieces.reduce(0) { $0 + $1.missing },
-            distinct: texts.count + others.count, minimumRow: minimum?.row, maximumRow: maximum?.row, total: total)
+            distinct: texts.count + DistinctValues.unionCount(pieces.map(\.others)), minimumRow: minimum?.row,
+            maximumRow: maximum?.row, total: total)
     }
 }
 
