@@ -29,9 +29,14 @@ enum FieldParser {
 
     /// True when the number's whole part starts with a zero followed by another digit (`0050`,
     /// `007`): such values are codes, not quantities, and their columns stay text.
+    @inline(__always)
     static func hasLeadingZero(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        // Most numbers start with a digit other than zero, and are answered without trimming.
+        // Most numbers start with a digit other than zero, and are answered without a call.
         if let first = bytes.first, first > zero, first <= nine { return false }
+        return hasLeadingZeroAfterTrimming(bytes)
+    }
+
+    private static func hasLeadingZeroAfterTrimming(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = trimmedRange(bytes).lowerBound
         if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
         guard index + 1 < bytes.count, bytes[index] == zero else { return false }
