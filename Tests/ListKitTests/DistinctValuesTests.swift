@@ -48,11 +48,22 @@ import Testing
                 values.append(.text(["台積電", "台泥", "a", "A", "e\u{301}", "é"][Int.random(in: 0..<6, using: &random)]))
             }
         }
+        // A text and a date-time finer than a microsecond that only the last piece below holds.
+        values.append(.text("seen last"))
+        values.append(.dateTime(try #require(DateTime(iso: "2026-12-05T19:30:00.000000001Z"))))
         var distinct = DistinctValues()
         for value in values { distinct.insertLater(value) }
         distinct.flush()
         let reference = Set(values.filter { $0 != .missing })
         #expect(distinct.count == reference.count)
+        // The same values read in three pieces, as `stats` reads a file on every core.
+        let pieces = [values[..<10_000], values[10_000..<30_000], values[30_000...]].map { piece in
+            var set = DistinctValues()
+            for value in piece { set.insertLater(value) }
+            set.flush()
+            return set
+        }
+        #expect(DistinctValues.unionCount(pieces) == reference.count)
     }
 }
 

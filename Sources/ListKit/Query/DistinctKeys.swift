@@ -4,8 +4,8 @@
 /// A table of a million keys did not: every insert was a cache miss, and growing it copied it
 /// over and over (a fifth of `stats` over a file of prices). Past that count the keys are
 /// appended instead to partitions chosen by their hash, and each partition is made distinct on
-/// its own when it fills, where its keys fit in the caches; sets read in pieces at once merge
-/// partition by partition.
+/// its own when it fills, where its keys fit in the caches; sets read in pieces at once are
+/// counted together partition by partition (``unionCount(_:)``).
 struct DistinctKeys: Sendable {
     private var table = KeyTable()
     /// The keys once they outgrew ``table``, which is then left empty.
