@@ -6,12 +6,11 @@ import Testing
 /// byte-by-byte parser reads it.
 @Suite struct CalendarDateParsingTests {
     @Test func readsTheFormsAFileWrites() throws {
-        for text in ["2015/01/01", "2015-01-01", "20150101", " 2015-01-01 ", "2015/1/1", "2024-02-29"] {
-            let date = try #require(CalendarDate(iso: text), "\(text) reads")
-            #expect(date.year == 2015 || date.year == 2024, "\(text)")
+        for text in ["2015/01/01", "2015-01-01", "20150101", " 2015-01-01 ", "2015/1/1"] {
+            #expect(try #require(CalendarDate(iso: text), "\(text) reads").description == "2015-01-01")
         }
-        #expect(CalendarDate(iso: "2015/01/01")?.description == "2015-01-01")
         #expect(CalendarDate(iso: "2024-02-29")?.description == "2024-02-29")
+        #expect(CalendarDate(iso: "2015/12/31")?.description == "2015-12-31")
     }
 
     @Test(arguments: [

@@ -52,16 +52,7 @@ struct DistinctKeys: Sendable {
             for set in sets.dropFirst() { table.insert(set.table) }
             return table.count
         }
-        let partitions = sets.map { set in
-            set.partitions
-                ?? {
-                    var partitions = KeyPartitions()
-                    partitions.append(set.table.keys)
-                    partitions.settle()
-                    return partitions
-                }()
-        }
-        return KeyPartitions.unionCount(partitions)
+        return KeyPartitions.unionCount(sets.map(\.settledPartitions))
     }
 
     /// Puts the waiting keys in the partitions.
@@ -69,6 +60,14 @@ struct DistinctKeys: Sendable {
         guard !pending.isEmpty else { return }
         pending.withUnsafeBufferPointer { partitions?.append($0) }
         pending.removeAll(keepingCapacity: true)
+    }
+
+    /// The keys in partitions, each made distinct: a set still in its table spilled first.
+    private var settledPartitions: KeyPartitions {
+        var set = self
+        if set.partitions == nil { set.spill() }
+        set.flush()
+        return set.partitions ?? KeyPartitions()
     }
 
     private mutating func spill() {
