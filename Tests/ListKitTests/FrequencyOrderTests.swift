@@ -18,8 +18,12 @@ import Testing
         var random = SystemRandomNumberGenerator()
         // Nearly distinct values (counts of 1 and 2, rows in every byte), a few frequent ones,
         // and counts past 255 and 65,535 so that more than one byte of the count differs.
-        for size in [0, 1, 2, 300, 70_000] {
-            let firsts = Array(0..<(size * 3)).shuffled(using: &random).prefix(size).map { $0 }
+        // Entries in the order of their first rows too, as a column of numbers gives them.
+        for (size, inRowOrder) in [
+            (0, false), (1, false), (2, false), (300, false), (70_000, false), (2, true), (70_000, true),
+        ] {
+            var firsts = Array(0..<(size * 3)).shuffled(using: &random).prefix(size).map { $0 }
+            if inRowOrder { firsts.sort() }
             let counts = (0..<size).map { _ in
                 switch Int.random(in: 0..<10, using: &random) {
                 case 0: Int.random(in: 256..<100_000, using: &random)
@@ -32,7 +36,10 @@ import Testing
             #expect(places.count == size)
             // The first place that differs, rather than two lists of 70,000.
             let differs = expected.indices.first { places.indices.contains($0) && places[$0] != expected[$0] }
-            #expect(differs == nil, "\(size) entries: \(differs.map { "\(places[$0]) for \(expected[$0])" } ?? "")")
+            #expect(
+                differs == nil,
+                "\(size) entries, in row order \(inRowOrder): \(differs.map { "\(places[$0]) for \(expected[$0])" } ?? "")"
+            )
         }
     }
 

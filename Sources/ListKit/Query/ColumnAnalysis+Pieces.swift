@@ -45,16 +45,18 @@ extension ColumnAnalysis {
         // Texts, keyed values and the rest are never equal to one another: each kind is merged
         // on its own, and the three ordered together.
         var texts: [String: (count: Int, first: Int)] = [:]
-        // The first piece's table is taken over, not copied, and each piece is let go once
-        // merged: over a million distinct numbers the tables are most of the memory.
-        var keyed = KeyedCounts()
-        if !pieces.isEmpty { swap(&keyed, &pieces[0].keyed) }
+        // The pieces' tables of numbers are taken out, not copied, and each piece is let go
+        // once merged: over a million distinct numbers the tables are most of the memory.
+        var tables: [KeyedCounts] = []
+        for index in pieces.indices {
+            tables.append(KeyedCounts())
+            swap(&tables[index], &pieces[index].keyed)
+        }
         var others: [CellValue: (count: Int, first: Int)] = [:]
         for index in pieces.indices {
             let piece = pieces[index]
             pieces[index] = FrequencyPiece()
             piece.texts.merged(into: &texts)
-            keyed.merge(piece.keyed)
             for (value, seen) in piece.others {
                 if let earlier = others[value] {
                     others[value] = (earlier.count + seen.count, min(earlier.first, seen.first))
@@ -74,8 +76,8 @@ extension ColumnAnalysis {
         var counts: [Int] = []
         var firsts: [Int] = []
         do {
-            // The table's own lists go at the end of this block, once copied.
-            let taken = keyed.takeEntries()
+            // The numbers' lists go at the end of this block, once copied.
+            let taken = KeyedCounts.union(&tables)
             keyedValues = taken.values
             let entries = textEntries.count + taken.counts.count + otherEntries.count
             counts.reserveCapacity(entries)

@@ -35,7 +35,10 @@ enum FrequencyOrder {
         for entry in counts.indices {
             packed[entry] = UInt64(UInt32.max - UInt32(counts[entry])) << 32 | UInt64(firsts[entry])
         }
-        let (keys, entries) = sorted(packed)
+        // Entries already in the order of their first rows, as a column of numbers gives them,
+        // are ordered by their counts alone: a stable sort keeps the rows' order among equals.
+        let inOrder = zip(firsts, firsts.dropFirst()).allSatisfy { $0 < $1 }
+        let (keys, entries) = sorted(packed, from: inOrder ? 4 : 0)
         var places: [Place] = []
         places.reserveCapacity(keys.count)
         for (key, entry) in zip(keys, entries) {
@@ -48,15 +51,19 @@ enum FrequencyOrder {
     /// `keys` in ascending order, each with its index in `keys`, equal keys in index order: a
     /// least-significant-byte-first radix sort that skips each byte all keys share.
     ///
+    /// - Parameters:
+    ///   - keys: The words to sort.
+    ///   - first: The lowest byte to sort by (0 is the least significant): the keys are
+    ///     already in the order of the bytes below it.
     /// - Precondition: At most `UInt32.max` keys.
     /// - Complexity: O(n) for each byte in which the keys differ.
-    static func sorted(_ keys: [UInt64]) -> (keys: [UInt64], indices: [UInt32]) {
+    static func sorted(_ keys: [UInt64], from first: Int = 0) -> (keys: [UInt64], indices: [UInt32]) {
         let count = keys.count
         // Every byte's histogram in one pass.
         var histograms = [Int](repeating: 0, count: 8 * 256)
         histograms.withUnsafeMutableBufferPointer { histograms in
             for key in keys {
-                for byte in 0..<8 {
+                for byte in first..<8 {
                     histograms[byte << 8 | Int(truncatingIfNeeded: key >> (8 * UInt64(byte))) & 0xFF] += 1
                 }
             }
@@ -68,7 +75,7 @@ enum FrequencyOrder {
         }
         var to = [UInt64](repeating: 0, count: count)
         var toIndices = [UInt32](repeating: 0, count: count)
-        for byte in 0..<8 {
+        for byte in first..<8 {
             let shift = 8 * UInt64(byte)
             let bucket = histograms[(byte << 8)..<((byte + 1) << 8)]
             // A byte every key shares leaves the order as it is.

@@ -95,42 +95,112 @@ struct KeyedCounts: @unchecked Sendable {
         swap(&waiting, &pending)
     }
 
-    /// Every distinct value counted, as its first row holds it, with its count and that row,
-    /// by entry; the table is left empty. Its slots, twice as many as the values and most of
-    /// its memory, go before the values are ordered: over millions of distinct numbers they
-    /// are hundreds of megabytes.
+    /// Every distinct value of tables that counted consecutive pieces of the rows, given in
+    /// row order, as one table over all the rows would hold them: each value as its first row
+    /// holds it, with its count and that row, in the order of their first rows. The tables are
+    /// let go.
     ///
-    /// - Precondition: No value waits for ``flush()``.
-    mutating func takeEntries() -> (values: [PieceValue], counts: [Int], firsts: [Int]) {
-        precondition(pending.isEmpty, "KeyedCounts read before flush()")
-        var counts = [Int](repeating: 0, count: values.count)
-        for slot in slots where slot.mark != 0 { counts[Int(slot.entry)] = slot.count }
-        let taken = (values, counts, firsts)
-        self = KeyedCounts()
-        return taken
-    }
-
-    /// Adds the counts of `other`, whose rows may come before or after this table's: counts add
-    /// up, and the value and row kept are those of the earliest first row.
+    /// No table is merged into another: each later table's keys are looked up in the tables
+    /// before it, which are only read, on every core at once. The first table holding a key has
+    /// its first row and is given the others' counts; the others leave their entry of it out.
+    /// A table's keys are looked up in the order of its slots, the order of their hash, so each
+    /// earlier table is read from its start to its end rather than anywhere.
     ///
-    /// - Precondition: No value of `other` waits for its ``flush()``.
-    mutating func merge(_ other: KeyedCounts) {
-        precondition(other.pending.isEmpty, "KeyedCounts merged before flush()")
-        flush()
-        // Keys come in the order of the other's slots, which into a smaller table would pile up
-        // in runs that every later key must probe through.
-        while slots.count < other.slots.count { grow() }
-        // Room for every value of both at once: growing midway would place all again.
-        while (values.count + other.values.count) * 2 >= slots.count { grow() }
-        for key in other.slots where key.mark != 0 {
-            let entry = Int(key.entry)
-            let first = other.firsts[entry]
-            let found = add(key.payload, mark: key.mark, value: other.values[entry], count: key.count, first: first)
-            if let found, first < firsts[found] {
-                firsts[found] = first
-                values[found] = other.values[entry]
+    /// - Precondition: No value of a table waits for its ``flush()``.
+    static func union(_ tables: inout [KeyedCounts]) -> (values: [PieceValue], counts: [Int], firsts: [Int]) {
+        precondition(tables.allSatisfy(\.pending.isEmpty), "KeyedCounts read before flush()")
+        guard !tables.isEmpty else { return ([], [], []) }
+        var held: [KeyedCounts] = []
+        swap(&held, &tables)
+        let sizes = held.map(\.values.count)
+        let total = sizes.reduce(0, +)
+        var start = 0
+        let starts = sizes.map { size in
+            defer { start += size }
+            return start
+        }
+        // Every table's counts by entry side by side, and whether an earlier table holds the
+        // entry's value.
+        var counts = [Int](repeating: 0, count: total)
+        var repeated = [Bool](repeating: false, count: total)
+        counts.withUnsafeMutableBufferPointer { counts in
+            repeated.withUnsafeMutableBufferPointer { repeated in
+                let counts = SharedMemory(counts)
+                let repeated = SharedMemory(repeated)
+                let shifts = held.map { UInt64($0.shift) }
+                withSlots(of: held[...]) { slots in
+                    ParallelWork.run(slots.count) { table in
+                        for slot in slots[table].readable where slot.mark != 0 {
+                            counts.buffer[starts[table] + Int(slot.entry)] = slot.count
+                        }
+                    }
+                    // One table's keys at a time: no two of its keys add to the same entry.
+                    for later in slots.indices.dropFirst() {
+                        let parts = ParallelWork.pieces(for: sizes[later])
+                        ParallelWork.run(parts) { part in
+                            let size = slots[later].buffer.count
+                            for index in ParallelWork.range(ofPiece: part, of: parts, count: size) {
+                                let slot = slots[later].buffer[index]
+                                guard slot.mark != 0 else { continue }
+                                for earlier in 0..<later {
+                                    let start = Self.start(slot.payload, slot.mark, shift: shifts[earlier])
+                                    let table = slots[earlier].readable
+                                    guard let found = Self.find(slot.payload, mark: slot.mark, from: start, in: table)
+                                    else { continue }
+                                    counts.buffer[starts[earlier] + found] += slot.count
+                                    repeated.buffer[starts[later] + Int(slot.entry)] = true
+                                    break
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
+        // The first table's entries are all kept, where they are; each later table's follow
+        // without those an earlier one holds, in the order of their first rows.
+        var values: [PieceValue] = []
+        var firsts: [Int] = []
+        swap(&values, &held[0].values)
+        swap(&firsts, &held[0].firsts)
+        held[0] = KeyedCounts()
+        var kept = values.count
+        for table in held.indices.dropFirst() {
+            let start = starts[table]
+            for entry in held[table].values.indices where !repeated[start + entry] {
+                values.append(held[table].values[entry])
+                firsts.append(held[table].firsts[entry])
+                counts[kept] = counts[start + entry]
+                kept += 1
+            }
+            held[table] = KeyedCounts()
+        }
+        counts.removeLast(counts.count - kept)
+        return (values, counts, firsts)
+    }
+
+    /// Calls `body` with the slots of every table in `tables`, to be read from several threads.
+    private static func withSlots<Result>(
+        of tables: ArraySlice<KeyedCounts>, _ body: ([SharedMemory<Slot>]) -> Result
+    ) -> Result {
+        guard let first = tables.first else { return body([]) }
+        return first.slots.withUnsafeBufferPointer { slots in
+            withSlots(of: tables.dropFirst()) { rest in body([SharedMemory(reading: slots)] + rest) }
+        }
+    }
+
+    /// The entry of the key's slot, probing from `start`; `nil` when no slot holds the key.
+    @inline(__always)
+    private static func find(_ payload: UInt64, mark: UInt16, from start: Int, in slots: UnsafeBufferPointer<Slot>)
+        -> Int?
+    {
+        let mask = slots.count - 1
+        var index = start
+        while slots[index].mark != 0 {
+            if slots[index].mark == mark, slots[index].payload == payload { return Int(slots[index].entry) }
+            index = (index + 1) & mask
+        }
+        return nil
     }
 
     /// The slot a key's probe starts at in a table of 2^(64 - `shift`) slots.
@@ -142,25 +212,6 @@ struct KeyedCounts: @unchecked Sendable {
     /// ones: ``DistinctKeys`` hashes its keys alike.
     static func hash(_ payload: UInt64, _ mark: UInt16) -> UInt64 {
         (payload ^ UInt64(mark) << 48) &* 0x9E37_79B9_7F4A_7C15
-    }
-
-    /// Adds `count` to the value's slot, or makes it an entry with `value` and `first`.
-    ///
-    /// - Returns: The value's entry when it had one: its first row is left for the caller to
-    ///   compare, as rows counted in order never come before it.
-    @discardableResult
-    private mutating func add(_ payload: UInt64, mark: UInt16, value: PieceValue, count: Int, first: Int) -> Int? {
-        if values.count * 2 >= slots.count { grow() }
-        let start = Self.start(payload, mark, shift: UInt64(shift))
-        let next = UInt32(truncatingIfNeeded: values.count)
-        let found = slots.withUnsafeMutableBufferPointer { slots in
-            Self.place(payload, mark: mark, count: count, entry: next, from: start, in: slots)
-        }
-        if found == nil {
-            values.append(value)
-            firsts.append(first)
-        }
-        return found
     }
 
     /// Adds `count` to the key's slot, probing from `start`, and returns its entry; or puts the
