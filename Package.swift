@@ -35,6 +35,11 @@ let package = Package(
         // The scanner's one step Swift's SIMD types cannot take: 64 bytes compared and gathered
         // into a word of bits (SSE2's `pmovmskb`), in C; and a prefetch, which Swift lacks.
         .target(name: "CSVStops"),
+        // The executable's allocator: the C library's, with large allocations advised to be
+        // backed by large pages. Its debug information is DWARF 4, as Swift's is: Valgrind 3.19
+        // (Debian 12) cannot read the DWARF 5 that clang writes by default, and gave up on the
+        // whole program.
+        .target(name: "LargePages", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // Polite downloads for datasets: libcurl loaded at the first download on Linux (URLSession
         // elsewhere) with deadlines, the per-host throttle across
         // processes, block-page handling and the crash-safe cache. A product of its own, so that
@@ -96,10 +101,11 @@ let package = Package(
             name: "browse",
             dependencies: [
                 "BrowseSupport", "ListKit", "LineMode", "DemoDatasets", "TWStock", "FileDatasets", "CustomDatasets",
-                "ManifestDatasets", "DatabaseDatasets",
+                "ManifestDatasets", "DatabaseDatasets", "LargePages",
             ]),
 
         .testTarget(name: "ListKitTests", dependencies: ["BrowseSupport", "ListKit", "TestSupport"]),
+        .testTarget(name: "LargePagesTests", dependencies: ["LargePages"]),
         .testTarget(
             name: "LineModeTests", dependencies: ["BrowseSupport", "LineMode", "ListKit", "TestSupport"],
             exclude: ["Snapshots"]),
