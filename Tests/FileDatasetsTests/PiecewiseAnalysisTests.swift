@@ -42,7 +42,8 @@ import Testing
             let day = Int.random(in: 1...28, using: &random)
             let date = Int.random(in: 0..<20, using: &random) == 0 ? "" : "2024-03-\(day < 10 ? "0" : "")\(day)"
             // Ties: every group is held by as many rows.
-            let code = String(Int.random(in: 0..<50_000, using: &random))
+            // Codes mostly held by one row each: more distinct values than one core lists alone.
+            let code = String(Int.random(in: 0..<1_000_000, using: &random))
             let instant = instants[Int.random(in: 0..<instants.count, using: &random)]
             let time = times[Int.random(in: 0..<times.count, using: &random)]
             let volume = volumes[Int.random(in: 0..<volumes.count, using: &random)]

@@ -48,4 +48,21 @@ import Testing
         try screen.applyFilter("nothing like it")
         #expect(try screen.widestTexts(of: columns, width: .terminal, stop: .never) == [0, 0, 0])
     }
+
+    @Test func manyValuesAreMeasuredOnEveryCoreToTheWidest() throws {
+        // More values than one core makes and measures alone; the widest comes last, the most
+        // frequent first.
+        var names = ["most"] + (0..<150_000).map { "n\($0)" } + ["三商美邦人壽 the widest"]
+        names.insert("most", at: 2)
+        let items = names.enumerated().map { Quote(id: $0.offset, name: $0.element, volume: 0, close: nil) }
+        let list = GenericListController(
+            title: "names", items: items, columns: [.text("name", \.name, priority: 9, isName: true)])
+        let name = try #require(list.columns.first)
+        let screen = try AnalysisScreens.frequencies(of: name, in: list, stop: .never)
+        #expect(screen.count == 150_002)
+        let widest = try screen.widestTexts(of: ["name", "count", "percent"], width: .terminal, stop: .never)
+        #expect(widest == [23, 1, 4], "三商美邦人壽 the widest, 2 and 0.00")
+        let last = screen.rows(in: (screen.count - 1)..<screen.count).first
+        #expect(last?.first { $0.name == "name" }?.cell.text == "三商美邦人壽 the widest")
+    }
 }

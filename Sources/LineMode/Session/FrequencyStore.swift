@@ -39,14 +39,25 @@ final class FrequencyStore: ListStore {
     func widestTexts(of columns: [String], at positions: [Int]?, width: TextWidth, stop: StopFlag) throws -> [Int]? {
         // A counted column named like one of the others is left to the generic path.
         guard valueColumn != Self.countColumn, valueColumn != Self.percentColumn else { return nil }
-        var widestValue = 0
-        var largest: Int?
-        for index in 0..<(positions?.count ?? items.count) {
-            if index % 4_096 == 0, stop.isRaised { throw ListError.interrupted }
-            let entry = items[positions?[index] ?? index]
-            widestValue = max(widestValue, width.of(entry.text))
-            largest = max(largest ?? 0, entry.count)
+        // Measured on every core, each a stretch of the entries: a column of millions of values
+        // took a tenth of its `freq` here.
+        let count = positions?.count ?? items.count
+        let parts = ParallelWork.pieces(for: count)
+        let items = items
+        let measured = ParallelWork.map(parts, stop: stop) { part in
+            var widestValue = 0
+            var largest: Int?
+            for index in ParallelWork.range(ofPiece: part, of: parts, count: count) {
+                if index % 4_096 == 0, stop.isRaised { break }
+                let entry = items[positions?[index] ?? index]
+                widestValue = max(widestValue, width.of(entry.text))
+                largest = max(largest ?? 0, entry.count)
+            }
+            return (widestValue: widestValue, largest: largest)
         }
+        if stop.isRaised { throw ListError.interrupted }
+        let widestValue = measured.compactMap { $0?.widestValue }.max() ?? 0
+        let largest = measured.compactMap { $0?.largest }.max()
         return columns.map { name in
             switch name {
             case valueColumn: return widestValue

@@ -103,9 +103,8 @@ extension ColumnAnalysis {
     }
 
     /// The counts of the entries in their places: texts first, then keyed values, then the
-    /// rest. Loops rather than closures, which in a type isolated to the main actor check
-    /// their executor at every call. The values are made after the texts are read, so that
-    /// they are not held while the file's pages are.
+    /// rest. The values are made after the texts are read, so that they are not held while the
+    /// file's pages are.
     private static func valueCounts(
         at places: [FrequencyOrder.Place], of column: Column, in list: any ListScreen, texts: [String],
         keyed: [PieceValue], others: [CellValue], stop: StopFlag
@@ -124,19 +123,32 @@ extension ColumnAnalysis {
         rows = []
         let keyedStart = texts.count
         let othersStart = keyedStart + keyed.count
-        var counts: [ValueCount] = []
-        counts.reserveCapacity(places.count)
-        for index in places.indices {
-            let entry = places[index].entry
-            let value: CellValue
-            if entry >= keyedStart, entry < othersStart {
-                value = keyed[entry - keyedStart].cellValue
-            } else {
-                value = entry < keyedStart ? .text(texts[entry]) : others[entry - othersStart]
+        // Made on every core, each a stretch of the places: over millions of distinct numbers
+        // making the values and their entries took as long as reading their texts.
+        let parts = ParallelWork.pieces(for: places.count)
+        let shownTexts = shown
+        return keyed.withUnsafeBufferPointer { keyed in
+            // Only values with a key, which hold no pointer, are read from the other cores.
+            let keyed = SharedMemory(reading: keyed)
+            return [ValueCount](unsafeUninitializedCapacity: places.count) { buffer, initialized in
+                let counts = SharedMemory(buffer)
+                ParallelWork.run(parts) { part in
+                    for index in ParallelWork.range(ofPiece: part, of: parts, count: places.count) {
+                        let entry = places[index].entry
+                        let value: CellValue
+                        if entry >= keyedStart, entry < othersStart {
+                            value = keyed.buffer[entry - keyedStart].cellValue
+                        } else {
+                            value = entry < keyedStart ? .text(texts[entry]) : others[entry - othersStart]
+                        }
+                        let count = places[index].count
+                        counts.buffer.initializeElement(
+                            at: index, to: ValueCount(value: value, text: shownTexts[index], count: count, rank: index))
+                    }
+                }
+                initialized = places.count
             }
-            counts.append(ValueCount(value: value, text: shown[index], count: places[index].count, rank: index))
         }
-        return counts
     }
 
     /// ``statistics(of:stop:)`` read in pieces on every core, when the screen can
