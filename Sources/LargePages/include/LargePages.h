@@ -6,8 +6,8 @@
 // Linux) when first written. Linux gives large pages to a program only where it asks (its
 // usual setting), and the first write of every 4 KiB page costs a fault: over a million rows
 // the faults of the tables, row lists and sort buffers were a tenth of a question's time.
-// Only the `browse` executable links this target: a program built on the libraries keeps its
-// own allocator.
+// Only the `browse` executable and the tests link this target: a program built on the
+// libraries keeps its own allocator.
 
 #include <stddef.h>
 

@@ -114,10 +114,11 @@ struct KeyedCounts: @unchecked Sendable {
         swap(&held, &tables)
         let sizes = held.map(\.values.count)
         let total = sizes.reduce(0, +)
-        var start = 0
+        // Where each table's entries start among all of them.
+        var offset = 0
         let starts = sizes.map { size in
-            defer { start += size }
-            return start
+            defer { offset += size }
+            return offset
         }
         // Every table's counts by entry side by side, and whether an earlier table holds the
         // entry's value.
