@@ -50,8 +50,8 @@ import Testing
     }
 
     @Test func manyValuesAreMeasuredOnEveryCoreToTheWidest() throws {
-        // More values than one core makes and measures alone; the widest comes last, the most
-        // frequent first.
+        // More values than one core measures alone; the widest comes last, the most frequent
+        // first.
         var names = ["most"] + (0..<150_000).map { "n\($0)" } + ["三商美邦人壽 the widest"]
         names.insert("most", at: 2)
         let items = names.enumerated().map { Quote(id: $0.offset, name: $0.element, volume: 0, close: nil) }

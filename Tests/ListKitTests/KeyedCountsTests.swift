@@ -4,8 +4,8 @@ import Testing
 @testable import ListKit
 
 /// `freq` counts numbers, days and times in tables of their own, a piece of the rows on each
-/// core, counted together at the end: the counts, first rows and values kept must be a dictionary's over
-/// all the rows in order.
+/// core, counted together at the end: the counts, first rows and values kept must be a
+/// dictionary's over all the rows in order.
 @Suite struct KeyedCountsTests {
     @Test func piecesCountedTogetherCountAsOnePassDoes() {
         var random = SystemRandomNumberGenerator()
