@@ -139,20 +139,10 @@ struct KeyedCounts: @unchecked Sendable {
                     for later in slots.indices.dropFirst() {
                         let parts = ParallelWork.pieces(for: sizes[later])
                         ParallelWork.run(parts) { part in
-                            let size = slots[later].buffer.count
-                            for index in ParallelWork.range(ofPiece: part, of: parts, count: size) {
-                                let slot = slots[later].buffer[index]
-                                guard slot.mark != 0 else { continue }
-                                for earlier in 0..<later {
-                                    let start = Self.start(slot.payload, slot.mark, shift: shifts[earlier])
-                                    let table = slots[earlier].readable
-                                    guard let found = Self.find(slot.payload, mark: slot.mark, from: start, in: table)
-                                    else { continue }
-                                    counts.buffer[starts[earlier] + found] += slot.count
-                                    repeated.buffer[starts[later] + Int(slot.entry)] = true
-                                    break
-                                }
-                            }
+                            let range = ParallelWork.range(ofPiece: part, of: parts, count: slots[later].buffer.count)
+                            lookUp(
+                                slots[later].buffer[range], of: later, in: slots, shifts: shifts, starts: starts,
+                                counts: counts, repeated: repeated)
                         }
                     }
                 }
@@ -180,6 +170,24 @@ struct KeyedCounts: @unchecked Sendable {
         return (values, counts, firsts)
     }
 
+    /// Looks the keys of `keys`, slots of table `later`, up in the tables before it: the first
+    /// holding a key is given its count, and the key's entry in `later` is marked repeated.
+    private static func lookUp(
+        _ keys: Slice<UnsafeMutableBufferPointer<Slot>>, of later: Int, in slots: [SharedMemory<Slot>],
+        shifts: [UInt64], starts: [Int], counts: SharedMemory<Int>, repeated: SharedMemory<Bool>
+    ) {
+        for slot in keys where slot.mark != 0 {
+            for earlier in 0..<later {
+                let start = Self.start(slot.payload, slot.mark, shift: shifts[earlier])
+                guard let found = find(slot.payload, mark: slot.mark, from: start, in: slots[earlier].readable)
+                else { continue }
+                counts.buffer[starts[earlier] + found] += slot.count
+                repeated.buffer[starts[later] + Int(slot.entry)] = true
+                break
+            }
+        }
+    }
+
     /// Calls `body` with the slots of every table in `tables`, to be read from several threads.
     private static func withSlots<Result>(
         of tables: ArraySlice<KeyedCounts>, _ body: ([SharedMemory<Slot>]) -> Result
@@ -195,13 +203,21 @@ struct KeyedCounts: @unchecked Sendable {
     private static func find(_ payload: UInt64, mark: UInt16, from start: Int, in slots: UnsafeBufferPointer<Slot>)
         -> Int?
     {
+        let index = probe(payload, mark: mark, from: start, in: slots)
+        return slots[index].mark == 0 ? nil : Int(slots[index].entry)
+    }
+
+    /// The slot holding the key, probing from `start`, or the empty slot where it would go.
+    @inline(__always)
+    private static func probe(_ payload: UInt64, mark: UInt16, from start: Int, in slots: UnsafeBufferPointer<Slot>)
+        -> Int
+    {
         let mask = slots.count - 1
         var index = start
-        while slots[index].mark != 0 {
-            if slots[index].mark == mark, slots[index].payload == payload { return Int(slots[index].entry) }
+        while slots[index].mark != 0, slots[index].mark != mark || slots[index].payload != payload {
             index = (index + 1) & mask
         }
-        return nil
+        return index
     }
 
     /// The slot a key's probe starts at in a table of 2^(64 - `shift`) slots.
@@ -222,14 +238,10 @@ struct KeyedCounts: @unchecked Sendable {
         _ payload: UInt64, mark: UInt16, count: Int, entry: UInt32, from start: Int,
         in slots: UnsafeMutableBufferPointer<Slot>
     ) -> Int? {
-        let mask = slots.count - 1
-        var index = start
-        while slots[index].mark != 0 {
-            if slots[index].mark == mark, slots[index].payload == payload {
-                slots[index].count += count
-                return Int(slots[index].entry)
-            }
-            index = (index + 1) & mask
+        let index = probe(payload, mark: mark, from: start, in: UnsafeBufferPointer(slots))
+        guard slots[index].mark == 0 else {
+            slots[index].count += count
+            return Int(slots[index].entry)
         }
         slots[index] = Slot(payload: payload, count: count, entry: entry, mark: mark)
         return nil
