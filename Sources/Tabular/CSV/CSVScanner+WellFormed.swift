@@ -19,17 +19,21 @@ extension CSVScanner {
     ///   problem, leaving `fields` holding some of its fields.
     @inline(__always)
     static func scanWellFormedRecord(
-        in buffer: UnsafeBufferPointer<UInt8>, from start: Int, dialect: CSVDialect, window: inout StopWindow,
-        fields: inout [CSVField], fieldLimit: Int
+        in buffer: UnsafeBufferPointer<UInt8>, from start: Int, dialect: CSVDialect, fields: inout [CSVField],
+        fieldLimit: Int
     ) -> (end: Int, next: Int, lines: Int)? {
-        withUnsafeTemporaryAllocation(of: CSVField.self, capacity: gathered) { found in
+        // A window of the scan's own, which stays in registers: one the caller passed lived in
+        // memory, and each block's stops reread the delimiter and quote right after storing its
+        // start beside them (a load the store could not be forwarded to, a fifth of the scan).
+        var window = StopWindow(delimiter: dialect.delimiter, quote: dialect.quote)
+        return withUnsafeTemporaryAllocation(of: CSVField.self, capacity: gathered) { found in
             gatherWellFormedFields(
                 in: buffer, from: start, dialect: dialect, window: &window, fields: &fields, found: found,
                 fieldLimit: fieldLimit)
         }
     }
 
-    /// ``scanWellFormedRecord(in:from:dialect:window:fields:fieldLimit:)`` with room on the
+    /// ``scanWellFormedRecord(in:from:dialect:fields:fieldLimit:)`` with room on the
     /// stack for `found.count` fields at once.
     @inline(__always)
     private static func gatherWellFormedFields(

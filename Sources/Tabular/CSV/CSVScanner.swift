@@ -166,16 +166,16 @@ package struct CSVScanner: Sendable {
 
         let recordStart = index
         let recordLine = line
-        var window = StopWindow(delimiter: delimiter, quote: quote)
         if wholeRecords,
             let record = scanWellFormedRecord(
-                in: buffer, from: index, dialect: dialect, window: &window, fields: &fields, fieldLimit: fieldLimit)
+                in: buffer, from: index, dialect: dialect, fields: &fields, fieldLimit: fieldLimit)
         {
             cursor = CSVCursor(offset: record.next, line: line + record.lines)
             return CSVRecordSpan(line: recordLine, byteRange: recordStart..<record.end)
         }
         // A record with a problem is read again field by field, which finds and reports it.
         fields.removeAll(keepingCapacity: true)
+        var window = StopWindow(delimiter: delimiter, quote: quote)
         var recordEnd = index
 
         fieldLoop: while true {
