@@ -70,16 +70,18 @@ import Testing
 /// Past a few tens of thousands of keys the set keeps its keys in partitions: counts must stay
 /// exact through spilling, partitions filling and doubling, and merging sets read in pieces.
 @Suite struct DistinctKeysTests {
-    /// Keys with repeats, about `distinct` different ones, some sharing a payload under other tags.
-    private static func keys(count: Int, distinct: Int, seed: UInt64) -> [(UInt64, UInt16)] {
+    /// Keys with repeats, about `distinct` different ones, some sharing a payload under other
+    /// tags. Their payloads are spread over 64 bits unless `close`: far too wide to be bits.
+    static func keys(count: Int, distinct: Int, seed: UInt64, close: Bool = false) -> [(UInt64, UInt16)] {
         var state = seed
         return (0..<count).map { _ in
             // A small xorshift, so that every run tries the same keys.
             state ^= state << 13
             state ^= state >> 7
             state ^= state << 17
-            let payload = state % UInt64(distinct)
-            return (payload, UInt16(payload % 3))
+            let value = state % UInt64(distinct)
+            // An odd multiplier maps distinct values to distinct payloads.
+            return (close ? value : value &* 0x9E37_79B9_7F4A_7C15, UInt16(value % 3))
         }
     }
 
@@ -92,6 +94,7 @@ import Testing
         var set = DistinctKeys()
         for (payload, tag) in keys { set.insertLater(payload, tag: tag) }
         set.flush()
+        #expect(set.keepsBits == false)
         #expect(Self.count(keys) > DistinctKeys.spillCount)
         #expect(set.count == Self.count(keys))
     }
@@ -111,6 +114,7 @@ import Testing
             return set
         }
         let expected = Self.count(pieces.joined())
+        #expect(sets.allSatisfy { !$0.keepsBits || $0.count < 20 })
         #expect(DistinctKeys.unionCount(sets) == expected)
         #expect(DistinctKeys.unionCount(sets.reversed()) == expected)
         #expect(DistinctKeys.unionCount([sets[0]]) == Self.count(pieces[0]))

@@ -1,5 +1,8 @@
 /// A set of (64-bit payload, tag) keys: the distinct numbers, days and times of a column.
 ///
+/// Keys whose payloads lie close together (days, prices, small counts) are bits
+/// (``KeyBitmaps``) until one does not fit. The keys then move to the table below.
+///
 /// Up to ``spillCount`` keys live in one open-addressing table, which stays in the caches.
 /// A table of a million keys did not: every insert was a cache miss, and growing it copied it
 /// over and over (a fifth of `stats` over a file of prices). Past that count the keys are
@@ -7,6 +10,8 @@
 /// its own when it fills, where its keys fit in the caches; sets read in pieces at once are
 /// counted together partition by partition (``unionCount(_:)``).
 struct DistinctKeys: Sendable {
+    /// The keys while they fit as bits; `nil` once one did not.
+    private var bitmaps: KeyBitmaps? = KeyBitmaps()
     private var table = KeyTable()
     /// The keys once they outgrew ``table``, which is then left empty.
     private var partitions: KeyPartitions?
@@ -19,11 +24,18 @@ struct DistinctKeys: Sendable {
 
     /// How many distinct keys were added: exact once ``flush()`` has placed those waiting and
     /// made the partitions distinct.
-    var count: Int { partitions?.count ?? table.count }
+    var count: Int { bitmaps?.count ?? partitions?.count ?? table.count }
+
+    /// True while the keys are bits (``KeyBitmaps``).
+    var keepsBits: Bool { bitmaps != nil }
 
     /// Adds a key by the next ``flush()``: at once while the table, which the caches hold,
     /// takes it; a few hundred at once into the partitions.
     mutating func insertLater(_ payload: UInt64, tag: UInt16) {
+        if bitmaps != nil {
+            if bitmaps!.insert(payload, mark: tag &+ 1) { return }
+            leaveBitmaps()
+        }
         let key = KeyEntry(payload: payload, mark: tag &+ 1)
         guard partitions != nil else {
             table.insert(key)
@@ -47,12 +59,31 @@ struct DistinctKeys: Sendable {
     /// partitions as they doubled: a tenth of `stats` over a file of a million prices.
     static func unionCount(_ sets: [DistinctKeys]) -> Int {
         guard sets.count > 1 else { return sets.first?.count ?? 0 }
+        let bitmaps = sets.compactMap(\.bitmaps)
+        if bitmaps.count == sets.count, let count = KeyBitmaps.unionCount(bitmaps) { return count }
+        let sets = sets.map(\.withoutBitmaps)
         guard sets.contains(where: { $0.partitions != nil }) else {
             var table = sets[0].table
             for set in sets.dropFirst() { table.insert(set.table) }
             return table.count
         }
         return KeyPartitions.unionCount(sets.map(\.settledPartitions))
+    }
+
+    /// The set with the keys of its bitmaps in its table or partitions, flushed.
+    private var withoutBitmaps: DistinctKeys {
+        guard bitmaps != nil else { return self }
+        var set = self
+        set.leaveBitmaps()
+        set.flush()
+        return set
+    }
+
+    /// Moves the keys of the bitmaps to the table, and every later key with them.
+    private mutating func leaveBitmaps() {
+        guard let bitmaps else { return }
+        self.bitmaps = nil
+        bitmaps.forEachKey { payload, mark in insertLater(payload, tag: mark &- 1) }
     }
 
     /// Puts the waiting keys in the partitions.
