@@ -64,4 +64,37 @@ import Testing
             #expect(found == Self.reference(bytes, from: start, to: end), "\(bytes) from \(start) to \(end)")
         }
     }
+
+    /// The check a field of names goes through first never passes a bad byte, and passes text
+    /// of ASCII and three-byte characters whole, such as names in Chinese.
+    @Test func plainThreeByteTextPassesOnlyWhenItIsUTF8() {
+        let fragments: [[UInt8]] = [
+            Array("a,".utf8), Array("台積電".utf8), Array("한국".utf8), [0xEF, 0xBF, 0xBF], [0xE1, 0x80, 0x80],
+            Array("é".utf8), Array("😀".utf8), [0xE0, 0xA0, 0x80],
+            [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xE4, 0xB8], [0xE4, 0x41, 0x80], [0xE4, 0xB8, 0x41], [0xFF],
+            [0x80],
+        ]
+        var generator = SystemRandomNumberGenerator()
+        var passed = 0
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0..<8, using: &generator) {
+                bytes += fragments[Int.random(in: 0..<fragments.count, using: &generator)]
+            }
+            let plain = bytes.withUnsafeBufferPointer {
+                UTF8Validation.isASCIIOrPlainThreeByte($0, from: 0, to: $0.count)
+            }
+            if plain {
+                passed += 1
+                #expect(Self.reference(bytes, from: 0) == nil, "\(bytes)")
+            }
+        }
+        #expect(passed > 1_000)
+        for text in ["台積電", "鴻海 2317", "東京都", "", "abc", "서울"] {
+            let bytes = Array(text.utf8)
+            #expect(bytes.withUnsafeBufferPointer { UTF8Validation.isASCIIOrPlainThreeByte($0, from: 0, to: $0.count) })
+        }
+        let cut = Array("台積".utf8)
+        #expect(!cut.withUnsafeBufferPointer { UTF8Validation.isASCIIOrPlainThreeByte($0, from: 0, to: 5) })
+    }
 }

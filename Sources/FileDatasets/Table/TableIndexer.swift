@@ -445,7 +445,9 @@ private struct PieceScanner {
             let range = fields[left.trailingZeroBitCount].contentRange
             // A character cut by the field's end is found where it starts, as it would be in
             // the whole record: the byte after the field is ASCII.
-            if let found = UTF8Validation.firstInvalid(buffer, from: range.lowerBound, to: range.upperBound) {
+            if !UTF8Validation.isASCIIOrPlainThreeByte(buffer, from: range.lowerBound, to: range.upperBound),
+                let found = UTF8Validation.firstInvalid(buffer, from: range.lowerBound, to: range.upperBound)
+            {
                 return found
             }
             left &= left &- 1
