@@ -196,7 +196,8 @@ private struct ExportPlan: Sendable {
             releaser?.reached(table.offset(ofRow: row))
             table.scan(row: row, fields: &scratch.fields, issues: &scratch.issues)
             let fields = scratch.fields
-            let valid = isUTF8(fields, in: buffer)
+            // A file the index found all UTF-8 needs no check of each record.
+            let valid = table.firstNonUTF8 == nil || isUTF8(fields, in: buffer)
             writer.beginRow()
             for (slot, index) in positions.enumerated() {
                 guard let index, index < fields.count else {

@@ -32,7 +32,8 @@ public final class FileTable: Sendable {
     /// the front end said how it measures (it will draw the rows).
     let measuredWidths: MeasuredWidths?
     /// The offset of the first byte of the rows (and the lines between them) that is not UTF-8,
-    /// found as they were indexed.
+    /// found as they were indexed; `nil` when every byte of them is UTF-8 (the index checks
+    /// them all), so that their fields can be copied as they stand.
     let firstNonUTF8: Int?
     private let columnIndex: [String: Int]
     let sortKeyCache = Mutex<[Int: SortKeys]>([:])
@@ -41,7 +42,7 @@ public final class FileTable: Sendable {
     init(
         name: String, bytes: FileBytes, dialect: CSVDialect, columns: [TableColumn], offsets: RowOffsets,
         problems: RowProblems, irregularRows: [Int], notes: [String], around: [String] = [],
-        measuredWidths: MeasuredWidths? = nil, firstNonUTF8: Int? = nil
+        measuredWidths: MeasuredWidths? = nil, firstNonUTF8: Int?
     ) {
         self.name = name
         self.bytes = bytes
