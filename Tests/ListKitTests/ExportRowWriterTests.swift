@@ -57,6 +57,30 @@ import Testing
         }
     }
 
+    /// A field of each length up to 40 bytes is copied whole (short ones in words that overlap,
+    /// long ones at once), beside fields that start and end at other places in the buffer.
+    @Test(arguments: ExportFormat.allCases)
+    func everyLengthIsCopiedWhole(format: ExportFormat) throws {
+        let text = Array("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ".utf8)
+        for length in 0...40 {
+            let writer = ExportRowWriter(format: format, columns: ["a", "b"], capacity: 8)
+            writer.beginRow()
+            let field = Array(text[(length % 5)..<(length % 5 + length)])
+            text.withUnsafeBufferPointer { text in
+                writer.appendField(
+                    UnsafeBufferPointer(rebasing: text[(length % 5)..<(length % 5 + length)]), isNumeric: false)
+                writer.appendField(UnsafeBufferPointer(rebasing: text[3..<(3 + length / 2)]), isNumeric: false)
+            }
+            writer.endRow()
+            let cells: [Cell] = [field, Array(text[3..<(3 + length / 2)])].map { bytes in
+                let string = String(decoding: bytes, as: UTF8.self)
+                return .source(.text(string), text: string)
+            }
+            #expect(
+                writer.bytes == (try expected(format, columns: ["a", "b"], cells: cells, rowsBefore: 0)), "\(length)")
+        }
+    }
+
     @Test func jsonWritesANumberOnlyForANumericCellWrittenAsOne() {
         let writer = ExportRowWriter(format: .json, columns: ["a", "b", "c", "d"])
         writer.beginRow()

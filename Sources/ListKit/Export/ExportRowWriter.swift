@@ -383,8 +383,42 @@ package final class ExportRowWriter {
 
     private static func write(_ bytes: UnsafeBufferPointer<UInt8>, _ out: inout UnsafeMutablePointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
-        out.update(from: base, count: bytes.count)
-        out += bytes.count
+        let count = bytes.count
+        if count > 32 {
+            out.update(from: base, count: count)
+        } else {
+            copyShort(from: UnsafeRawPointer(base), to: UnsafeMutableRawPointer(out), count: count)
+        }
+        out += count
+    }
+
+    /// Copies at most 32 bytes in words, the last overlapping those before, never reading or
+    /// writing outside the `count` bytes: most fields are a few bytes, and a call to `memmove`
+    /// for each cost more than the copy.
+    @inline(__always)
+    private static func copyShort(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count: Int) {
+        if count >= 8 {
+            var offset = 0
+            while offset + 8 < count {
+                target.storeBytes(
+                    of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset,
+                    as: UInt64.self)
+                offset += 8
+            }
+            target.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8,
+                as: UInt64.self)
+        } else if count >= 4 {
+            target.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            target.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self), toByteOffset: count - 4,
+                as: UInt32.self)
+        } else {
+            for offset in 0..<count {
+                target.storeBytes(
+                    of: source.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: offset, as: UInt8.self)
+            }
+        }
     }
 
     private static func write(_ text: StaticString, _ out: inout UnsafeMutablePointer<UInt8>) {
