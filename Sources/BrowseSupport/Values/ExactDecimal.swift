@@ -247,9 +247,17 @@ public struct ExactDecimal: Sendable, Hashable, Comparable, CustomStringConverti
         return result
     }
 
+    @inlinable
     public static func < (lhs: Self, rhs: Self) -> Bool {
-        // The usual case in a column (prices of two places): no scaling to do.
+        // The usual case in a column (prices of two places): no scaling to do, and no call from
+        // the loops that keep a column's least and greatest.
         if lhs.scale == rhs.scale { return lhs.units < rhs.units }
+        return lessAtCommonScale(lhs, rhs)
+    }
+
+    /// `lhs < rhs` for decimals of different scales.
+    @usableFromInline
+    static func lessAtCommonScale(_ lhs: Self, _ rhs: Self) -> Bool {
         let common = max(lhs.scale, rhs.scale)
         if let left = lhs.units(atScale: common), let right = rhs.units(atScale: common) {
             return left < right
