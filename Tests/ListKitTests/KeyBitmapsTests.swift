@@ -73,6 +73,20 @@ import Testing
         #expect(given == top)
     }
 
+    /// Keys 320 payloads apart (five words a key) would take more memory as bits than a table
+    /// takes for them, past the free 512 KiB: they leave the bits, and none is lost. Keys 60
+    /// apart stay.
+    @Test(arguments: [(320, false), (60, true)])
+    func keysSpreadThinnerThanATableTakesLeaveTheBits(gap: Int, staysBits: Bool) {
+        let keys = (0..<70_000).map { (UInt64($0 * gap), UInt16(1)) }
+        var set = Self.set(keys.reversed())
+        #expect(set.keepsBits == staysBits)
+        #expect(set.count == keys.count)
+        set.insertLater(0, tag: 1)
+        set.flush()
+        #expect(set.count == keys.count)
+    }
+
     /// A key far from the rest, or of a fifth mark, moves the keys to the table: none is lost.
     @Test(arguments: [(UInt64(1) << 40, UInt16(2 << 8 | 2)), (7, 9)])
     func aKeyThatDoesNotFitMovesTheRestToTheTable(late: (UInt64, UInt16)) {

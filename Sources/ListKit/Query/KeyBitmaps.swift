@@ -7,7 +7,7 @@
 /// partition that a later pass made distinct again (a third of `stats` over a file of prices).
 ///
 /// A run grows, doubling, to take a payload outside it. A key is refused when the runs would
-/// then hold more words than ``wordLimit`` (sixteen a key past 512 KiB), or
+/// then hold more words than ``wordLimit`` (four a key past 512 KiB), or
 /// when it needs a run for a fifth mark; the caller then keeps its keys another way
 /// (``DistinctKeys``).
 struct KeyBitmaps: Sendable {
@@ -83,11 +83,12 @@ struct KeyBitmaps: Sendable {
         }
     }
 
-    /// The most words the runs may hold: past ``freeWords``, sixteen a key (128 bytes, where a
-    /// hash table holds a key in 32). A column of prices over ten million rows ranges over seven
-    /// million payloads (110,000 words), hundreds of thousands of them distinct, and its first
-    /// few thousand rows already range over most of them.
-    private var wordLimit: Int { max(Self.freeWords, 16 * count) }
+    /// The most words the runs may hold: past ``freeWords``, four a key (32 bytes, what a hash
+    /// table at most half full holds a key in), so that bits never take more memory than the
+    /// table would. A column of prices over ten million rows ranges over seven million payloads
+    /// (110,000 words), hundreds of thousands of them distinct; its first thousand rows already
+    /// range over a quarter of them, which the free words hold.
+    private var wordLimit: Int { max(Self.freeWords, 4 * count) }
 
     /// How many distinct keys `sets` hold together, or `nil` when their runs of a mark lie too
     /// far apart to be laid over one another within the sets' ``wordLimit`` together.
