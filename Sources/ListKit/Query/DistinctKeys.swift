@@ -29,8 +29,8 @@ struct DistinctKeys: Sendable {
     /// True while the keys are bits (``KeyBitmaps``).
     var keepsBits: Bool { bitmaps != nil }
 
-    /// Adds a key by the next ``flush()``: at once while the table, which the caches hold,
-    /// takes it; a few hundred at once into the partitions.
+    /// Adds a key by the next ``flush()``: at once while the keys are bits or the table, which
+    /// the caches hold, takes it; a few hundred at once into the partitions.
     mutating func insertLater(_ payload: UInt64, tag: UInt16) {
         if bitmaps != nil {
             if bitmaps!.insert(payload, mark: tag &+ 1) { return }

@@ -7,9 +7,8 @@
 /// partition that a later pass made distinct again (a third of `stats` over a file of prices).
 ///
 /// A run grows, doubling, to take a payload outside it. A key is refused when the runs would
-/// then hold more words than ``wordLimit`` (four a key past 512 KiB), or
-/// when it needs a run for a fifth mark; the caller then keeps its keys another way
-/// (``DistinctKeys``).
+/// then hold more words than ``wordLimit`` (four a key past 512 KiB), or when it needs a run
+/// for a fifth mark; the caller then keeps its keys another way (``DistinctKeys``).
 struct KeyBitmaps: Sendable {
     /// The words the runs may hold whatever their keys: 4 Mi payloads, 512 KiB.
     static let freeWords = 1 << 16
