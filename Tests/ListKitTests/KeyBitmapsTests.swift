@@ -1,3 +1,4 @@
+import BrowseSupport
 import Testing
 
 @testable import ListKit
@@ -25,13 +26,7 @@ import Testing
             state ^= state << 13
             state ^= state >> 7
             state ^= state << 17
-            var units = lowest + Int64(state % 500_000)
-            var scale: UInt16 = 2
-            while scale > 0, units % 10 == 0 {
-                units /= 10
-                scale -= 1
-            }
-            return (UInt64(bitPattern: units), 2 << 8 | scale)
+            return KeyedCounts.key(ExactDecimal(units: lowest + Int64(state % 500_000), scale: 2))
         }
     }
 

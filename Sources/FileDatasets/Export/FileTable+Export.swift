@@ -134,6 +134,8 @@ private struct ExportPlan: Sendable {
     /// Whether a record's bytes can be checked for UTF-8 at once: when the delimiter and the
     /// quote are ASCII, no field can end inside a character.
     let checksRecords: Bool
+    /// Whether the index found every byte of the rows UTF-8: then no record is checked again.
+    let rowsAreUTF8: Bool
     /// The rows, by index in table order; `nil` for every row.
     let indices: [Int]?
     /// How many rows are exported.
@@ -156,6 +158,7 @@ private struct ExportPlan: Sendable {
         }
         numeric = positions.map { $0.map { columns[$0].type.isNumeric } ?? false }
         checksRecords = table.dialect.delimiter < 0x80 && table.dialect.quote < 0x80
+        rowsAreUTF8 = table.firstNonUTF8 == nil
     }
 
     /// Formats block `block` of the export into `writer`.
@@ -196,8 +199,7 @@ private struct ExportPlan: Sendable {
             releaser?.reached(table.offset(ofRow: row))
             table.scan(row: row, fields: &scratch.fields, issues: &scratch.issues)
             let fields = scratch.fields
-            // A file the index found all UTF-8 needs no check of each record.
-            let valid = table.firstNonUTF8 == nil || isUTF8(fields, in: buffer)
+            let valid = rowsAreUTF8 || isUTF8(fields, in: buffer)
             writer.beginRow()
             for (slot, index) in positions.enumerated() {
                 guard let index, index < fields.count else {

@@ -32,9 +32,10 @@ struct DistinctKeys: Sendable {
     /// Adds a key by the next ``flush()``: at once while the keys are bits or the table, which
     /// the caches hold, takes it; a few hundred at once into the partitions.
     mutating func insertLater(_ payload: UInt64, tag: UInt16) {
-        if bitmaps != nil {
-            if bitmaps!.insert(payload, mark: tag &+ 1) { return }
-            leaveBitmaps()
+        switch bitmaps?.insert(payload, mark: tag &+ 1) {
+        case true?: return
+        case false?: leaveBitmaps()
+        case nil: break
         }
         let key = KeyEntry(payload: payload, mark: tag &+ 1)
         guard partitions != nil else {

@@ -50,17 +50,24 @@ package enum UTF8Validation {
     {
         var index = start
         while index < end {
-            let lead = bytes[index]
-            if lead < 0x80 {
+            if bytes[index] < 0x80 {
                 index &+= 1
                 continue
             }
-            guard lead >= 0xE1, lead <= 0xEF, lead != 0xED, index &+ 2 < end, bytes[index &+ 1] & 0xC0 == 0x80,
-                bytes[index &+ 2] & 0xC0 == 0x80
-            else { return false }
+            guard isPlainThreeByte(bytes, at: index, end: end) else { return false }
             index &+= 3
         }
         return true
+    }
+
+    /// True when a whole three-byte character starts at `index`, before `end`, whose lead byte
+    /// allows any continuation (E1–EC, EE, EF: not E0's overlong forms nor ED's surrogates), so
+    /// that it is UTF-8 without more checks.
+    @inlinable @inline(__always)
+    static func isPlainThreeByte(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int) -> Bool {
+        let lead = bytes[index]
+        return lead >= 0xE1 && lead <= 0xEF && lead != 0xED && index &+ 2 < end
+            && bytes[index &+ 1] & 0xC0 == 0x80 && bytes[index &+ 2] & 0xC0 == 0x80
     }
 
     /// The first invalid byte of the characters that start in `start..<end`.
@@ -90,15 +97,11 @@ package enum UTF8Validation {
             }
             // Most text that is not ASCII comes in runs of three-byte characters (Chinese,
             // Japanese, Korean): a lead byte that allows any continuation needs no more checks.
-            var lead = bytes[index]
-            while lead >= 0xE1, lead <= 0xEF, lead != 0xED, index + 3 <= end,
-                bytes[index + 1] & 0xC0 == 0x80, bytes[index + 2] & 0xC0 == 0x80
-            {
+            while isPlainThreeByte(bytes, at: index, end: end) {
                 index += 3
                 guard index < end else { return nil }
-                lead = bytes[index]
             }
-            if lead < 0x80 { continue }
+            if bytes[index] < 0x80 { continue }
             guard let (_, length) = UTF8Scalar.decode(bytes, at: index) else { return index }
             index += length
         }
