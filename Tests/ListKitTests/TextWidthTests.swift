@@ -31,4 +31,47 @@ import Testing
         }
         #expect(measured == Array(1...9))
     }
+
+    /// With two cells per ideograph, a text of ASCII and ideographs of U+4E00–U+9FFF is
+    /// counted without the measure, at any length and mix; any other byte, a cut ideograph or
+    /// one just outside the range goes to it, as does a text whose ideograph is at its very end.
+    @Test func asciiAndIdeographsAreCountedAndAnythingElseGoesToTheMeasure() {
+        let ideographs = TextWidth(oneCellPerASCIIByte: true, twoCellsPerIdeograph: true) { _ in -1 }
+        func cells(_ bytes: [UInt8]) -> Int { bytes.withUnsafeBufferPointer { ideographs.of(utf8: $0) } }
+        let pieces = ["台", "積電", "2330", "x", "一", "鿿", "abcdefghij", ""]
+        for first in pieces {
+            for second in pieces {
+                for third in pieces {
+                    let text = first + second + third
+                    let expected = text.unicodeScalars.reduce(0) { $0 + ($1.isASCII ? 1 : 2) }
+                    #expect(cells(Array(text.utf8)) == expected, "\(text)")
+                    for other in ["\u{4DFF}", "Ａ", "가", "ア", "é", "\u{A000}"] {
+                        #expect(cells(Array((first + other + second).utf8)) == -1, "\(first + other + second)")
+                    }
+                    let ideograph = Array("電".utf8)
+                    for cut in 1..<ideograph.count {
+                        #expect(cells(Array((first + second).utf8) + ideograph.prefix(cut)) == -1)
+                    }
+                    #expect(cells(Array(first.utf8) + [0xE5, 0x41, 0x80] + Array(second.utf8)) == -1)
+                }
+            }
+        }
+        // Without one cell per ASCII byte the flag counts nothing by itself.
+        let alone = TextWidth(twoCellsPerIdeograph: true) { _ in -1 }
+        #expect(Array("台積電".utf8).withUnsafeBufferPointer { alone.of(utf8: $0) } == -1)
+    }
+
+    @Test func ideographsInsideALargerBufferAreReadOnlyWithinTheirBounds() {
+        let ideographs = TextWidth(oneCellPerASCIIByte: true, twoCellsPerIdeograph: true) { _ in -1 }
+        // The byte after the text starts an ideograph and the one before ends one: a read past
+        // either end would count or refuse them.
+        let text = Array("台積電2330".utf8)
+        let bytes: [UInt8] = [0xE9, 0xBF, 0xBF] + text + [0xE5, 0x8F, 0xB0]
+        let measured = bytes.withUnsafeBufferPointer { all in
+            [3, 6, 9, 10, 13].map { length in
+                ideographs.of(utf8: UnsafeBufferPointer(rebasing: all[3..<(3 + length)]))
+            }
+        }
+        #expect(measured == [2, 4, 6, 7, 10])
+    }
 }
