@@ -282,6 +282,81 @@ import Testing
         #expect(found * 10 >= eligible * 9)
     }
 
+    /// A record whose fields are all simple (no doubled quote, no quoted line break, no
+    /// problem) and that ends in a line end is read by the quotes' parity as the field loop
+    /// reads it, whole or up to a few fields, with bytes of every kind after it; any other
+    /// record, or one that reaches the limit it is given, is left to the other scans.
+    @Test func simpleRecordsAreReadByTheirQuotesParityAsTheFieldLoopReadsThem() {
+        var random = SeededRandom(seed: 20_261_206)
+        var eligible = 0
+        var answered = 0
+        for _ in 0..<3_000 {
+            let (dialect, input) = Self.records(&random)
+            let junk: [UInt8] = [dialect.quote, dialect.delimiter, 10, 13, UInt8(ascii: "q")]
+            let padded =
+                input + (0..<Int.random(in: 0...80, using: &random)).map { _ in junk.randomElement(using: &random)! }
+            padded.withUnsafeBufferPointer { whole in
+                let buffer = UnsafeBufferPointer(rebasing: whole[0..<input.count])
+                var cursor = CSVCursor(startOf: buffer)
+                var fields: [CSVField] = []
+                var issues: [CSVIssue] = []
+                while let span = CSVScanner.scanRecord(
+                    in: buffer, cursor: &cursor, dialect: dialect, fields: &fields, issues: &issues, wholeRecords: false
+                ) {
+                    // The record's own problems: the scan adds them to those of the records before.
+                    defer { issues.removeAll() }
+                    let start = span.byteRange.lowerBound
+                    let simple =
+                        issues.isEmpty && span.byteRange.upperBound < cursor.offset && fields.count <= 32
+                        && fields.allSatisfy { field in
+                            !field.needsUnescaping && !buffer[field.contentRange].contains { $0 == 10 || $0 == 13 }
+                        }
+                    // Each block of 64 bytes from the record's start, up to the one with its line
+                    // end, must be readable.
+                    let lastBlock = start + (span.byteRange.upperBound - start) / 64 * 64
+                    let readable = lastBlock + 64 <= whole.count
+                    if simple, readable { eligible += 1 }
+                    var found: [CSVField] = [CSVField(contentRange: 0..<1, isQuoted: false, needsUnescaping: false)]
+                    let before = found
+                    let read = CSVScanner.scanSimpleRecord(
+                        in: whole, from: start, before: cursor.offset, dialect: dialect, fields: &found,
+                        fieldLimit: .max)
+                    if let read {
+                        answered += 1
+                        #expect(simple)
+                        #expect(found == fields)
+                        #expect(read.end == span.byteRange.upperBound)
+                        #expect(read.next == cursor.offset)
+                        #expect(read.lines == 1)
+                        // Up to a few fields, as a scan stopped early reads them.
+                        let limit = Int.random(in: 1...fields.count, using: &random)
+                        var first: [CSVField] = []
+                        let stopped = CSVScanner.scanSimpleRecord(
+                            in: whole, from: start, before: cursor.offset, dialect: dialect, fields: &first,
+                            fieldLimit: limit)
+                        #expect(first == Array(fields.prefix(limit)))
+                        if limit < fields.count {
+                            let end = fields[limit - 1].contentRange.upperBound + (fields[limit - 1].isQuoted ? 1 : 0)
+                            #expect(stopped?.end == end && stopped?.next == end && stopped?.lines == 0)
+                        }
+                        // A limit at the line end leaves the record to the other scans.
+                        var cut = before
+                        #expect(
+                            CSVScanner.scanSimpleRecord(
+                                in: whole, from: start, before: span.byteRange.upperBound, dialect: dialect,
+                                fields: &cut, fieldLimit: .max) == nil)
+                        #expect(cut == before)
+                    } else {
+                        #expect(found == before, "fields are left as they were")
+                        #expect(!(simple && readable), "a simple record is read")
+                    }
+                }
+            }
+        }
+        #expect(eligible > 300)
+        #expect(answered == eligible)
+    }
+
     /// One to four records of up to 40 fields (``field(_:_:)``) in one of four dialects, each
     /// ended by LF, CRLF or CR or, at times, by nothing.
     private static func records(_ random: inout SeededRandom) -> (CSVDialect, [UInt8]) {

@@ -128,6 +128,14 @@ public final class FileTable: Sendable {
     /// - Complexity: O(n) in the length of the record.
     func scan(row: Int, fields: inout [CSVField], issues: inout [CSVIssue], limit: Int = .max) {
         let end = row + 1 < offsets.count ? offsets[row + 1] : buffer.count
+        // A simple record is read in the whole buffer, which its blocks of 64 bytes may read past
+        // the record; any other in the bytes before the next record, as the index read it.
+        if CSVScanner.scanSimpleRecord(
+            in: buffer, from: offsets[row], before: end, dialect: dialect, fields: &fields, fieldLimit: limit) != nil
+        {
+            issues.removeAll(keepingCapacity: true)
+            return
+        }
         var cursor = CSVCursor(offset: offsets[row], line: 1)
         _ = CSVScanner.scanRecord(
             in: UnsafeBufferPointer(rebasing: buffer[0..<end]), cursor: &cursor, dialect: dialect, fields: &fields,

@@ -41,14 +41,7 @@ extension CSVScanner {
             let quotes = marks.quotes & within
             // Bit i set when byte i is inside quotes: an odd number of quotes up to it (an opening
             // quote is inside, a closing one not).
-            var parity = quotes
-            parity ^= parity &<< 1
-            parity ^= parity &<< 2
-            parity ^= parity &<< 4
-            parity ^= parity &<< 8
-            parity ^= parity &<< 16
-            parity ^= parity &<< 32
-            let quoted = parity ^ inside
+            let quoted = quoteParity(quotes) ^ inside
             let delimiters = marks.delimiters & within & ~quoted
             let lineEnds = marks.lineEnds & within & ~quoted
             // The bytes this block answers for: up to the stop that ends the wanted field, or

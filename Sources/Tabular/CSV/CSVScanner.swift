@@ -167,8 +167,10 @@ package struct CSVScanner: Sendable {
         let recordStart = index
         let recordLine = line
         if wholeRecords,
-            let record = scanWellFormedRecord(
-                in: buffer, from: index, dialect: dialect, fields: &fields, fieldLimit: fieldLimit)
+            let record = scanSimpleRecord(
+                in: buffer, from: index, before: count, dialect: dialect, fields: &fields, fieldLimit: fieldLimit)
+                ?? scanWellFormedRecord(
+                    in: buffer, from: index, dialect: dialect, fields: &fields, fieldLimit: fieldLimit)
         {
             cursor = CSVCursor(offset: record.next, line: line + record.lines)
             return CSVRecordSpan(line: recordLine, byteRange: recordStart..<record.end)
