@@ -32,7 +32,7 @@ public struct TextWidth: Sendable {
     ///   - twoCellsPerIdeograph: True when, with `oneCellPerASCIIByte`, each CJK ideograph of
     ///     U+4E00–U+9FFF (the Chinese and Japanese names of most Asian files) takes two cells:
     ///     a text of ASCII and those ideographs is then counted as it is read, without calling
-    ///     `measure`, which a pass over every name of a large file called for nearly all.
+    ///     `measure`: a pass over the names of a large file called it for nearly every one.
     ///   - measure: The cells a text takes, given its UTF-8; it is called from several
     ///     threads at once.
     public init(
