@@ -35,17 +35,7 @@ extension CSVScanner {
                     in: buffer, from: start, before: min(limit, buffer.count), dialect: dialect, found: found,
                     fieldLimit: fieldLimit)
             else { return nil }
-            let gathered = UnsafeBufferPointer(rebasing: found[..<count])
-            if fields.count == count {
-                fields.withUnsafeMutableBufferPointer { fields in
-                    if let target = fields.baseAddress, let source = gathered.baseAddress {
-                        target.update(from: source, count: count)
-                    }
-                }
-            } else {
-                fields.removeAll(keepingCapacity: true)
-                fields.append(contentsOf: gathered)
-            }
+            put(UnsafeBufferPointer(rebasing: found[..<count]), into: &fields, spilled: false)
             return (end, next, lines)
         }
     }

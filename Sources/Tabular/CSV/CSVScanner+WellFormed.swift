@@ -115,7 +115,7 @@ extension CSVScanner {
     /// Puts a record's last gathered fields in `fields`: after those of the record it already
     /// holds when `spilled`, else in place of what it holds, written over it when as many.
     @inline(__always)
-    private static func put(_ found: UnsafeBufferPointer<CSVField>, into fields: inout [CSVField], spilled: Bool) {
+    static func put(_ found: UnsafeBufferPointer<CSVField>, into fields: inout [CSVField], spilled: Bool) {
         if !spilled, fields.count == found.count {
             fields.withUnsafeMutableBufferPointer { fields in
                 if let target = fields.baseAddress, let source = found.baseAddress {
