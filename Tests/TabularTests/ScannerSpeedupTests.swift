@@ -3,6 +3,12 @@ import Testing
 
 @testable import Tabular
 
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The scanner finds its stops 64 bytes at a time and reads a record without problems by a
 /// quicker path; it must find exactly what the byte-by-byte scanner it replaced found, on any
 /// input.
@@ -355,6 +361,32 @@ import Testing
         }
         #expect(eligible > 300)
         #expect(answered == eligible)
+    }
+
+    /// A record with no line end before its limit is left to the other scans after the block
+    /// that reaches the limit, not read on to the buffer's end: in a file cut short under its
+    /// table, zeros with no stop fill the rest, and every row read so would read all of them.
+    /// The pages past the limit's block are unreadable here, so reading on ends the test.
+    @Test func aRecordWithoutAStopBeforeItsLimitIsNotReadPastIt() throws {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let mapped = try #require(
+            mmap(nil, page * 3, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0).flatMap {
+                $0 == MAP_FAILED ? nil : $0
+            })
+        defer { munmap(mapped, page * 3) }
+        let bytes = mapped.bindMemory(to: UInt8.self, capacity: page * 3)
+        // A quoted name, then no stop: the bytes a row of a cut-short file is read from.
+        bytes.initialize(repeating: 0, count: page * 3)
+        for (index, byte) in "\"x\",y".utf8.enumerated() { bytes[index] = byte }
+        #expect(mprotect(mapped + page, page * 2, PROT_NONE) == 0)
+        let whole = UnsafeBufferPointer(start: bytes, count: page * 3)
+        var fields: [CSVField] = []
+        for limit in [3, 5, 64, 100, page - 64] {
+            #expect(
+                CSVScanner.scanSimpleRecord(
+                    in: whole, from: 0, before: limit, dialect: .comma, fields: &fields, fieldLimit: .max) == nil)
+        }
+        #expect(fields.isEmpty)
     }
 
     /// One to four records of up to 40 fields (``field(_:_:)``) in one of four dialects, each

@@ -59,7 +59,9 @@ extension CSVScanner {
         var fieldStart = start
         var taken = 0
         while true {
-            guard block &+ 64 <= count else { return nil }
+            // A record that runs to `limit` is not read here: past it, in a file cut short
+            // under its table, lie zeros without a stop, which would be read to the buffer's end.
+            guard block < limit, block &+ 64 <= count else { return nil }
             let marks = csv_marks_64(base + block, delimiter, quote)
             let quoted = quoteParity(marks.quotes) ^ inside
             let delimiters = marks.delimiters & ~quoted
