@@ -72,6 +72,31 @@ import Testing
         #expect(first == Array(firstCells.prefix(columns.count)), "one row is measured over that row")
     }
 
+    /// In a file that is UTF-8 throughout, a name of ASCII and CJK ideographs is measured as
+    /// its bytes are checked: the widest name and code are those of the kept rows, and a row
+    /// the table drops (too many fields, a quote never closed) widens nothing.
+    @Test func namesCheckedAndMeasuredAtOnceAreThoseOfTheKeptRows() async throws {
+        var text = "code,name,market\n"
+        let names = ["台積電", "鴻海", "聯發科", "ETF元大台灣50", "中華電"]
+        for row in 0..<60_000 {
+            text += "\(row),\(row == 31_000 ? "中華民國台灣積體電路" : names[row % names.count]),上市\n"
+            if row == 40_000 { text += "x,一二三四五六七八九十一二三四五,上櫃,extra\n" }
+        }
+        text += "y,\"一二三四五六七八九十一二三四五六七,上櫃\n"
+        let scratch = try Scratch()
+        let path = try scratch.write("names.csv", bytes: Array(text.utf8))
+        let context = DatasetContext(
+            cacheDirectory: FileManager.default.temporaryDirectory, offline: true,
+            program: ProgramIdentity(name: "file-datasets-tests", version: "1.0.0", summary: "FileDatasets' tests"))
+        let screen = try FileOpener().screen(for: path, context: context)
+        await screen.load(force: false, progress: ProgressReporter(), drawingWith: .terminal)
+        let table = try #require((screen.store as? FileTableStore)?.tables.current)
+        #expect(table.rowCount == 60_000)
+        let measured = try #require(table.measuredWidths, "the index measured the columns")
+        #expect(measured.widest == [5, 20, 4], "中華民國台灣積體電路 is 20 cells wide; 上市 4")
+        #expect(measured.widest == throughCells(screen, ["code", "name", "market"]))
+    }
+
     /// Stopped, the measure says so rather than answer for part of the rows.
     @Test func aStoppedMeasureThrows() async throws {
         let scratch = try Scratch()

@@ -378,12 +378,17 @@ private struct PieceScanner {
             let span = record.span
             let unchecked = result.firstNonUTF8 == nil && cursor.offset > checked
             let nonASCII = unchecked || widest.countsASCII ? NonASCIIFields.of(fields, in: buffer) : nil
+            // Fields already measured, as they were checked.
+            var measured: UInt64 = 0
             if unchecked {
                 // A record read without an issue from where the last check ended is its fields
                 // and the quotes, delimiters and line end between them, all ASCII: only its
                 // fields that are not ASCII need reading again.
                 if let nonASCII, issues.isEmpty, checked == span.byteRange.lowerBound {
-                    result.firstNonUTF8 = firstNonUTF8(inFields: nonASCII)
+                    // A row that will be kept (one without issues is, when its width is right)
+                    // is measured as it is checked.
+                    (result.firstNonUTF8, measured) = Self.firstNonUTF8(
+                        inFields: nonASCII, of: fields, in: buffer, widening: widest, kept: fields.count == columnCount)
                 } else {
                     result.firstNonUTF8 = UTF8Validation.firstInvalid(buffer, from: checked, to: cursor.offset)
                 }
@@ -411,7 +416,7 @@ private struct PieceScanner {
                 sample(into: &result.inference)
                 sampled += 1
             }
-            widest.widen(to: fields, in: buffer, quote: dialect.quote, nonASCII: nonASCII)
+            widest.widen(to: fields, in: buffer, quote: dialect.quote, nonASCII: nonASCII, measured: measured)
             let offset = span.byteRange.lowerBound
             if SegmentStart.base(of: offset) != segment {
                 segment = SegmentStart.base(of: offset)
@@ -439,20 +444,41 @@ private struct PieceScanner {
     }
 
     /// The first byte that is not UTF-8 in the fields whose bits are set in `nonASCII`, in order.
-    private func firstNonUTF8(inFields nonASCII: UInt64) -> Int? {
+    ///
+    /// In a row that is `kept`, a field of ASCII and CJK ideographs, which `widest` counts
+    /// itself, is UTF-8 as it is counted: its column is widened to it at once, and its bit set
+    /// in `measured`, so that the names of an Asian file are read once, not checked and then
+    /// measured.
+    ///
+    /// Static, and given what it reads: a method of the scanner, called as it reads, copied the
+    /// whole scanner at every record.
+    @inline(__always)
+    private static func firstNonUTF8(
+        inFields nonASCII: UInt64, of fields: [CSVField], in buffer: UnsafeBufferPointer<UInt8>,
+        widening widest: ColumnWidths, kept: Bool
+    ) -> (found: Int?, measured: UInt64) {
         var left = nonASCII
+        var measured: UInt64 = 0
         while left != 0 {
-            let range = fields[left.trailingZeroBitCount].contentRange
-            // A character cut by the field's end is found where it starts, as it would be in
-            // the whole record: the byte after the field is ASCII.
-            if !UTF8Validation.isASCIIOrPlainThreeByte(buffer, from: range.lowerBound, to: range.upperBound),
+            let column = left.trailingZeroBitCount
+            let field = fields[column]
+            let range = field.contentRange
+            let bytes = UnsafeBufferPointer(rebasing: buffer[range])
+            if kept, column < widest.widest.count, !field.needsUnescaping,
+                let cells = widest.width.ofASCIIAndIdeographs(utf8: bytes)
+            {
+                widest.widen(column, to: cells)
+                measured |= 1 &<< UInt64(truncatingIfNeeded: column)
+            } else if !UTF8Validation.isASCIIOrPlainThreeByte(buffer, from: range.lowerBound, to: range.upperBound),
+                // A character cut by the field's end is found where it starts, as it would be
+                // in the whole record: the byte after the field is ASCII.
                 let found = UTF8Validation.firstInvalid(buffer, from: range.lowerBound, to: range.upperBound)
             {
-                return found
+                return (found, measured)
             }
             left &= left &- 1
         }
-        return nil
+        return (nil, measured)
     }
 
     /// How many problems the records from the cursor to the end hold, counted as ``run(into:progress:)``
@@ -524,8 +550,12 @@ private struct ColumnWidths {
     var countsASCII: Bool { !widest.isEmpty && width.oneCellPerASCIIByte }
 
     /// Widens each column to its field of a record. A field whose bit in `nonASCII` is clear is
-    /// ASCII: as wide as it is long when the width gives ASCII a cell a byte.
-    func widen(to fields: [CSVField], in buffer: UnsafeBufferPointer<UInt8>, quote: UInt8, nonASCII: UInt64?) {
+    /// ASCII: as wide as it is long when the width gives ASCII a cell a byte. A field whose bit
+    /// in `measured` is set was measured already (``widen(_:to:)``).
+    func widen(
+        to fields: [CSVField], in buffer: UnsafeBufferPointer<UInt8>, quote: UInt8, nonASCII: UInt64?,
+        measured skipped: UInt64 = 0
+    ) {
         let ascii = width.oneCellPerASCIIByte ? nonASCII.map { ~$0 } ?? 0 : 0
         // Through the buffer, its length taken unchecked: a row's dozen fields are measured at
         // every row of the file, and the array's bounds check and the range's overflow check
@@ -536,11 +566,19 @@ private struct ColumnWidths {
                 let measured: Int
                 if ascii &>> UInt64(truncatingIfNeeded: column) & 1 != 0, !field.needsUnescaping {
                     measured = field.contentRange.upperBound &- field.contentRange.lowerBound
+                } else if skipped &>> UInt64(truncatingIfNeeded: column) & 1 != 0 {
+                    continue
                 } else {
                     measured = field.withBytes(in: buffer, quote: quote) { width.of(utf8: $0) }
                 }
                 if measured > widest[column] { widest[column] = measured }
             }
         }
+    }
+
+    /// Widens column `column` to `cells`.
+    @inline(__always)
+    func widen(_ column: Int, to cells: Int) {
+        if cells > widest[column] { widest[column] = cells }
     }
 }

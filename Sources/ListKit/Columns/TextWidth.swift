@@ -73,6 +73,17 @@ public struct TextWidth: Sendable {
         return measure(utf8)
     }
 
+    /// The cells ``of(utf8:)`` gives a text of ASCII and CJK ideographs of U+4E00–U+9FFF, for a
+    /// width that counts those itself (`twoCellsPerIdeograph`); `nil` for any other text or
+    /// width. A text so counted is UTF-8, so a pass that checks its input and measures it at
+    /// once reads such a text once.
+    ///
+    /// - Complexity: O(n) in the bytes.
+    @inlinable
+    package func ofASCIIAndIdeographs(utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+        countsIdeographs ? Self.cellsOfASCIIAndIdeographs(utf8) : nil
+    }
+
     /// The cells of a text of ASCII (a cell a byte) and CJK ideographs of U+4E00–U+9FFF (two
     /// each); `nil` when it holds anything else. A run of ASCII is passed eight bytes at a time.
     @inlinable
