@@ -21,6 +21,17 @@ import Testing
         }
     }
 
+    /// The file at `path` opened and loaded as the terminal loads it, to be drawn: its index
+    /// measures the columns.
+    func loadedToBeDrawn(_ path: String) async throws -> (GenericListController<FileRow, ColumnsRow>, FileTable) {
+        let context = DatasetContext(
+            cacheDirectory: FileManager.default.temporaryDirectory, offline: true,
+            program: ProgramIdentity(name: "file-datasets-tests", version: "1.0.0", summary: "FileDatasets' tests"))
+        let screen = try FileOpener().screen(for: path, context: context)
+        await screen.load(force: false, progress: ProgressReporter(), drawingWith: .terminal)
+        return (screen, try #require((screen.store as? FileTableStore)?.tables.current))
+    }
+
     /// Every quirk a field can have (quotes undone, control characters shown as pictures, CJK,
     /// combining marks, bytes that are not UTF-8, rows too short), more than one piece of work
     /// on every core, in every view.
@@ -50,12 +61,7 @@ import Testing
         let scratch = try Scratch()
         let path = try scratch.write(
             "quirks.csv", bytes: ExportFastPathTests.file(rows: 120_000, delimiter: ",", seed: 29))
-        let context = DatasetContext(
-            cacheDirectory: FileManager.default.temporaryDirectory, offline: true,
-            program: ProgramIdentity(name: "file-datasets-tests", version: "1.0.0", summary: "FileDatasets' tests"))
-        let screen = try FileOpener().screen(for: path, context: context)
-        await screen.load(force: false, progress: ProgressReporter(), drawingWith: .terminal)
-        let table = try #require((screen.store as? FileTableStore)?.tables.current)
+        let (screen, table) = try await loadedToBeDrawn(path)
         let measured = try #require(table.measuredWidths, "the index measured the columns")
         #expect(measured.width.measuresAlike(.terminal))
         let columns = screen.columns.map(\.name)
@@ -85,12 +91,7 @@ import Testing
         text += "y,\"一二三四五六七八九十一二三四五六七,上櫃\n"
         let scratch = try Scratch()
         let path = try scratch.write("names.csv", bytes: Array(text.utf8))
-        let context = DatasetContext(
-            cacheDirectory: FileManager.default.temporaryDirectory, offline: true,
-            program: ProgramIdentity(name: "file-datasets-tests", version: "1.0.0", summary: "FileDatasets' tests"))
-        let screen = try FileOpener().screen(for: path, context: context)
-        await screen.load(force: false, progress: ProgressReporter(), drawingWith: .terminal)
-        let table = try #require((screen.store as? FileTableStore)?.tables.current)
+        let (screen, table) = try await loadedToBeDrawn(path)
         #expect(table.rowCount == 60_000)
         let measured = try #require(table.measuredWidths, "the index measured the columns")
         #expect(measured.widest == [5, 20, 4], "中華民國台灣積體電路 is 20 cells wide; 上市 4")

@@ -554,7 +554,7 @@ private struct ColumnWidths {
     /// in `measured` is set was measured already (``widen(_:to:)``).
     func widen(
         to fields: [CSVField], in buffer: UnsafeBufferPointer<UInt8>, quote: UInt8, nonASCII: UInt64?,
-        measured skipped: UInt64 = 0
+        measured skipped: UInt64
     ) {
         let ascii = width.oneCellPerASCIIByte ? nonASCII.map { ~$0 } ?? 0 : 0
         // Through the buffer, its length taken unchecked: a row's dozen fields are measured at
