@@ -26,7 +26,23 @@ import Testing
         var description: String { "the server closed the connection" }
     }
 
-    func screen(_ gate: Gate, pages: [[String]], failAfter: Int? = nil) -> GenericListController<Book, ColumnsRow> {
+    /// A store that vouches its items' ids are unique, as a file's or a table's does: its
+    /// batches are not merged by id.
+    final class NumberedStore: ListStore {
+        private(set) var items: [Book] = []
+        private(set) var view: [Int]?
+        let itemsAreUnique = true
+        func setItems(_ items: [Book]) {
+            self.items = items
+            view = nil
+        }
+        func appendItems(_ items: [Book]) { self.items += items }
+        func setView(_ view: [Int]?) { self.view = view }
+    }
+
+    func screen(
+        _ gate: Gate, pages: [[String]], failAfter: Int? = nil, store: (any ListStore<Book>)? = nil
+    ) -> GenericListController<Book, ColumnsRow> {
         let source = ListSource<Book>(id: "books", title: "book server") { _ in
             AsyncThrowingStream<[Book], any Error> { continuation in
                 let task = Task {
@@ -48,7 +64,8 @@ import Testing
                 }
             }
         }
-        return GenericListController(title: "books", sources: [source], columns: [Column("title")]) { row, book in
+        return GenericListController(title: "books", sources: [source], columns: [Column("title")], store: store) {
+            row, book in
             row["title"] = .text(book.title)
         } select: { _ in
             .none
@@ -83,6 +100,21 @@ import Testing
         #expect(list.state == .loaded)
         #expect(titles(list) == ["Ulysses", "Middlemarch", "Emma", "Dune", "Beloved"])
         #expect(progress.current.completed == 5)
+    }
+
+    @Test(arguments: [false, true])
+    func aSourceAddedAfterTheBatchesMergesWithEveryRowThatArrived(numbered: Bool) async throws {
+        let gate = Gate()
+        let list = screen(
+            gate, pages: [["Dune", "Emma"], ["Ulysses"], ["Beloved"]], store: numbered ? NumberedStore() : nil)
+        let load = Task { await list.load(force: false, progress: ProgressReporter()) }
+        gate.open()
+        gate.open()
+        await load.value
+        #expect(titles(list) == ["Dune", "Emma", "Ulysses", "Beloved"])
+        list.add(ListSource(id: "more", title: "more books") { _ in [Book(id: 10, title: "Middlemarch")] })
+        await list.load(force: false, progress: ProgressReporter())
+        #expect(titles(list) == ["Dune", "Emma", "Ulysses", "Beloved", "Middlemarch"])
     }
 
     @Test func stoppingKeepsWhatArrived() async throws {

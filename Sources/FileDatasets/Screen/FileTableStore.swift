@@ -34,7 +34,7 @@ final class FileTableStore: ListStore, PiecewiseValueStore {
     }
 
     func appendItems(_ items: [FileRow]) {
-        self.items += items
+        self.items.append(adopting: items)
     }
 
     func setView(_ view: [Int]?) {

@@ -27,7 +27,7 @@ final class FrequencyStore: ListStore {
     }
 
     func appendItems(_ items: [ValueCount]) {
-        self.items += items
+        self.items.append(adopting: items)
     }
 
     func setView(_ view: [Int]?) {

@@ -112,18 +112,23 @@ extension GenericListController {
                     store.setItems([])
                     if seen != nil { seen = [] }
                 }
-                loadedItems[source.id, default: []] += batch
                 if single {
                     if var ids = seen {
                         seen = nil
+                        loadedItems[source.id, default: []].append(adopting: batch)
                         store.appendItems(batch.filter { ids.insert($0.id).inserted })
                         seen = ids
                     } else {
+                        // The store holds exactly this source's items, so one buffer serves
+                        // both: dropped here first, it is the store's alone and grows in place.
+                        loadedItems[source.id] = []
                         store.appendItems(batch)
+                        loadedItems[source.id] = store.items
                     }
                     foldedSearchTexts = nil
                     if store.view != nil || scope != nil { rebuildView() } else { viewVersion += 1 }
                 } else {
+                    loadedItems[source.id, default: []].append(adopting: batch)
                     mergeLoadedItems()
                 }
                 state = .receiving

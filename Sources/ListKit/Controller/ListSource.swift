@@ -60,7 +60,7 @@ public struct ListSource<Item: Sendable>: Sendable {
         self.batches = stream
         self.load = { request in
             var items: [Item] = []
-            for try await batch in stream(request) { items += batch }
+            for try await batch in stream(request) { items.append(adopting: batch) }
             return items
         }
     }
@@ -89,7 +89,7 @@ public struct ListSource<Item: Sendable>: Sendable {
         self.batches = stream
         self.load = { request in
             var items: [Item] = []
-            for try await batch in stream(request) { items += batch }
+            for try await batch in stream(request) { items.append(adopting: batch) }
             return items
         }
     }

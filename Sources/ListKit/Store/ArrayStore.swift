@@ -17,7 +17,7 @@ public final class ArrayStore<Item: Identifiable & Sendable>: ListStore {
     }
 
     public func appendItems(_ items: [Item]) {
-        self.items += items
+        self.items.append(adopting: items)
     }
 
     public func setView(_ view: [Int]?) {
