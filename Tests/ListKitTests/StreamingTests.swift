@@ -117,6 +117,59 @@ import Testing
         #expect(titles(list) == ["Dune", "Emma", "Ulysses", "Beloved", "Middlemarch"])
     }
 
+    /// A source that shows a preview of its first rows and then hands over every row at once.
+    func previewThenWhole(_ gate: Gate) -> ListSource<Book> {
+        let all = ["Dune", "Emma", "Ulysses", "Beloved", "Middlemarch"].enumerated().map { Book(id: $0, title: $1) }
+        return ListSource<Book>(id: "books", title: "book file") { _, deliver in
+            deliver(Array(all.prefix(2)))
+            try await gate.pass(1)
+            deliver.whole(all)
+        }
+    }
+
+    func previewThenWhole(_ gate: Gate, store: (any ListStore<Book>)?) -> GenericListController<Book, ColumnsRow> {
+        GenericListController(
+            title: "books", sources: [previewThenWhole(gate)], columns: [Column("title")], store: store
+        ) {
+            row, book in
+            row["title"] = .text(book.title)
+        } select: { _ in
+            .none
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func aWholeListAfterAPreviewReplacesItAndKeepsTheFilterAndSort(numbered: Bool) async throws {
+        let gate = Gate()
+        let list = previewThenWhole(gate, store: numbered ? NumberedStore() : nil)
+        let load = Task { await list.load(force: false, progress: ProgressReporter()) }
+        try await waitUntil { list.count == 2 }
+        try list.applyFilter("e")
+        try list.applySort(SortOrder(column: "title", descending: true))
+        #expect(titles(list) == ["Emma", "Dune"])
+        gate.open()
+        await load.value
+        #expect(list.totalCount == 5, "the preview's rows are not added twice")
+        #expect(titles(list) == ["Ulysses", "Middlemarch", "Emma", "Dune", "Beloved"])
+        list.add(ListSource(id: "more", title: "more books") { _ in [Book(id: 10, title: "Persuasion")] })
+        await list.load(force: false, progress: ProgressReporter())
+        #expect(list.totalCount == 6, "the whole list is what the source holds")
+    }
+
+    @Test func aWholeListReadAsBatchesGivesItsRestAfterThePreview() async throws {
+        let gate = Gate()
+        gate.open()
+        let source = previewThenWhole(gate)
+        let books = try await source.load(LoadRequest(progress: ProgressReporter(), refresh: false))
+        #expect(books.map(\.title) == ["Dune", "Emma", "Ulysses", "Beloved", "Middlemarch"])
+        let produced = try #require(source.batches)
+        var batches: [[String]] = []
+        for try await batch in produced(LoadRequest(progress: ProgressReporter(), refresh: false)) {
+            batches.append(batch.map(\.title))
+        }
+        #expect(batches == [["Dune", "Emma"], ["Ulysses", "Beloved", "Middlemarch"]])
+    }
+
     @Test func stoppingKeepsWhatArrived() async throws {
         let gate = Gate()
         let list = screen(gate, pages: [["Dune", "Emma"], ["Ulysses"]])

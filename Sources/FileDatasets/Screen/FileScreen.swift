@@ -1,5 +1,4 @@
 import ListKit
-import Synchronization
 
 /// Builds the list screen of a file dataset: a `GenericListController` whose items are the
 /// table's rows and whose filter and sort run over the table's bytes.
@@ -44,10 +43,8 @@ enum FileScreen {
             request, deliver in
             tables.startOver(progress: request.progress)
             let progress = request.progress
-            let shown = Mutex(0)
             let (table, ordered) = try await load(request) { first in
                 tables.set(first)
-                shown.withLock { $0 = first.rowCount }
                 deliver(first.fileOrder)
             }
             for note in table.notes { progress.note("\(name): \(note)") }
@@ -57,10 +54,14 @@ enum FileScreen {
             // Changed while being indexed: the rows read past a new end are zeros, and rows
             // rewritten in place are not those the index found.
             if let change = table.change { throw FileLoadError.changed(name, change) }
-            let first = shown.withLock { $0 }
             tables.set(table, inTableOrder: ordered == nil)
-            // Even when empty: the batch is what replaces the rows of a refresh.
-            deliver(ordered ?? (first..<max(first, table.rowCount)).map(FileRow.init(index:)))
+            // Even when empty: the batch is what replaces the rows of a refresh. The preview's
+            // rows are the table's first, so the whole list is handed over, never copied.
+            if let ordered {
+                deliver(ordered)
+            } else {
+                deliver.whole(table.fileOrder)
+            }
         }
         // Reused by the rows the controller details (always on the main actor).
         var scratch = RowScratch()

@@ -104,7 +104,8 @@ extension GenericListController {
         }
         var stopped = false
         do {
-            for try await batch in batches {
+            var iterator = batches.makeAsyncIterator()
+            while let delivered = try await iterator.nextDelivered() {
                 guard !Task.isCancelled else { break }
                 if replacesEarlier {
                     replacesEarlier = false
@@ -112,7 +113,17 @@ extension GenericListController {
                     store.setItems([])
                     if seen != nil { seen = [] }
                 }
-                if single {
+                if single, seen == nil, delivered.isWhole {
+                    // The store holds exactly this source's items, which the whole list begins
+                    // with: it takes the list as it is, and the view is made again over it.
+                    loadedItems[source.id] = []
+                    store.setItems(delivered.items)
+                    loadedItems[source.id] = store.items
+                    foldedSearchTexts = nil
+                    rebuildView()
+                } else if single {
+                    let earlier = loadedItems[source.id]?.count ?? 0
+                    let batch = delivered.isWhole ? Array(delivered.items.dropFirst(earlier)) : delivered.items
                     if var ids = seen {
                         seen = nil
                         loadedItems[source.id, default: []].append(adopting: batch)
@@ -128,7 +139,11 @@ extension GenericListController {
                     foldedSearchTexts = nil
                     if store.view != nil || scope != nil { rebuildView() } else { viewVersion += 1 }
                 } else {
-                    loadedItems[source.id, default: []].append(adopting: batch)
+                    if delivered.isWhole {
+                        loadedItems[source.id] = delivered.items
+                    } else {
+                        loadedItems[source.id, default: []].append(adopting: delivered.items)
+                    }
                     mergeLoadedItems()
                 }
                 state = .receiving

@@ -74,11 +74,12 @@ public struct ListSource<Item: Sendable>: Sendable {
     ///   - title: A title for status lines and messages.
     ///   - keepsRowsOnFailure: Whether an error after some batches keeps them (with a note), or
     ///     fails the load as if nothing had arrived.
-    ///   - produce: Makes one load's items, handing each batch to `deliver` as it is ready; it
-    ///     should return soon after its task is cancelled.
+    ///   - produce: Makes one load's items, handing each batch to `deliver` as it is ready
+    ///     (`deliver(batch)`), or all of them at the end (`deliver.whole(items)`); it should
+    ///     return soon after its task is cancelled.
     public init(
         id: String, title: String, keepsRowsOnFailure: Bool = true,
-        produce: @escaping @Sendable (LoadRequest, _ deliver: @escaping @Sendable ([Item]) -> Void) async throws -> Void
+        produce: @escaping @Sendable (LoadRequest, _ deliver: BatchDelivery<Item>) async throws -> Void
     ) {
         self.id = id
         self.title = title
@@ -89,7 +90,10 @@ public struct ListSource<Item: Sendable>: Sendable {
         self.batches = stream
         self.load = { request in
             var items: [Item] = []
-            for try await batch in stream(request) { items.append(adopting: batch) }
+            var batches = stream(request).makeAsyncIterator()
+            while let next = try await batches.nextDelivered() {
+                if next.isWhole { items = next.items } else { items.append(adopting: next.items) }
+            }
             return items
         }
     }
