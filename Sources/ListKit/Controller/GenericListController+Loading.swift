@@ -113,37 +113,35 @@ extension GenericListController {
                     store.setItems([])
                     if seen != nil { seen = [] }
                 }
-                if single, seen == nil, delivered.isWhole {
-                    // The store holds exactly this source's items, which the whole list begins
-                    // with: it takes the list as it is, and the view is made again over it.
+                if single, seen == nil {
+                    // The store holds exactly this source's items, so one buffer serves both:
+                    // dropped here first, it is the store's alone, which grows in place or takes
+                    // a whole list as it is.
                     loadedItems[source.id] = []
-                    store.setItems(delivered.items)
+                    if delivered.isWhole { store.setItems(delivered.items) } else { store.appendItems(delivered.items) }
                     loadedItems[source.id] = store.items
-                    foldedSearchTexts = nil
-                    rebuildView()
-                } else if single {
-                    let earlier = loadedItems[source.id]?.count ?? 0
-                    let batch = delivered.isWhole ? Array(delivered.items.dropFirst(earlier)) : delivered.items
-                    if var ids = seen {
-                        seen = nil
-                        loadedItems[source.id, default: []].append(adopting: batch)
-                        store.appendItems(batch.filter { ids.insert($0.id).inserted })
-                        seen = ids
-                    } else {
-                        // The store holds exactly this source's items, so one buffer serves
-                        // both: dropped here first, it is the store's alone and grows in place.
-                        loadedItems[source.id] = []
-                        store.appendItems(batch)
-                        loadedItems[source.id] = store.items
-                    }
-                    foldedSearchTexts = nil
-                    if store.view != nil || scope != nil { rebuildView() } else { viewVersion += 1 }
                 } else {
+                    let earlier = delivered.isWhole ? loadedItems[source.id]?.count ?? 0 : 0
                     if delivered.isWhole {
                         loadedItems[source.id] = delivered.items
                     } else {
                         loadedItems[source.id, default: []].append(adopting: delivered.items)
                     }
+                    if var ids = seen {
+                        seen = nil
+                        store.appendItems(delivered.items.dropFirst(earlier).filter { ids.insert($0.id).inserted })
+                        seen = ids
+                    }
+                }
+                if single {
+                    foldedSearchTexts = nil
+                    // A whole list set the store's items, and with them its view, anew.
+                    if delivered.isWhole || store.view != nil || scope != nil {
+                        rebuildView()
+                    } else {
+                        viewVersion += 1
+                    }
+                } else {
                     mergeLoadedItems()
                 }
                 state = .receiving
