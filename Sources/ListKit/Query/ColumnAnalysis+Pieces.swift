@@ -76,27 +76,31 @@ extension ColumnAnalysis {
         var counts: [Int] = []
         var firsts: [Int] = []
         do {
-            // The numbers' lists go at the end of this block, once copied.
+            // The numbers' lists go at the end of this block, once copied (or taken as they are,
+            // for a column of numbers alone).
             let taken = KeyedCounts.union(&tables)
             keyedValues = taken.values
-            let entries = textEntries.count + taken.counts.count + otherEntries.count
-            counts.reserveCapacity(entries)
-            firsts.reserveCapacity(entries)
-            for (_, seen) in textEntries {
-                counts.append(seen.count)
-                firsts.append(seen.first)
-            }
-            counts += taken.counts
-            firsts += taken.firsts
-            for (_, seen) in otherEntries {
-                counts.append(seen.count)
-                firsts.append(seen.first)
+            if textEntries.isEmpty, otherEntries.isEmpty {
+                counts = taken.counts
+                firsts = taken.firsts
+            } else {
+                let entries = textEntries.count + taken.counts.count + otherEntries.count
+                counts.reserveCapacity(entries)
+                firsts.reserveCapacity(entries)
+                for (_, seen) in textEntries {
+                    counts.append(seen.count)
+                    firsts.append(seen.first)
+                }
+                counts += taken.counts
+                firsts += taken.firsts
+                for (_, seen) in otherEntries {
+                    counts.append(seen.count)
+                    firsts.append(seen.first)
+                }
             }
         }
         // Every value has a first row of its own, so the order is the one pass's.
-        let places = FrequencyOrder.order(counts: counts, firsts: firsts)
-        counts = []
-        firsts = []
+        let places = FrequencyOrder.order(counts: consume counts, firsts: consume firsts)
         return try Self.valueCounts(
             at: places, of: column, in: list, texts: textEntries.map(\.key), keyed: keyedValues,
             others: otherEntries.map(\.key), stop: stop)
@@ -106,7 +110,7 @@ extension ColumnAnalysis {
     /// rest. The values are made after the texts are read, so that they are not held while the
     /// file's pages are.
     private static func valueCounts(
-        at places: [FrequencyOrder.Place], of column: Column, in list: any ListScreen, texts: [String],
+        at places: FrequencyOrder.Places, of column: Column, in list: any ListScreen, texts: [String],
         keyed: [PieceValue], others: [CellValue], stop: StopFlag
     ) throws -> [ValueCount] {
         // Each value shows as its first row wrote it: that field alone, read on every core.
