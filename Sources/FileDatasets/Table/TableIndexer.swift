@@ -34,12 +34,15 @@ enum TableIndexer {
     ///   - widths: Measures each column's widest text as the rows are read, for a table whose
     ///     rows will be drawn (``FileTable/measuredWidths``); not for a partial input, whose
     ///     last record is left out after it was read.
+    ///   - simpleRecords: Whether a simple record is read in one pass over its bytes (the
+    ///     default); false reads every record field by field, as tests compare the two.
     /// - Throws: `FileLoadError` when there is no record at all, the input is too large to index,
     ///   or the first record has too many fields.
     /// - Complexity: O(n) in the size of the input.
     static func index(
         name: String, bytes: FileBytes, dialect: CSVDialect, hasHeader: Bool, progress: ProgressReporter?,
-        pieces requestedPieces: Int? = nil, partial: Bool = false, widths: TextWidth? = nil
+        pieces requestedPieces: Int? = nil, partial: Bool = false, widths: TextWidth? = nil,
+        simpleRecords: Bool = true
     ) throws(FileLoadError) -> FileTable {
         let widths = partial ? nil : widths
         let buffer = bytes.buffer
@@ -93,7 +96,7 @@ enum TableIndexer {
                 let result = scanPiece(
                     buffer: input.readable, dialect: dialect, columnCount: columnCount, from: start, end: ends[piece],
                     into: UnsafeMutableBufferPointer(rebasing: output.buffer[regions[piece]]), progress: progress,
-                    widths: widths, stopsAtUnclosedQuote: partial, releasing: bytes)
+                    widths: widths, stopsAtUnclosedQuote: partial, releasing: bytes, simpleRecords: simpleRecords)
                 results.withLock { $0[piece] = result }
             }
             pieces = results.withLock { $0.compactMap { $0 } }
@@ -107,7 +110,7 @@ enum TableIndexer {
                     pieces[piece] = scanPiece(
                         buffer: buffer, dialect: dialect, columnCount: columnCount, from: cursor, end: ends[piece],
                         into: UnsafeMutableBufferPointer(rebasing: storage[regions[piece]]), progress: nil,
-                        widths: widths)
+                        widths: widths, simpleRecords: simpleRecords)
                     cursor = pieces[piece].end
                 } else {
                     pieces[piece] = PieceResult(empty: cursor, columns: columnCount)
@@ -223,13 +226,14 @@ enum TableIndexer {
         buffer: UnsafeBufferPointer<UInt8>, dialect: CSVDialect, columnCount: Int, from start: CSVCursor, end: Int,
         into region: UnsafeMutableBufferPointer<UInt32>, progress: ProgressReporter?, widths: TextWidth?,
         stopsAtUnclosedQuote: Bool = false,
-        releasing bytes: FileBytes? = nil
+        releasing bytes: FileBytes? = nil, simpleRecords: Bool
     ) -> PieceResult {
         var scanner = PieceScanner(buffer: buffer, dialect: dialect, columnCount: columnCount, end: end)
         scanner.cursor = start
         scanner.stopsAtUnclosedQuote = stopsAtUnclosedQuote
         scanner.releasing = bytes
         scanner.widths = widths
+        scanner.readsSimpleRecords = simpleRecords
         return scanner.run(into: region, progress: progress)
     }
 }
@@ -311,6 +315,9 @@ private struct PieceScanner {
     var releasing: FileBytes?
     /// Measures each column's widest text in the rows, when given.
     var widths: TextWidth?
+    /// Whether simple records are read in one pass over their bytes (``SimpleRecordIndex``)
+    /// rather than field by field, which tests compare.
+    var readsSimpleRecords = true
     var fields: [CSVField] = []
     var issues: [CSVIssue] = []
     var strayQuotes = StrayQuotes()
@@ -374,50 +381,73 @@ private struct PieceScanner {
         // and released by every core at once.
         let widest = ColumnWidths(width: widths, columns: columnCount)
         defer { widest.deallocate() }
-        while cursor.offset < end, let record = next() {
-            let span = record.span
-            let unchecked = result.firstNonUTF8 == nil && cursor.offset > checked
-            let nonASCII = unchecked || widest.countsASCII ? NonASCIIFields.of(fields, in: buffer) : nil
-            // Fields already measured, as they were checked.
-            var measured: UInt64 = 0
-            if unchecked {
-                // A record read without an issue from where the last check ended is its fields
-                // and the quotes, delimiters and line end between them, all ASCII: only its
-                // fields that are not ASCII need reading again.
-                if let nonASCII, issues.isEmpty, checked == span.byteRange.lowerBound {
-                    // A row that will be kept (one without issues is, when its width is right)
-                    // is measured as it is checked.
-                    (result.firstNonUTF8, measured) = Self.firstNonUTF8(
-                        inFields: nonASCII, of: fields, in: buffer, widening: widest, kept: fields.count == columnCount)
-                } else {
-                    result.firstNonUTF8 = UTF8Validation.firstInvalid(buffer, from: checked, to: cursor.offset)
-                }
-                checked = cursor.offset
-            }
-            if record.unterminated {
-                if stopsAtUnclosedQuote { break }
-                result.problems.append(RowProblem(line: span.line, kind: .unterminatedQuote))
-                resync(after: span)
-                continue
-            }
-            if fields.count != columnCount {
-                result.problems.append(
-                    RowProblem(line: span.line, kind: .fieldCount(fields: fields.count, expected: columnCount)))
-                // A stray quote can swallow the lines after it: start again on the next line.
-                if spansLines(span) { resync(after: span) }
-                continue
-            }
+        // Most records are read in one pass over their bytes; the first rows, which are
+        // sampled for the columns' types, one in 64 after them, and any record that is not
+        // simple are read field by field.
+        let simple = readsSimpleRecords && (widths == nil || widest.countsASCII)
+        var reader = SimpleRecordIndex(
+            buffer: buffer, dialect: dialect, columns: columnCount, width: widest.width,
+            measures: !widest.widest.isEmpty)
+        defer { reader.deallocate() }
+        while cursor.offset < end {
             let rowIndex = result.rowsWritten + result.spilled.count
-            if record.irregular { result.irregularRows.append(rowIndex) }
-            if record.hasStrayQuotes {
-                for issue in issues where issue.kind != .unterminatedQuote { strayQuotes.add(line: issue.line) }
+            let offset: Int
+            // In one pass only where every byte before the record was checked and found UTF-8:
+            // the pass checks the record's bytes, not where the last check ended.
+            if simple, result.firstNonUTF8 == nil, checked == cursor.offset, sampled >= Self.fullySampledRows,
+                rowIndex & 63 != 0,
+                let following = reader.read(at: cursor.offset)
+            {
+                offset = cursor.offset
+                widest.widen(toCells: reader.cells)
+                cursor = CSVCursor(offset: following, line: cursor.line + 1)
+                checked = following
+            } else {
+                guard let record = next() else { break }
+                let span = record.span
+                let unchecked = result.firstNonUTF8 == nil && cursor.offset > checked
+                let nonASCII = unchecked || widest.countsASCII ? NonASCIIFields.of(fields, in: buffer) : nil
+                // Fields already measured, as they were checked.
+                var measured: UInt64 = 0
+                if unchecked {
+                    // A record read without an issue from where the last check ended is its fields
+                    // and the quotes, delimiters and line end between them, all ASCII: only its
+                    // fields that are not ASCII need reading again.
+                    if let nonASCII, issues.isEmpty, checked == span.byteRange.lowerBound {
+                        // A row that will be kept (one without issues is, when its width is right)
+                        // is measured as it is checked.
+                        (result.firstNonUTF8, measured) = Self.firstNonUTF8(
+                            inFields: nonASCII, of: fields, in: buffer, widening: widest,
+                            kept: fields.count == columnCount)
+                    } else {
+                        result.firstNonUTF8 = UTF8Validation.firstInvalid(buffer, from: checked, to: cursor.offset)
+                    }
+                    checked = cursor.offset
+                }
+                if record.unterminated {
+                    if stopsAtUnclosedQuote { break }
+                    result.problems.append(RowProblem(line: span.line, kind: .unterminatedQuote))
+                    resync(after: span)
+                    continue
+                }
+                if fields.count != columnCount {
+                    result.problems.append(
+                        RowProblem(line: span.line, kind: .fieldCount(fields: fields.count, expected: columnCount)))
+                    // A stray quote can swallow the lines after it: start again on the next line.
+                    if spansLines(span) { resync(after: span) }
+                    continue
+                }
+                if record.irregular { result.irregularRows.append(rowIndex) }
+                if record.hasStrayQuotes {
+                    for issue in issues where issue.kind != .unterminatedQuote { strayQuotes.add(line: issue.line) }
+                }
+                if sampled < Self.fullySampledRows || rowIndex & 63 == 0 {
+                    sample(into: &result.inference)
+                    sampled += 1
+                }
+                widest.widen(to: fields, in: buffer, quote: dialect.quote, nonASCII: nonASCII, measured: measured)
+                offset = span.byteRange.lowerBound
             }
-            if sampled < Self.fullySampledRows || rowIndex & 63 == 0 {
-                sample(into: &result.inference)
-                sampled += 1
-            }
-            widest.widen(to: fields, in: buffer, quote: dialect.quote, nonASCII: nonASCII, measured: measured)
-            let offset = span.byteRange.lowerBound
             if SegmentStart.base(of: offset) != segment {
                 segment = SegmentStart.base(of: offset)
                 result.segments.append(SegmentStart(firstRow: rowIndex, base: segment))
@@ -429,10 +459,10 @@ private struct PieceScanner {
             } else {
                 result.spilled.append(row)
             }
-            if span.byteRange.lowerBound >= nextReport {
-                let done = Int64(span.byteRange.lowerBound - reported)
-                releasing?.releaseResidentPages(in: reported..<span.byteRange.lowerBound)
-                reported = span.byteRange.lowerBound
+            if offset >= nextReport {
+                let done = Int64(offset - reported)
+                releasing?.releaseResidentPages(in: reported..<offset)
+                reported = offset
                 nextReport = reported + Self.progressStep
                 progress?.update { $0.completed += done }
             }
@@ -574,6 +604,11 @@ private struct ColumnWidths {
                 if measured > widest[column] { widest[column] = measured }
             }
         }
+    }
+
+    /// Widens each column to its cells in `cells`, one per column.
+    func widen(toCells cells: UnsafeMutableBufferPointer<Int>) {
+        for column in 0..<widest.count where cells[column] > widest[column] { widest[column] = cells[column] }
     }
 
     /// Widens column `column` to `cells`.

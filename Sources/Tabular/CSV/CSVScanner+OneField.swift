@@ -41,7 +41,7 @@ extension CSVScanner {
             let quotes = marks.quotes & within
             // Bit i set when byte i is inside quotes: an odd number of quotes up to it (an opening
             // quote is inside, a closing one not).
-            let quoted = quoteParity(quotes) ^ inside
+            let quoted = SimpleRecordScan.quoteParity(quotes) ^ inside
             let delimiters = marks.delimiters & within & ~quoted
             let lineEnds = marks.lineEnds & within & ~quoted
             // The bytes this block answers for: up to the stop that ends the wanted field, or
