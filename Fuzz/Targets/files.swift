@@ -5,7 +5,7 @@ import Tabular
 @testable import FileDatasets
 
 // Fuzzes the file engine: web-page, format and delimiter sniffing, the CSV index (in one piece and in
-// several), the JSON and JSON Lines readers, every row's cells, and the byte filter against the
+// several, its records read in one pass or field by field), the JSON and JSON Lines readers, every row's cells, and the byte filter against the
 // String reference — any bytes give a table, skipped rows or a typed error.
 /// A cell a scalar, so a cell an ASCII byte (CR LF is two, as a terminal shows it): the index
 /// counts ASCII fields.
@@ -65,5 +65,39 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     for lines in [false, true] {
         _ = try? JSONTableReader.read(input, lines: lines)
     }
+    readInOnePassOrByField(input, delimiter: delimiter)
     return 0
+}
+
+/// Past the index's first thousand rows most records are read in one pass over their bytes:
+/// the input's lines after its first, repeated past that many rows, must give the table a
+/// reading of every record field by field gives.
+func readInOnePassOrByField(_ input: UnsafeBufferPointer<UInt8>, delimiter: UInt8) {
+    guard let header = input.firstIndex(of: 0x0A), header + 1 < input.count else { return }
+    let body = Array(input[(header + 1)...]) + (input.last == 0x0A ? [] : [0x0A])
+    let lines = body.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    var bytes = Array(input[...header])
+    // At most about 400 KB: long lines reach fewer rows, and the pass stays quick.
+    for _ in 0..<min(1_300 / lines + 1, 400_000 / body.count + 1) { bytes += body }
+    let file = FileBytes(copying: bytes)
+    for pieces in [1, 2] {
+        func index(_ simple: Bool) -> FileTable? {
+            try? TableIndexer.index(
+                name: "fuzz", bytes: file, dialect: .init(delimiter: delimiter), hasHeader: true, progress: nil,
+                pieces: pieces, widths: scalarsCountingASCII, simpleRecords: simple)
+        }
+        guard let simple = index(true), let byField = index(false) else {
+            precondition(index(true) == nil && index(false) == nil, "both readings open the file, or neither")
+            continue
+        }
+        precondition(simple.rowCount == byField.rowCount, "one pass keeps the rows field by field keeps")
+        precondition(
+            (0..<simple.rowCount).allSatisfy { simple.offset(ofRow: $0) == byField.offset(ofRow: $0) },
+            "each row starts where it does field by field")
+        precondition(simple.problems == byField.problems, "the same problems on the same lines")
+        precondition(simple.irregularRows == byField.irregularRows && simple.notes == byField.notes)
+        precondition(simple.measuredWidths?.widest == byField.measuredWidths?.widest, "the same widths")
+        precondition(simple.firstNonUTF8 == byField.firstNonUTF8, "the same first byte that is not UTF-8")
+        precondition(simple.columns.map(\.type) == byField.columns.map(\.type), "the same types")
+    }
 }
