@@ -157,25 +157,15 @@ enum FrequencyOrder {
     ) {
         from.withUnsafeBufferPointer { from in
             next.withUnsafeMutableBufferPointer { next in
-                guard let indices else {
+                (indices ?? []).withUnsafeBufferPointer { indices in
+                    let moved = indices.count == from.count
                     for position in 0..<from.count {
                         let key = from[position]
                         let value = Int(truncatingIfNeeded: key >> shift) & 0xFF
                         let place = next[value]
                         next[value] = place &+ 1
                         to[place] = key
-                        toIndices[place] = UInt32(truncatingIfNeeded: position)
-                    }
-                    return
-                }
-                indices.withUnsafeBufferPointer { indices in
-                    for position in 0..<from.count {
-                        let key = from[position]
-                        let value = Int(truncatingIfNeeded: key >> shift) & 0xFF
-                        let place = next[value]
-                        next[value] = place &+ 1
-                        to[place] = key
-                        toIndices[place] = indices[position]
+                        toIndices[place] = moved ? indices[position] : UInt32(truncatingIfNeeded: position)
                     }
                 }
             }
