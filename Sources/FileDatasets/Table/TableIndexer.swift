@@ -53,7 +53,7 @@ enum TableIndexer {
         let frame = hasHeader ? TableFrame.header(in: buffer, dialect: dialect) : nil
         if let frame { headerScan.cursor = frame.start }
         guard let header = headerScan.next() else { throw .empty(name) }
-        let columnCount = headerScan.fields.count
+        let columnCount = header.fieldCount
         guard columnCount <= maximumColumns else {
             throw .tooManyColumns(name, count: columnCount, limit: maximumColumns)
         }
@@ -321,6 +321,9 @@ private struct PieceScanner {
     var fields: [CSVField] = []
     var issues: [CSVIssue] = []
     var strayQuotes = StrayQuotes()
+    /// The records read across lines, which a scan that starts again inside one of them
+    /// (after it was rejected) reads no further than where it meets one of their fields.
+    let memo: CSVRecordMemo
 
     /// Rows whose values are all sampled for type inference; after them, one in 64.
     static let fullySampledRows = 1_000
@@ -332,11 +335,15 @@ private struct PieceScanner {
         self.dialect = dialect
         self.columnCount = columnCount
         self.end = end
+        memo = CSVRecordMemo(keeping: columnCount)
         fields.reserveCapacity(64)
     }
 
     struct Record {
         var span: CSVRecordSpan
+        /// How many fields the record has: as many as `fields` holds, unless there are more
+        /// than the table's columns.
+        var fieldCount: Int
         /// A quoted field runs to the end of the input.
         var unterminated = false
         /// Text follows a closing quote somewhere in the record.
@@ -350,9 +357,9 @@ private struct PieceScanner {
         if !issues.isEmpty { issues.removeAll(keepingCapacity: true) }
         guard
             let span = CSVScanner.scanRecord(
-                in: buffer, cursor: &cursor, dialect: dialect, fields: &fields, issues: &issues)
+                in: buffer, cursor: &cursor, dialect: dialect, fields: &fields, issues: &issues, memo: memo)
         else { return nil }
-        var record = Record(span: span)
+        var record = Record(span: span, fieldCount: memo.fieldCount)
         for issue in issues {
             switch issue.kind {
             case .unterminatedQuote:
@@ -418,7 +425,7 @@ private struct PieceScanner {
                         // is measured as it is checked.
                         (result.firstNonUTF8, measured) = Self.firstNonUTF8(
                             inFields: nonASCII, of: fields, in: buffer, widening: widest,
-                            kept: fields.count == columnCount)
+                            kept: record.fieldCount == columnCount)
                     } else {
                         result.firstNonUTF8 = UTF8Validation.firstInvalid(buffer, from: checked, to: cursor.offset)
                     }
@@ -430,9 +437,9 @@ private struct PieceScanner {
                     resync(after: span)
                     continue
                 }
-                if fields.count != columnCount {
-                    result.problems.append(
-                        RowProblem(line: span.line, kind: .fieldCount(fields: fields.count, expected: columnCount)))
+                if record.fieldCount != columnCount {
+                    let count = RowProblem.Kind.fieldCount(fields: record.fieldCount, expected: columnCount)
+                    result.problems.append(RowProblem(line: span.line, kind: count))
                     // A stray quote can swallow the lines after it: start again on the next line.
                     if spansLines(span) { resync(after: span) }
                     continue
@@ -521,7 +528,7 @@ private struct PieceScanner {
             if record.unterminated {
                 count += 1
                 resync(after: record.span)
-            } else if fields.count != columnCount {
+            } else if record.fieldCount != columnCount {
                 count += 1
                 if spansLines(record.span) { resync(after: record.span) }
             }

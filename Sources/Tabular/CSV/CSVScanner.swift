@@ -138,6 +138,45 @@ package struct CSVScanner: Sendable {
         fieldLimit: Int = .max,
         wholeRecords: Bool = true
     ) -> CSVRecordSpan? {
+        scanRecord(
+            in: buffer, cursor: &cursor, dialect: dialect, fields: &fields, issues: &issues, fieldLimit: fieldLimit,
+            wholeRecords: wholeRecords, memo: nil)
+    }
+
+    /// Scans one record as ``scanRecord(in:cursor:dialect:fields:issues:fieldLimit:wholeRecords:)``
+    /// does, for a reader that may start again inside records it has read: a scan that meets a
+    /// field of a record `memo` remembers takes the rest of that record from it.
+    ///
+    /// `fields` then holds the record's fields only when it has at most
+    /// ``CSVRecordMemo/keeping`` of them; ``CSVRecordMemo/fieldCount`` always says how many it
+    /// has. Of the problems in the fields not held, only a quote never closed is reported.
+    ///
+    /// - Complexity: O(n) in the length of the record, and, over the records from one start
+    ///   to the end of the input, O(n) in its size however often reading starts again inside them.
+    package static func scanRecord(
+        in buffer: UnsafeBufferPointer<UInt8>,
+        cursor: inout CSVCursor,
+        dialect: CSVDialect,
+        fields: inout [CSVField],
+        issues: inout [CSVIssue],
+        memo: CSVRecordMemo
+    ) -> CSVRecordSpan? {
+        memo.forget(before: cursor.offset)
+        return scanRecord(
+            in: buffer, cursor: &cursor, dialect: dialect, fields: &fields, issues: &issues, fieldLimit: .max,
+            wholeRecords: true, memo: memo)
+    }
+
+    private static func scanRecord(
+        in buffer: UnsafeBufferPointer<UInt8>,
+        cursor: inout CSVCursor,
+        dialect: CSVDialect,
+        fields: inout [CSVField],
+        issues: inout [CSVIssue],
+        fieldLimit: Int,
+        wholeRecords: Bool,
+        memo: CSVRecordMemo?
+    ) -> CSVRecordSpan? {
         let count = buffer.count
         let delimiter = dialect.delimiter
         let quote = dialect.quote
@@ -173,16 +212,24 @@ package struct CSVScanner: Sendable {
                     in: buffer, from: index, dialect: dialect, fields: &fields, fieldLimit: fieldLimit)
         {
             cursor = CSVCursor(offset: record.next, line: line + record.lines)
+            memo?.fieldCount = fields.count
             return CSVRecordSpan(line: recordLine, byteRange: recordStart..<record.end)
         }
         // A record with a problem is read again field by field, which finds and reports it.
         fields.removeAll(keepingCapacity: true)
         var window = StopWindow(delimiter: delimiter, quote: quote)
         var recordEnd = index
+        var lastLine = line
+        let firstIssue = issues.count
+        var met: (start: Int, mark: CSVRecordMemo.Mark)?
 
         fieldLoop: while true {
             let fieldStart = index
             let fieldLine = line
+            if let memo, !fields.isEmpty, !memo.isEmpty, let mark = memo.mark(at: fieldStart) {
+                met = (fieldStart, mark)
+                break fieldLoop
+            }
             if index < count, buffer[index] == quote {
                 index += 1
                 let contentStart = index
@@ -213,6 +260,7 @@ package struct CSVScanner: Sendable {
                     issues.append(CSVIssue(kind: .unterminatedQuote, line: fieldLine, byteOffset: fieldStart))
                     fields.append(CSVField(contentRange: contentStart..<count, isQuoted: true, needsUnescaping: true))
                     recordEnd = count
+                    lastLine = line
                     break fieldLoop
                 }
                 var contentEnd = closing
@@ -247,6 +295,7 @@ package struct CSVScanner: Sendable {
 
             // After a field: a delimiter, a line end, or the end of the input.
             recordEnd = index
+            lastLine = line
             guard index < count, fields.count < fieldLimit else { break fieldLoop }
             let byte = buffer[index]
             if byte == delimiter {
@@ -259,7 +308,11 @@ package struct CSVScanner: Sendable {
             break fieldLoop
         }
 
-        cursor = CSVCursor(offset: max(index, recordEnd), line: line)
+        var next = CSVCursor(offset: max(index, recordEnd), line: line)
+        memo?.complete(
+            fields: &fields, issues: &issues, firstIssue: firstIssue, met: met, recordLine: recordLine,
+            end: &recordEnd, next: &next, lastLine: lastLine)
+        cursor = next
         return CSVRecordSpan(line: recordLine, byteRange: recordStart..<recordEnd)
     }
 }
