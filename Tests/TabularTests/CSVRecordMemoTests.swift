@@ -28,16 +28,16 @@ import Testing
             var readings: [Reading] = []
             while cursor.offset < buffer.count {
                 var issues: [CSVIssue] = []
-                let scanned =
-                    if let memo {
-                        CSVScanner.scanRecord(
-                            in: buffer, cursor: &cursor, dialect: .comma, fields: &fields, issues: &issues, memo: memo)
-                    } else {
-                        CSVScanner.scanRecord(
-                            in: buffer, cursor: &cursor, dialect: .comma, fields: &fields, issues: &issues)
-                    }
-                guard let span = scanned else { break }
-                let count = memo?.fieldCount ?? fields.count
+                let scanned: (span: CSVRecordSpan, fieldCount: Int)?
+                if let memo {
+                    scanned = CSVScanner.scanRecord(
+                        in: buffer, cursor: &cursor, dialect: .comma, fields: &fields, issues: &issues, memo: memo)
+                } else {
+                    scanned = CSVScanner.scanRecord(
+                        in: buffer, cursor: &cursor, dialect: .comma, fields: &fields, issues: &issues
+                    ).map { ($0, fields.count) }
+                }
+                guard let (span, count) = scanned else { break }
                 let whole = count <= keeping
                 readings.append(
                     Reading(
@@ -109,10 +109,10 @@ import Testing
 
     @Test(arguments: [false, true])
     func recordsStartedInsideSwallowedLinesAreReadOnce(closed: Bool) {
-        func work(_ lines: Int) -> (fieldsScanned: Int, readings: [Reading]) {
+        func work(_ lines: Int) -> (fieldsScanned: Int, marks: Int, readings: [Reading]) {
             let memo = CSVRecordMemo(keeping: 2)
             let readings = Self.read(Self.swallowing(lines: lines, closed: closed), keeping: 2, memo: memo)
-            return (memo.fieldsScanned, readings)
+            return (memo.fieldsScanned, memo.marksRemembered, readings)
         }
         let small = work(1_000)
         let large = work(8_000)
@@ -128,6 +128,8 @@ import Testing
         // The first record read whole; then each line's scan reads its own field and meets the
         // scan before it at the next.
         #expect(large.fieldsScanned <= 8_000 * 4, "\(large.fieldsScanned)")
+        // It remembers the fields ahead of the scans, not every line's.
+        #expect(large.marks < 2_000, "\(large.marks)")
     }
 }
 

@@ -356,10 +356,10 @@ private struct PieceScanner {
     mutating func next() -> Record? {
         if !issues.isEmpty { issues.removeAll(keepingCapacity: true) }
         guard
-            let span = CSVScanner.scanRecord(
+            let (span, fieldCount) = CSVScanner.scanRecord(
                 in: buffer, cursor: &cursor, dialect: dialect, fields: &fields, issues: &issues, memo: memo)
         else { return nil }
-        var record = Record(span: span, fieldCount: memo.fieldCount)
+        var record = Record(span: span, fieldCount: fieldCount)
         for issue in issues {
             switch issue.kind {
             case .unterminatedQuote:

@@ -13,8 +13,9 @@
 /// Only records that span lines are remembered (a scan starts at a line start, so no other
 /// record can be started inside), and of their fields the last 64 starts and, before them,
 /// one at least every 64 fields and every 4 KiB: a scan that has met a record reads at most
-/// that much before it meets a start remembered, and the scans after it meet its own. The
-/// memo forgets everything once scans have passed the records it holds, and when it is full
+/// that much before it meets a start remembered, and the scans after it meet its own. Only
+/// records read field by field (those with a problem) are remembered and meet others; the memo
+/// forgets everything when such a scan starts past the records it holds, and when it is full
 /// (then scans read in full again).
 ///
 /// Reference semantics: a scanner holds one and lends it to each record scan.
@@ -51,9 +52,6 @@ package final class CSVRecordMemo {
     /// A record of at most this many fields is given whole by a scan that meets it: its fields
     /// and its problems. A longer one only by its count and an unclosed quote.
     package let keeping: Int
-    /// The fields that the last record read with the memo has; more than the scan's list of
-    /// fields holds when the scan met a record longer than ``keeping``.
-    package internal(set) var fieldCount = 0
     /// The fields that scans lent this memo have read field by field: the work that meeting
     /// remembered records saves.
     package private(set) var fieldsScanned = 0
@@ -62,7 +60,10 @@ package final class CSVRecordMemo {
     private let capacity: Int
     private var marks: [Int: Mark] = [:]
     private var outcomes: [Outcome] = []
-    private var entries = 0
+    /// The fields held in the records' tails.
+    private var tailFields = 0
+    /// The marks left after the last time those behind the scans were let go.
+    private var marksKept = 0
     /// Where the furthest record remembered ends: a scan from there on meets none.
     private var horizon = 0
 
@@ -80,11 +81,22 @@ package final class CSVRecordMemo {
     /// True when nothing is remembered.
     var isEmpty: Bool { marks.isEmpty }
 
-    /// Forgets every record when a scan starts at `offset`, past all of them.
+    /// Forgets what scans starting at `offset` and after it cannot meet: every record when
+    /// `offset` is past them all, else, now and then, the field starts before it.
     func forget(before offset: Int) {
-        guard !outcomes.isEmpty, offset >= horizon else { return }
-        clear()
+        guard !outcomes.isEmpty else { return }
+        if offset >= horizon {
+            clear()
+        } else if marks.count >= 2 * marksKept + 1_024 {
+            // A scan started on each line that meets the one before reads a line's fields, and
+            // remembers them: let them go once most of the marks are behind the scans.
+            marks = marks.filter { $0.key >= offset }
+            marksKept = marks.count
+        }
     }
+
+    /// The field starts remembered.
+    var marksRemembered: Int { marks.count }
 
     /// The mark at a field start, if one is remembered there.
     func mark(at start: Int) -> Mark? {
@@ -104,10 +116,11 @@ package final class CSVRecordMemo {
     ///   - end: Where the scan's fields end; set to where the record ends.
     ///   - next: Where the next record starts; set from the record met.
     ///   - lastLine: The line the scan's last field ends on.
+    /// - Returns: How many fields the record has.
     func complete(
         fields: inout [CSVField], issues: inout [CSVIssue], firstIssue: Int, met: (start: Int, mark: Mark)?,
         recordLine: Int, end: inout Int, next: inout CSVCursor, lastLine: Int
-    ) {
+    ) -> Int {
         let read = fields.count
         fieldsScanned += read
         var lastLine = lastLine
@@ -126,11 +139,10 @@ package final class CSVRecordMemo {
                 issues.append(unterminated)
             }
         }
-        fieldCount = total
-        guard lastLine > recordLine, read > 1 else { return }
-        guard entries + Self.fieldsApart + read / Self.fieldsApart + keeping <= capacity else {
+        guard lastLine > recordLine, read > 1 else { return total }
+        guard marks.count + tailFields + Self.fieldsApart + read / Self.fieldsApart + keeping <= capacity else {
             clear()
-            return
+            return total
         }
 
         // A scan that met a record ends as it does. Its own fields that a later scan, started
@@ -149,7 +161,7 @@ package final class CSVRecordMemo {
                     tailIssues: issues[firstIssue...].filter { $0.byteOffset >= tailStart },
                     unterminated: issues[firstIssue...].last { $0.kind == .unterminatedQuote }))
             outcome = outcomes.count - 1
-            entries += tail.count
+            tailFields += tail.count
         }
         // The last `fieldsApart` field starts, where the scans started on the next lines meet
         // this one soonest, then one at least every `fieldsApart` fields and `bytesApart`
@@ -163,17 +175,18 @@ package final class CSVRecordMemo {
                     || nextStart - start >= Self.bytesApart
             else { continue }
             marks[start] = Mark(remaining: total - index, outcome: outcome)
-            entries += 1
             nextIndex = index
             nextStart = start
         }
         horizon = max(horizon, next.offset)
+        return total
     }
 
     private func clear() {
         marks = [:]
         outcomes = []
-        entries = 0
+        tailFields = 0
+        marksKept = 0
         horizon = 0
     }
 

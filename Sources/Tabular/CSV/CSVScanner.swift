@@ -140,7 +140,7 @@ package struct CSVScanner: Sendable {
     ) -> CSVRecordSpan? {
         scanRecord(
             in: buffer, cursor: &cursor, dialect: dialect, fields: &fields, issues: &issues, fieldLimit: fieldLimit,
-            wholeRecords: wholeRecords, memo: nil)
+            wholeRecords: wholeRecords, memo: nil)?.span
     }
 
     /// Scans one record as ``scanRecord(in:cursor:dialect:fields:issues:fieldLimit:wholeRecords:)``
@@ -148,9 +148,11 @@ package struct CSVScanner: Sendable {
     /// field of a record `memo` remembers takes the rest of that record from it.
     ///
     /// `fields` then holds the record's fields only when it has at most
-    /// ``CSVRecordMemo/keeping`` of them; ``CSVRecordMemo/fieldCount`` always says how many it
-    /// has. Of the problems in the fields not held, only a quote never closed is reported.
+    /// ``CSVRecordMemo/keeping`` of them. Of the problems in the fields not held, only a quote
+    /// never closed is reported.
     ///
+    /// - Returns: The record's line and byte range, and how many fields it has; `nil` when no
+    ///   record is left.
     /// - Complexity: O(n) in the length of the record, and, over the records from one start
     ///   to the end of the input, O(n) in its size however often reading starts again inside them.
     package static func scanRecord(
@@ -160,9 +162,8 @@ package struct CSVScanner: Sendable {
         fields: inout [CSVField],
         issues: inout [CSVIssue],
         memo: CSVRecordMemo
-    ) -> CSVRecordSpan? {
-        memo.forget(before: cursor.offset)
-        return scanRecord(
+    ) -> (span: CSVRecordSpan, fieldCount: Int)? {
+        scanRecord(
             in: buffer, cursor: &cursor, dialect: dialect, fields: &fields, issues: &issues, fieldLimit: .max,
             wholeRecords: true, memo: memo)
     }
@@ -176,7 +177,7 @@ package struct CSVScanner: Sendable {
         fieldLimit: Int,
         wholeRecords: Bool,
         memo: CSVRecordMemo?
-    ) -> CSVRecordSpan? {
+    ) -> (span: CSVRecordSpan, fieldCount: Int)? {
         let count = buffer.count
         let delimiter = dialect.delimiter
         let quote = dialect.quote
@@ -212,8 +213,7 @@ package struct CSVScanner: Sendable {
                     in: buffer, from: index, dialect: dialect, fields: &fields, fieldLimit: fieldLimit)
         {
             cursor = CSVCursor(offset: record.next, line: line + record.lines)
-            memo?.fieldCount = fields.count
-            return CSVRecordSpan(line: recordLine, byteRange: recordStart..<record.end)
+            return (CSVRecordSpan(line: recordLine, byteRange: recordStart..<record.end), fields.count)
         }
         // A record with a problem is read again field by field, which finds and reports it.
         fields.removeAll(keepingCapacity: true)
@@ -222,11 +222,14 @@ package struct CSVScanner: Sendable {
         var lastLine = line
         let firstIssue = issues.count
         var met: (start: Int, mark: CSVRecordMemo.Mark)?
+        // Only records read field by field are remembered, and met.
+        memo?.forget(before: recordStart)
+        let remembering = memo.map { !$0.isEmpty } ?? false
 
         fieldLoop: while true {
             let fieldStart = index
             let fieldLine = line
-            if let memo, !fields.isEmpty, !memo.isEmpty, let mark = memo.mark(at: fieldStart) {
+            if remembering, !fields.isEmpty, let memo, let mark = memo.mark(at: fieldStart) {
                 met = (fieldStart, mark)
                 break fieldLoop
             }
@@ -309,10 +312,11 @@ package struct CSVScanner: Sendable {
         }
 
         var next = CSVCursor(offset: max(index, recordEnd), line: line)
-        memo?.complete(
-            fields: &fields, issues: &issues, firstIssue: firstIssue, met: met, recordLine: recordLine,
-            end: &recordEnd, next: &next, lastLine: lastLine)
+        let fieldCount =
+            memo?.complete(
+                fields: &fields, issues: &issues, firstIssue: firstIssue, met: met, recordLine: recordLine,
+                end: &recordEnd, next: &next, lastLine: lastLine) ?? fields.count
         cursor = next
-        return CSVRecordSpan(line: recordLine, byteRange: recordStart..<recordEnd)
+        return (CSVRecordSpan(line: recordLine, byteRange: recordStart..<recordEnd), fieldCount)
     }
 }
