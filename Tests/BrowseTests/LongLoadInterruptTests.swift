@@ -20,6 +20,34 @@ import Testing
         return path
     }
 
+    /// About 90 MB of rows with quoted fields, read field by field: seconds of indexing in a
+    /// debug build.
+    static func largeQuotedFile(in folder: String) throws -> String {
+        let path = folder + "/quoted.csv"
+        let row = "1234,\"台積電 \"\"quoted\"\" name\",12.50,\"99,999\",2025-01-01,\"some text, to make it long\"\n"
+        try Data(("code,name,price,volume,date,note\n" + String(repeating: row, count: 1_000_000)).utf8)
+            .write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// The first rows are shown while the rest of a large file is indexed: the status line says
+    /// how far the index has come, and says it again as it goes on.
+    @Test func theStatusLineFollowsTheIndex() throws {
+        let folder = try ScratchFolder("pty")
+        let path = try Self.largeQuotedFile(in: folder.path)
+        let terminal = try PseudoTerminal.browse([path], in: folder)
+        var figures: Set<String> = []
+        while figures.count < 2 {
+            try terminal.waitFor("indexing ")
+            let figure = try terminal.waitFor("%").dropLast()
+            let isFigure = !figure.isEmpty && figure.allSatisfy { $0.isNumber }
+            #expect(isFigure, "\(figure)")
+            figures.insert(String(figure))
+        }
+        terminal.type("q\r")
+        #expect(try terminal.waitForEnd() == .exited(0))
+    }
+
     /// Standard input is a pipe that stays open and silent: the read that loads it does not
     /// notice a cancel, so the first Ctrl-C leaves the load cancelling for as long as it waits,
     /// and only the second can end the program.

@@ -328,8 +328,28 @@ package final class Session {
                 await load.task?.value
                 self?.backgroundEnded(load)
             }
+            if options.interactive { Task { @MainActor [weak self] in await self?.redrawNote(of: load) } }
         }
     }
+
+    /// While `load` goes on in the background, has the prompt draw its screen again whenever
+    /// what the status line says of the rest changes (`indexing 23%` to `24%`): the rows that
+    /// arrive all at once at the end would leave it at the first figure.
+    private func redrawNote(of load: BackgroundLoad) async {
+        var shown = load.list.receivingNote
+        while !load.isFinished, background[ObjectIdentifier(load.list)] === load {
+            try? await Task.sleep(for: Self.noteInterval)
+            guard !load.isFinished, let list = currentList, list === load.list else { continue }
+            let note = list.receivingNote
+            if note != shown {
+                shown = note
+                TerminalMode.requestRedraw()
+            }
+        }
+    }
+
+    /// How often the status line's note on rows still arriving is looked at.
+    private static let noteInterval = Duration.milliseconds(250)
 
     /// A load that went on in the background ended: its notes wait for the next screen, which
     /// the prompt is asked to draw at once.
