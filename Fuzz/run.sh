@@ -75,7 +75,7 @@ build_module() {
   if [ -f "$out" ] && [ -z "$newest" ]; then return; fi
   echo "building $module" >&2
   # shellcheck disable=SC2046
-  swiftc -parse-as-library -emit-library -static -emit-module -module-name "$module" -package-name browse \
+  swiftc -swift-version 6 -parse-as-library -emit-library -static -emit-module -module-name "$module" -package-name browse \
     -sanitize=fuzzer,address -O -g -enable-testing -I "$build" -I "$root/Sources/CSVStops/include" \
     $(find "$root/Sources/$module" -name '*.swift' | sort) \
     -o "$out" -emit-module-path "$build/$module.swiftmodule" 2>&1 | grep -v "Cannot export" >&2 || true
@@ -94,7 +94,7 @@ set -u
 binary="$build/fuzz-$target"
 echo "linking $binary" >&2
 # One package name for the modules and the target: what they share is declared `package`.
-swiftc -parse-as-library -package-name browse -sanitize=fuzzer,address -O -g -I "$build" \
+swiftc -swift-version 6 -parse-as-library -package-name browse -sanitize=fuzzer,address -O -g -I "$build" \
   -I "$root/Sources/CSVStops/include" \
   "$here/Targets/$target.swift" "${libraries[@]}" -o "$binary" 2>&1 | grep -v "Cannot export" >&2 || true
 [ -x "$binary" ] || { echo "could not link $binary" >&2; exit 1; }
