@@ -181,7 +181,7 @@ public final class LoopbackServer: Sendable {
     }
 
     /// Binds `socketFD` to a free port of 127.0.0.1, and returns the port.
-    private static func bindIPv4(_ socketFD: Int32) -> Int? {
+    static func bindIPv4(_ socketFD: Int32) -> Int? {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
@@ -314,13 +314,13 @@ public final class LoopbackServer: Sendable {
     /// did would keep a closed connection open (no end of file reaches the client) and a
     /// stopped server listening (connections wait instead of being refused).
     #if canImport(Glibc)
-        private static let streamType = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        static let streamType = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
     #else
-        private static let streamType = SOCK_STREAM
+        static let streamType = SOCK_STREAM
     #endif
 
     /// Marks `descriptor` close-on-exec (the C library here has no `accept4` for Swift).
-    private static func closeOnExec(_ descriptor: Int32) {
+    static func closeOnExec(_ descriptor: Int32) {
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
     }
 
@@ -493,4 +493,31 @@ public final class LoopbackServer: Sendable {
             }
         }
     }
+}
+
+/// A port of 127.0.0.1 that refuses connections, for as long as it is held: bound, so that no
+/// server started meanwhile takes it (as one may take the port of a server that stopped), but
+/// not listening.
+public final class RefusedPort: Sendable {
+    /// The port's number.
+    public let port: Int
+    private let socketFD: Int32
+
+    /// Binds a free port of 127.0.0.1 without listening on it.
+    ///
+    /// - Throws: `LoopbackServer.ServerError` when no socket can be bound.
+    public init() throws {
+        let socketFD = socket(AF_INET, LoopbackServer.streamType, 0)
+        guard socketFD >= 0 else { throw LoopbackServer.ServerError.socket(errno) }
+        LoopbackServer.closeOnExec(socketFD)
+        guard let bound = LoopbackServer.bindIPv4(socketFD) else {
+            let code = errno
+            close(socketFD)
+            throw LoopbackServer.ServerError.socket(code)
+        }
+        self.socketFD = socketFD
+        port = bound
+    }
+
+    deinit { close(socketFD) }
 }

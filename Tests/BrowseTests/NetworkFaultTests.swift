@@ -33,10 +33,10 @@ import Testing
     }
 
     @Test func aRefusedConnectionSaysSo() throws {
-        let stopped = try LoopbackServer { _ in .drop }
-        let port = stopped.port
-        stopped.stop()
-        let run = try Browse.run(["http://127.0.0.1:\(port)/data.csv", "--cache-dir", cacheFolder()], input: "")
+        let refusing = try RefusedPort()
+        defer { withExtendedLifetime(refusing) {} }
+        let run = try Browse.run(
+            ["http://127.0.0.1:\(refusing.port)/data.csv", "--cache-dir", cacheFolder()], input: "")
         #expect(run.status == 1)
         #expect(run.stderr.contains("could not reach 127.0.0.1: connection refused"))
     }

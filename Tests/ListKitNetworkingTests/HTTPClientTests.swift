@@ -188,11 +188,10 @@ import Testing
     }
 
     @Test func aRefusedConnectionSaysSo() async throws {
-        let server = try serve { _ in .drop }
-        let port = server.port
-        server.stop()
+        let refusing = try RefusedPort()
+        defer { withExtendedLifetime(refusing) {} }
         let client = HTTPClient(throttle: nil, userAgent: "listkit-networking-tests/1.0")
-        let url = try #require(URL(string: "http://127.0.0.1:\(port)/x"))
+        let url = try #require(URL(string: "http://127.0.0.1:\(refusing.port)/x"))
         await #expect(throws: FetchError.network(host: "127.0.0.1", reason: "connection refused")) {
             try await client.get(url, progress: nil)
         }
@@ -303,13 +302,14 @@ import Testing
     }
 
     @Test func aRefusedConnectionIsRememberedPerPort() async throws {
-        let stopped = try LoopbackServer { _ in .drop }
-        let port = stopped.port
-        stopped.stop()
+        // Held, the refusing port is not taken by the server started next (a port whose server
+        // had stopped was, now and then, and answered).
+        let refusing = try RefusedPort()
+        defer { withExtendedLifetime(refusing) {} }
         let running = try LoopbackServer { _ in .respond(.init(text: "ok")) }
         defer { running.stop() }
         let client = HTTPClient(throttle: nil, userAgent: "listkit-networking-tests/1.0")
-        let refused = try #require(URL(string: "http://127.0.0.1:\(port)/x"))
+        let refused = try #require(URL(string: "http://127.0.0.1:\(refusing.port)/x"))
         for _ in 0..<2 {
             await #expect(throws: FetchError.network(host: "127.0.0.1", reason: "connection refused")) {
                 try await client.get(refused, progress: nil)
