@@ -11,23 +11,25 @@ import Testing
 /// Ctrl-C while a large file is being indexed on every core: heard at once, and a second one
 /// while the first is still cancelling ends the program with 130, as the README says.
 @Suite struct LongLoadInterruptTests {
-    /// About 45 MB: indexing it takes seconds in a debug build.
-    static func largeFile(in folder: String) throws -> String {
-        let path = folder + "/large.csv"
-        let row = "1234,a company name of some length,12.50,99999,2025-01-01,some text to make the row long\n"
-        try Data(("code,name,price,volume,date,note\n" + String(repeating: row, count: 500_000)).utf8)
+    /// A file of `count` copies of `row` under a header of six columns, written in `folder`.
+    static func repeatedRows(_ row: String, count: Int, named name: String, in folder: String) throws -> String {
+        let path = folder + "/" + name
+        try Data(("code,name,price,volume,date,note\n" + String(repeating: row, count: count)).utf8)
             .write(to: URL(fileURLWithPath: path))
         return path
+    }
+
+    /// About 45 MB: indexing it takes seconds in a debug build.
+    static func largeFile(in folder: String) throws -> String {
+        let row = "1234,a company name of some length,12.50,99999,2025-01-01,some text to make the row long\n"
+        return try repeatedRows(row, count: 500_000, named: "large.csv", in: folder)
     }
 
     /// About 90 MB of rows with quoted fields, read field by field: seconds of indexing in a
     /// debug build.
     static func largeQuotedFile(in folder: String) throws -> String {
-        let path = folder + "/quoted.csv"
         let row = "1234,\"台積電 \"\"quoted\"\" name\",12.50,\"99,999\",2025-01-01,\"some text, to make it long\"\n"
-        try Data(("code,name,price,volume,date,note\n" + String(repeating: row, count: 1_000_000)).utf8)
-            .write(to: URL(fileURLWithPath: path))
-        return path
+        return try repeatedRows(row, count: 1_000_000, named: "quoted.csv", in: folder)
     }
 
     /// The first rows are shown while the rest of a large file is indexed: the status line says

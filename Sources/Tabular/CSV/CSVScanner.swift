@@ -168,6 +168,7 @@ package struct CSVScanner: Sendable {
             wholeRecords: true, memo: memo)
     }
 
+    /// The scan of both: with a memo, a record read field by field is remembered or meets one.
     private static func scanRecord(
         in buffer: UnsafeBufferPointer<UInt8>,
         cursor: inout CSVCursor,
