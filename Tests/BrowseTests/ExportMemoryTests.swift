@@ -49,6 +49,29 @@ import Testing
         #expect(lines == 1 + matching)
     }
 
+    /// `freq` shows each value as its first row writes it. When there are many values, those
+    /// rows lie all over the file (one in eight here), and reading them lets the pages behind
+    /// go as the passes do: the file does not become the program's memory.
+    @Test func countingAColumnOfManyValuesDoesNotHoldTheFile() async throws {
+        let folder = try ExportExactnessTests.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("spread.csv")
+        // Each value's eight rows are together, so the values' first rows are spread evenly.
+        var text = "id,note\n"
+        let note = String(repeating: "n", count: 100)
+        for index in 0..<1_100_000 { text += "\(index - index % 8),\(note)\n" }
+        try Data(text.utf8).write(to: input)
+        let size = text.utf8.count
+        let measured = try await blocking { try Browse.runMeasuringMemory([input.path, "-c", "freq id"]) }
+        #expect(measured.run.status == 0, "\(measured.run.stderr)")
+        let lines = measured.run.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.split(separator: " ") == ["20", "152", "8", "0.00"] })
+        #expect(lines.contains { $0.hasPrefix("rows 1–20 of 137,500") })
+        #expect(
+            measured.peakResidentBytes < size,
+            "peak \(measured.peakResidentBytes >> 20) MiB for a file of \(size >> 20) MiB")
+    }
+
     /// Exports ``largeTicks(in:fullWidthEvery:)`` as CSV with `arguments`, expects the run to
     /// succeed with a peak below the file's size, and gives the number of lines written.
     private static func exportLargeTicks(_ arguments: [String], fullWidthEvery: Int = .max) async throws -> Int {
