@@ -72,29 +72,51 @@ import Testing
             "peak \(measured.peakResidentBytes >> 20) MiB for a file of \(size >> 20) MiB")
     }
 
-    /// Exports ``largeTicks(in:fullWidthEvery:)`` as CSV with `arguments`, expects the run to
-    /// succeed with a peak below the file's size, and gives the number of lines written.
-    private static func exportLargeTicks(_ arguments: [String], fullWidthEvery: Int = .max) async throws -> Int {
-        let folder = try ExportExactnessTests.scratch()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let (input, size) = try largeTicks(in: folder, fullWidthEvery: fullWidthEvery)
-        let measured = try await blocking {
-            try Browse.runMeasuringMemory([input] + arguments + ["--format", "csv"])
-        }
-        #expect(measured.run.status == 0, "\(measured.run.stderr)")
-        #expect(
-            measured.peakResidentBytes < size,
-            "peak \(measured.peakResidentBytes >> 20) MiB for a file of \(size >> 20) MiB")
-        return measured.run.stdout.split(separator: "\n").count
+    /// A filter typed in a session finds its rows (one in ten, all over the file), then the
+    /// screen measures them and `stats` reads them: each pass over them lets the pages behind go.
+    @Test func aSessionsFilterOverALargeFileDoesNotHoldTheFile() async throws {
+        // Long rows, so that the file (200 MB) dwarfs what the program holds of its own.
+        let output = try await Self.runOnLargeTicks(["-c", "/台積電; stats"], noteLength: 160, peakShare: 0.5)
+        #expect(output.contains { $0.hasPrefix("rows 1–20 of 110,000 · filter \"台積電\"") })
+        // The stats row of the prices: 977 different values among the rows found.
+        #expect(output.contains { $0.split(separator: " ").prefix(5) == ["4", "收盤價", "decimal", "0", "977"] })
     }
 
-    /// An 80 MB file of ticks: large enough that its mapped pages are let go after each stretch.
+    /// Exports ``largeTicks(in:fullWidthEvery:)`` as CSV with `arguments` (as
+    /// ``runOnLargeTicks(_:fullWidthEvery:)``) and gives the number of lines written.
+    private static func exportLargeTicks(_ arguments: [String], fullWidthEvery: Int = .max) async throws -> Int {
+        try await runOnLargeTicks(arguments + ["--format", "csv"], fullWidthEvery: fullWidthEvery).count
+    }
+
+    /// Runs `browse` over ``largeTicks(in:fullWidthEvery:noteLength:)`` with `arguments`,
+    /// expects the run to succeed with a peak below `peakShare` of the file's size, and gives
+    /// the lines it wrote.
+    private static func runOnLargeTicks(
+        _ arguments: [String], fullWidthEvery: Int = .max, noteLength: Int = 40, peakShare: Double = 1
+    ) async throws -> [Substring] {
+        let folder = try ExportExactnessTests.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (input, size) = try largeTicks(in: folder, fullWidthEvery: fullWidthEvery, noteLength: noteLength)
+        let measured = try await blocking { try Browse.runMeasuringMemory([input] + arguments) }
+        #expect(measured.run.status == 0, "\(measured.run.stderr)")
+        #expect(
+            Double(measured.peakResidentBytes) < Double(size) * peakShare,
+            "peak \(measured.peakResidentBytes >> 20) MiB for a file of \(size >> 20) MiB")
+        return measured.run.stdout.split(separator: "\n")
+    }
+
+    /// An 80 MB file of ticks (with notes of 40 letters): large enough that its mapped pages are
+    /// let go after each stretch.
     ///
-    /// - Parameter fullWidthEvery: One row in this many has its note in full-width letters.
-    private static func largeTicks(in folder: URL, fullWidthEvery: Int = .max) throws -> (path: String, size: Int) {
+    /// - Parameters:
+    ///   - fullWidthEvery: One row in this many has its note in full-width letters.
+    ///   - noteLength: The letters of the other notes.
+    private static func largeTicks(
+        in folder: URL, fullWidthEvery: Int = .max, noteLength: Int = 40
+    ) throws -> (path: String, size: Int) {
         let input = folder.appendingPathComponent("ticks.csv")
         var text = "日期,代號,名稱,收盤價,備註\n"
-        let plain = String(repeating: "n", count: 40)
+        let plain = String(repeating: "n", count: noteLength)
         let fullWidth = String(repeating: "Ｎ", count: 13) + "n"
         let names = ["台積電", "聯發科", "鴻海", "中華電", "國泰金", "富邦金", "台塑", "統一", "大立光", "日月光"]
         for index in 0..<1_100_000 {

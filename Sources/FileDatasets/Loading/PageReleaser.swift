@@ -23,3 +23,18 @@ struct PageReleaser {
         released = offset
     }
 }
+
+extension FileTable {
+    /// A releaser for a pass over the rows at `positions` of `rows` (of the table's rows when
+    /// `nil`), when those rows go front to back through the file, as a filter's do; `nil`
+    /// otherwise: a sorted view's rows jump about, and letting pages go behind them would only
+    /// read them again.
+    ///
+    /// - Complexity: O(n) in the positions, to see that the rows rise.
+    func pageReleaser(rows: [Int]?, positions: Range<Int>) -> PageReleaser? {
+        guard let first = positions.first else { return nil }
+        guard let rows else { return PageReleaser(bytes, from: offset(ofRow: first)) }
+        for position in positions.dropFirst() where rows[position] <= rows[position - 1] { return nil }
+        return PageReleaser(bytes, from: offset(ofRow: rows[first]))
+    }
+}

@@ -28,17 +28,16 @@ extension FileTable {
         var values = [CellValue](repeating: .missing, count: wanted.count)
         let limit = (wanted.max() ?? -1) + 1
         let positions = positions ?? 0..<(rows?.count ?? rowCount)
-        // A pass over consecutive rows in file order lets the pages it has read go as it goes.
-        var releaser =
-            rows == nil && !positions.isEmpty ? PageReleaser(bytes, from: offset(ofRow: positions.lowerBound)) : nil
+        // A pass over rows in file order lets the pages it has read go as it goes.
+        var releaser = pageReleaser(rows: rows, positions: positions)
         // One column of a simple record (nearly every record of most files) is found by the
         // record's marks alone; the rest are read by the field loop.
         let only = wanted.count == 1 ? wanted[0] : nil
         let onlyType = only.map { self.columns[$0].type }
         for position in positions {
             if position & 0xFFF == 0, stop.isRaised { break }
-            if position & 0x3FFF == 0 { releaser?.reached(offset(ofRow: position)) }
             let row = rows?[position] ?? position
+            if position & 0x3FF == 0 { releaser?.reached(offset(ofRow: row)) }
             if let only, let onlyType, let range = simpleField(only, ofRow: row) {
                 let content = UnsafeBufferPointer(rebasing: buffer[range])
                 let typed = TypedField(content, type: onlyType)

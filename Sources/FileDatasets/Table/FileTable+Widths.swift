@@ -40,14 +40,14 @@ extension FileTable {
             var fields: [CSVField] = []
             var issues: [CSVIssue] = []
             // A pass over rows in file order lets the pages it has read go as it goes.
-            var releaser =
-                rows == nil && !range.isEmpty ? PageReleaser(bytes, from: offset(ofRow: range.lowerBound)) : nil
+            var releaser = pageReleaser(rows: rows, positions: range)
             for position in range {
-                if position & 0xFFF == 0 {
+                let row = rows?[position] ?? position
+                if position & 0x3FF == 0 {
                     if stop.isRaised { break }
-                    releaser?.reached(offset(ofRow: position))
+                    releaser?.reached(offset(ofRow: row))
                 }
-                scan(row: rows?[position] ?? position, fields: &fields, issues: &issues, limit: limit)
+                scan(row: row, fields: &fields, issues: &issues, limit: limit)
                 for (slot, index) in wanted.enumerated() where index < fields.count {
                     let measured = withContent(of: fields[index]) { width.of(utf8: $0) }
                     widest[slot] = max(widest[slot], measured)
