@@ -82,6 +82,14 @@ import Testing
         #expect(output.contains { $0.split(separator: " ").prefix(5) == ["4", "收盤價", "decimal", "0", "977"] })
     }
 
+    /// The rows a filter found, sorted: their order jumps about the file, but the screen
+    /// measures their widths in file order, letting the pages behind go.
+    @Test func aSortedFilterOverALargeFileDoesNotHoldTheFile() async throws {
+        let output = try await Self.runOnLargeTicks(["-c", "/台積電; sort 收盤價 desc"], noteLength: 160, peakShare: 0.5)
+        // The greatest price among the rows found, in its first row (2,930).
+        #expect(output.contains { $0.split(separator: " ").prefix(5) == ["1", "2025/06/28", "4030", "台積電", "976.25"] })
+    }
+
     /// Exports ``largeTicks(in:fullWidthEvery:)`` as CSV with `arguments` (as
     /// ``runOnLargeTicks(_:fullWidthEvery:)``) and gives the number of lines written.
     private static func exportLargeTicks(_ arguments: [String], fullWidthEvery: Int = .max) async throws -> Int {
