@@ -151,4 +151,7 @@ peak /tmp/ticks10m.csv "browse FILE -c 'sort 收盤價 desc'" "$BROWSE" /tmp/tic
 peak /tmp/ticks10m.csv "browse FILE --format json" "$BROWSE" /tmp/ticks10m.csv --format json
 peak /tmp/ticks10m.csv "browse FILE --where '收盤價 > 500' --format csv" "$BROWSE" /tmp/ticks10m.csv --where '收盤價 > 500' --format csv
 peak /tmp/ticks10m.csv "browse FILE -c stats" "$BROWSE" /tmp/ticks10m.csv -c stats
+# Questions that read rows all over the file: each value's first row, a filter's rows.
+peak /tmp/ticks10m.csv "browse FILE -c 'freq 收盤價'" "$BROWSE" /tmp/ticks10m.csv -c "freq 收盤價"
+peak /tmp/ticks10m.csv "browse FILE -c '/台積電; sort 收盤價'" "$BROWSE" /tmp/ticks10m.csv -c "/台積電; sort 收盤價"
 have duckdb && peak /tmp/ticks10m.csv "duckdb … ORDER BY 收盤價 DESC LIMIT 20" duckdb -c "SELECT * FROM read_csv('/tmp/ticks10m.csv') ORDER BY $price DESC LIMIT 20"
