@@ -48,6 +48,10 @@ import Testing
         }
         #expect(try fast() == throughCells(screen, columns))
         #expect(try screen.widestTexts(of: columns, width: .terminal, stop: .never) == fast())
+        // Every row in another order: read as the table.
+        try screen.applySort(SortOrder(column: "price", descending: true))
+        #expect(try fast() == throughCells(screen, columns), "the whole file sorted")
+        try screen.applySort(nil)
         try screen.applyFilter("台")
         #expect(try fast() == throughCells(screen, columns), "a filtered view")
         try screen.applySort(SortOrder(column: "price", descending: true))
