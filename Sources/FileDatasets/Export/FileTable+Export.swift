@@ -149,7 +149,7 @@ private struct ExportPlan: Sendable {
         self.format = format
         self.indices = indices
         count = indices?.count ?? table.rowCount
-        inFileOrder = indices.map { rows in zip(rows, rows.dropFirst()).allSatisfy { $0 < $1 } } ?? true
+        inFileOrder = indices.map { FileTable.rise($0) } ?? true
         let columns = table.columns
         if names == columns.map(\.name) {
             positions = Array(columns.indices)

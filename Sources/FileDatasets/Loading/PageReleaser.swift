@@ -25,6 +25,16 @@ struct PageReleaser {
 }
 
 extension FileTable {
+    /// Whether `rows` go front to back through the file, each after the one before.
+    static func rise(_ rows: some Collection<Int>) -> Bool {
+        zip(rows, rows.dropFirst()).allSatisfy { $0 < $1 }
+    }
+
+    /// `rows` in file order: as they are when they rise, else sorted.
+    static func inFileOrder(_ rows: [Int]) -> [Int] {
+        rise(rows) ? rows : rows.sorted()
+    }
+
     /// A releaser for a pass over the rows at `positions` of `rows` (of the table's rows when
     /// `nil`), when those rows go front to back through the file, as a filter's do; `nil`
     /// otherwise: a sorted view's rows jump about, and letting pages go behind them would only
@@ -34,7 +44,6 @@ extension FileTable {
     func pageReleaser(rows: [Int]?, positions: Range<Int>) -> PageReleaser? {
         guard let first = positions.first else { return nil }
         guard let rows else { return PageReleaser(bytes, from: offset(ofRow: first)) }
-        for position in positions.dropFirst() where rows[position] <= rows[position - 1] { return nil }
-        return PageReleaser(bytes, from: offset(ofRow: rows[first]))
+        return Self.rise(rows[positions]) ? PageReleaser(bytes, from: offset(ofRow: rows[first])) : nil
     }
 }

@@ -43,7 +43,7 @@ extension FileTable {
     ) -> [Int] {
         let keys = sortKeys(column: column)
         // Ties keep the order rows come in, which must be the rows' own.
-        let rows = zip(indices, indices.dropFirst()).allSatisfy { $0 < $1 } ? indices : indices.sorted()
+        let rows = Self.inFileOrder(indices)
         var rankCounts = [0, 0, 0, 0, 0, 0]
         keys.ranks.withUnsafeBufferPointer { ranks in
             for row in rows { rankCounts[Int(ranks[row].rawValue)] += 1 }

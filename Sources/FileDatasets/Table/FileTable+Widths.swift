@@ -34,9 +34,7 @@ extension FileTable {
         // The widest text is the same in any order, and a view holds no row twice: as many rows
         // as the table has are read as the table, and a sorted view's in file order, so that the
         // pages behind can go (110,000 rows all over a 1 GB file held all of it).
-        let rows = rows.flatMap { rows in
-            rows.count == rowCount ? nil : zip(rows, rows.dropFirst()).allSatisfy { $0 < $1 } ? rows : rows.sorted()
-        }
+        let rows = rows.flatMap { rows in rows.count == rowCount ? nil : Self.inFileOrder(rows) }
         let count = rows?.count ?? rowCount
         let limit = (wanted.max() ?? -1) + 1
         let pieces = ParallelWork.pieces(for: count)
