@@ -7,16 +7,29 @@ import Testing
 /// core, counted together at the end: the counts, first rows and values kept must be a
 /// dictionary's over all the rows in order.
 @Suite struct KeyedCountsTests {
-    @Test func piecesCountedTogetherCountAsOnePassDoes() {
+    @Test func piecesCountedTogetherCountAsOnePassDoes() throws {
         var random = SystemRandomNumberGenerator()
-        // More distinct values than a batch or the first table holds, each in two spellings.
+        // More distinct values than a batch or the first table holds, each kind in two
+        // spellings of one value: 1.50 and 1.500, 13:30 and 13:30:00, an instant at two offsets.
+        let noon = try #require(DateTime(iso: "2025-06-02T12:00:00Z"))
         var values: [CellValue] = []
         for _ in 0..<60_000 {
             let units = Int64.random(in: 0..<20_000, using: &random)
-            switch Int.random(in: 0..<4, using: &random) {
+            let minutes = Int(units % 1_440)
+            switch Int.random(in: 0..<9, using: &random) {
             case 0: values.append(.decimal(ExactDecimal(units: units, scale: 2)))
             case 1: values.append(.decimal(ExactDecimal(units: units * 10, scale: 3)))
             case 2: values.append(.integer(units % 500))
+            case 3: values.append(.date(CalendarDate(dayNumber: Int(units % 3_000))))
+            case 4: values.append(.time(try #require(TimeOfDay(hour: minutes / 60, minute: minutes % 60))))
+            case 5:
+                let time = TimeOfDay(hour: minutes / 60, minute: minutes % 60, precision: .seconds)
+                values.append(.time(try #require(time)))
+            case 6:
+                let hours = Int(units % 48)
+                let text = "2025-06-02T\(Self.twoDigits(hours % 24)):00:00\(hours < 24 ? "Z" : "+00:00")"
+                values.append(.dateTime(try #require(DateTime(iso: text))))
+            case 7: values.append(.dateTime(noon))
             default: values.append(.missing)
             }
         }
@@ -54,10 +67,8 @@ import Testing
                 let expected = reference[value]
                 #expect(counts[entry] == expected?.count)
                 #expect(firsts[entry] == expected?.first)
-                // 1.50 and 1.500 are one value, shown as the first row wrote it.
-                if case .decimal(let kept) = value, case .decimal(let first)? = expected?.value {
-                    #expect(kept.scale == first.scale)
-                }
+                // One value in two spellings is shown as its first row wrote it.
+                #expect(expected.map { Self.spelling($0.value) } == Self.spelling(value))
             }
             #expect(counts.reduce(0, +) == values.count)
         }
@@ -108,7 +119,23 @@ import Testing
         switch value {
         case .integer(let integer): return .integer(integer)
         case .decimal(let decimal): return .decimal(decimal)
+        case .date(let date): return .date(date)
+        case .time(let time): return .time(time)
+        case .dateTime(let dateTime): return .dateTime(dateTime)
         default: return .missing
         }
     }
+
+    /// How a value is written, which equal values need not share (1.50 and 1.5).
+    static func spelling(_ value: CellValue) -> String {
+        switch value {
+        case .decimal(let decimal): return decimal.description
+        case .time(let time): return time.description
+        case .dateTime(let dateTime): return dateTime.description
+        case .date(let date): return date.description
+        default: return "\(value)"
+        }
+    }
+
+    static func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
 }
