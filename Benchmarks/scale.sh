@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
 # Any size at once: the first page at a terminal, whole-file exports, a sort, `where`, `freq`
 # and `stats`, at 1M and 10M rows, each beside peers doing the same work in the same run, as
-# hyperfine medians with the ratio to browse. Ends with peak memory at 1M and 10M rows.
+# medians of rounds in which the commands take turns (rounds.py), with the ratio to browse of
+# the wall clock and of the CPU time. Ends with peak memory at 1M and 10M rows.
 #
 #   Benchmarks/scale.sh            # BROWSE=… reuses a release build; PEERS=dir holds duckdb and vd
 #
-# Needs: hyperfine, /usr/bin/time, python3, less; peers when present: DuckDB's CLI (pip install
+# Needs: /usr/bin/time, python3, less; peers when present: DuckDB's CLI (pip install
 # duckdb-cli), Miller (apt-get install miller), VisiData (pip install visidata==3.4). Data:
 # /tmp/ticks1m.csv and /tmp/ticks10m.csv (made with ../shared/bench/gen_ticks.py when missing).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 [ -n "${PEERS:-}" ] && export PATH="$PEERS:$PATH"
-command -v hyperfine >/dev/null || { echo "needs hyperfine: apt-get install hyperfine" >&2; exit 1; }
 if [ -z "${BROWSE:-}" ]; then
   BROWSE="$("$root/Scripts/release-build.sh")"
 fi
@@ -39,7 +39,10 @@ bench() { # bench TITLE DATA RUNS COMMAND...
   # Every run starts with the file in the page cache: a machine that reclaims cold pages
   # (DAMON here) evicted the 10M-row file during a long peer run, and a run after it read the
   # disk.
-  hyperfine --warmup "$([ "$runs" -gt 1 ] && echo 1 || echo 0)" --runs "$runs" --output=pipe --style none \
+  # The commands take turns, round after round (rounds.py): timed one after another, each took
+  # the machine's speed of its own minutes, and a ratio moved by a third between runs.
+  # Miller, 5 to 40 times slower than the rest, is timed once.
+  python3 "$here/rounds.py" --runs "$runs" $([ "$runs" -gt 3 ] && echo --warmup) --once "mlr " \
     --prepare "cat '$data' >/dev/null" --export-json "$json" "$@" </dev/null >/dev/null 2>&1
   table "$json" "$data"
   rm -f "$json"
@@ -51,8 +54,8 @@ for rows in 1m 10m; do
   if [ ! -s "$data" ]; then
     python3 "$root/../shared/bench/gen_ticks.py" "${rows%m}000000" > "$data"
   fi
-  runs=3
-  [ "$rows" = 10m ] && runs=1
+  runs=5
+  [ "$rows" = 10m ] && runs=3
   echo "## $rows rows ($(stat -c %s "$data") bytes)"
   echo
 
