@@ -158,26 +158,42 @@ public final class LoopbackServer: Sendable {
     public init(listeningOn address: ListenAddress, handler: @escaping @Sendable (Request) -> Behaviour) throws {
         self.handler = handler
         self.address = address
-        let family = address == .ipv4 ? AF_INET : AF_INET6
-        let socketFD = socket(family, Self.streamType, 0)
-        guard socketFD >= 0 else { throw ServerError.socket(errno) }
-        Self.closeOnExec(socketFD)
-        var yes: Int32 = 1
-        setsockopt(socketFD, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        let bound: Int?
-        switch address {
-        case .ipv4: bound = Self.bindIPv4(socketFD)
-        case .ipv6: bound = Self.bindIPv6(socketFD)
-        }
-        guard let bound, listen(socketFD, 64) == 0 else {
-            let code = errno
-            close(socketFD)
-            throw ServerError.socket(code)
-        }
-        listener = socketFD
-        port = bound
+        (listener, port) = try Self.listeningSocket(on: address)
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
+    }
+
+    /// The ports the servers of this process have listened on.
+    private static let portsGiven = Mutex<Set<Int>>([])
+
+    /// A socket listening on a free port of `address` that no earlier server of the process had
+    /// (after 64 tries, any free port). A program's throttle remembers a server's `Retry-After`
+    /// by its port, for every process of the user: a later test's server given the same port
+    /// found itself held back by an earlier test's. The ports refused are held until a new one
+    /// comes, so the system does not give them again.
+    private static func listeningSocket(on address: ListenAddress) throws -> (socket: Int32, port: Int) {
+        var refused: [Int32] = []
+        defer { for socketFD in refused { close(socketFD) } }
+        while true {
+            let socketFD = socket(address == .ipv4 ? AF_INET : AF_INET6, streamType, 0)
+            guard socketFD >= 0 else { throw ServerError.socket(errno) }
+            closeOnExec(socketFD)
+            var yes: Int32 = 1
+            setsockopt(socketFD, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+            let bound: Int?
+            switch address {
+            case .ipv4: bound = bindIPv4(socketFD)
+            case .ipv6: bound = bindIPv6(socketFD)
+            }
+            guard let bound, listen(socketFD, 64) == 0 else {
+                let code = errno
+                close(socketFD)
+                throw ServerError.socket(code)
+            }
+            let fresh = portsGiven.withLock { $0.insert(bound).inserted }
+            if fresh || refused.count >= 64 { return (socketFD, bound) }
+            refused.append(socketFD)
+        }
     }
 
     /// Binds `socketFD` to a free port of 127.0.0.1, and returns the port.
