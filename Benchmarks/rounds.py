@@ -42,6 +42,8 @@ def main():
     parser.add_argument("--export-json", required=True)
     parser.add_argument("commands", nargs="+")
     options = parser.parse_args()
+    if options.runs < 1:
+        parser.error("--runs must be 1 or more")
     commands = options.commands
     timed = {command: [] for command in commands}
 
