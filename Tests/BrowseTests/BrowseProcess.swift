@@ -48,10 +48,22 @@ enum Browse {
             "BROWSE_DATASETS": "builtin",
             // No manifests unless a test writes some: a person's own never reach a transcript.
             "XDG_CONFIG_HOME": FileManager.default.temporaryDirectory.appendingPathComponent("browse-test-config").path,
+            "XDG_RUNTIME_DIR": runtimeFolder.path,
         ]
         environment.merge(extra) { $1 }
         return environment
     }
+
+    /// The runtime folder of every run this test process starts, where the runs keep their
+    /// shared request records: the runs of one process share a server's budget and its waits,
+    /// as a person's runs do, but a `Retry-After` that an earlier test process was answered for
+    /// a port the system has since given again holds none of them back.
+    static let runtimeFolder: URL = {
+        let folder = RunFolder.shared("runtime")
+        // A session's runtime folder is the user's alone; the program refuses one others may enter.
+        try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
+        return folder
+    }()
 
     /// Runs browse with `arguments`, feeding `input` (bytes) to its standard input, in
     /// `directory` when given.

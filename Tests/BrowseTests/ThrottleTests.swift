@@ -177,6 +177,30 @@ import Testing
         #expect(server.requests.count == 1)
     }
 
+    /// The records the runs of one test process share are their own: a `Retry-After` left in
+    /// the user's folder by an earlier process, for a port the system gives again, holds none
+    /// of them back.
+    @Test func aWaitAnotherTestProcessLeftForThePortHoldsNoRunBack() throws {
+        let server = try LoopbackServer { _ in .respond(.init(text: "a,b\n1,2\n")) }
+        defer { server.stop() }
+        // Where a run without a runtime folder keeps its records, as an earlier process's 429 left them.
+        let user = URL(fileURLWithPath: "/tmp/browse-\(geteuid())/throttle", isDirectory: true)
+        let budget = user.appendingPathComponent("localhost_\(server.port)", isDirectory: true)
+        try FileManager.default.createDirectory(
+            at: budget, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let until = Date().timeIntervalSince1970 + 120
+        let pause = budget.appendingPathComponent(String(format: "pause_%.6f_429_120", until))
+        try Data().write(to: pause)
+        defer { try? FileManager.default.removeItem(at: pause) }
+        let cache = Self.folder("earlier-wait")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let run = try Browse.run(
+            [server.baseURL.absoluteString + "/t.csv", "--format", "csv", "--cache-dir", cache.path], input: "")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "a,b\n1,2\n")
+        #expect(server.requests.count == 1)
+    }
+
     @Test func eachMonthIsAskedOnceWhenTheExchangesFail() throws {
         let server = try LoopbackServer { _ in .respond(.init(status: 500, text: "oops")) }
         defer { server.stop() }
