@@ -256,10 +256,14 @@ public final class GenericListController<T: Identifiable & Sendable, Row: ListRo
     public func forEachValues(of columns: [String], stop: StopFlag, _ body: ([CellValue]) -> Void) throws {
         if try store.forEachValues(of: columns, at: store.view, stop: stop, body) { return }
         if let makers = cellMakers(of: columns) {
+            var values: [CellValue] = []
+            values.reserveCapacity(makers.count)
             for index in 0..<count {
                 if index % 4_096 == 0, stop.isRaised { throw ListError.interrupted }
                 let item = item(at: index)
-                body(makers.map { $0(item).value })
+                values.removeAll(keepingCapacity: true)
+                for slot in makers.indices { values.append(makers[slot](item).value) }
+                body(values)
             }
             return
         }
@@ -485,9 +489,16 @@ extension GenericListController: SnapshotPlanning {}
 extension GenericListController: ColumnCellsReading {
     package func forEachRow(of columns: [String], _ body: ([Cell]) throws -> Void) rethrows -> Bool {
         guard let makers = cellMakers(of: columns) else { return false }
+        // One buffer for every row, filled by index: `map` over the makers is not specialized
+        // in this generic class, and its calls through the collection protocols cost as much
+        // as making the cells.
+        var cells: [Cell] = []
+        cells.reserveCapacity(makers.count)
         for index in 0..<count {
             let item = item(at: index)
-            try body(makers.map { $0(item) })
+            cells.removeAll(keepingCapacity: true)
+            for slot in makers.indices { cells.append(makers[slot](item)) }
+            try body(cells)
         }
         return true
     }
