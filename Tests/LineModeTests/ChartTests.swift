@@ -59,9 +59,12 @@ import Testing
             let labelled = lines.prefix(8).filter { $0.contains("┤") }
             #expect(labelled.count >= 2)
             let axisLabels = lines.last ?? ""
-            for word in axisLabels.split(separator: " ") {
+            let words = axisLabels.split(separator: " ")
+            for (index, word) in words.enumerated() {
                 if dates {
-                    #expect(word.count == 7 && word.dropFirst(4).hasPrefix("-"), "a whole yyyy-mm: \(word)")
+                    // The ends are whole dates, the ticks between them months.
+                    let length = index == 0 || index == words.count - 1 ? 10 : 7
+                    #expect(word.count == length && word.dropFirst(4).hasPrefix("-"), "yyyy-mm(-dd): \(word)")
                 } else {
                     #expect(word.allSatisfy { $0.isNumber || $0 == "," }, "a whole number: \(word)")
                 }
@@ -110,6 +113,28 @@ import Testing
                 #expect(word.count == 5 && word.hasPrefix("06-"), "a day of June: \(word)")
             }
             if width >= 80 { #expect(words.count >= 4, "days between the ends: \(labels)") }
+        }
+    }
+
+    /// A span of months, as a company's drill shows: the ends are the first and last days,
+    /// the ticks between them months, and no label is given twice (the last month's tick and
+    /// the last day both read `2025-06` before).
+    @Test func monthsAreLabelledOnceAndTheEndsWithTheirDays() {
+        let start = CalendarDate(clamping: 2025, month: 3, day: 4).dayNumber
+        let end = CalendarDate(clamping: 2025, month: 6, day: 30).dayNumber
+        let xs = stride(from: start, through: end, by: 3).map(Double.init) + [Double(end)]
+        let data = ChartData(
+            request: ChartRequest(y: Column("close", kind: .decimal), x: Column("date", kind: .date)), source: "test",
+            xs: xs, ys: xs.map { $0.truncatingRemainder(dividingBy: 7) }, bars: nil, yScale: 0, barScale: 0)
+        for width in [40, 80, 160] {
+            let labels = Self.render(data, width: width, ascii: false).last ?? ""
+            let words = labels.split(separator: " ").map(String.init)
+            #expect(words.first == "2025-03-04" && words.last == "2025-06-30", "\(labels)")
+            #expect(Set(words).count == words.count, "no label twice: \(labels)")
+            for word in words.dropFirst().dropLast() {
+                #expect(["2025-04", "2025-05", "2025-06"].contains(word), "a month between the ends: \(word)")
+            }
+            if width >= 80 { #expect(words.count >= 4, "months between the ends: \(labels)") }
         }
     }
 

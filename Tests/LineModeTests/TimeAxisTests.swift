@@ -73,7 +73,11 @@ import Testing
         #expect(days.first == "2025-06-02" && days.last == "2025-07-11", "\(days)")
         for word in days.dropFirst().dropLast() { #expect(word.count == 5 && word.dropFirst(2).hasPrefix("-")) }
         let years = try Self.readings(from: "2023-01-01T00:00Z", every: 86_400 * 7, count: 150)
-        for word in Self.labels(Self.axisLabels(years, width: 80)) {
+        let months = Self.labels(Self.axisLabels(years, width: 80))
+        // The ends are the first and last days, the ticks between them months.
+        #expect(months.first == "2023-01-01" && months.last == "2025-11-09", "\(months)")
+        #expect(Set(months).count == months.count, "no label twice: \(months)")
+        for word in months.dropFirst().dropLast() {
             #expect(word.count == 7 && word.dropFirst(4).hasPrefix("-"), "a whole yyyy-mm: \(word)")
         }
     }

@@ -264,8 +264,8 @@ package struct ChartRenderer: Sendable {
         var axis = Array(repeating: ascii ? "-" : "─", count: columns)
         var labels = Array(repeating: Character(" "), count: columns)
         let dates = data.request.x?.kind == .date
-        // Within a few months, months alone would repeat: the ends show whole dates and the
-        // ticks between them days.
+        // The ends show whole dates: a month alone would repeat a tick's (the start of the
+        // last month, then its last day). Within a few months the ticks between are days.
         let days = dates && last - first < Self.daySpan
         let timeAxis: TimeAxis?
         switch data.request.x?.kind {
@@ -282,8 +282,8 @@ package struct ChartRenderer: Sendable {
             if let timeAxis { return timeAxis.label(x, end: end) }
             guard dates else { return Self.number(x, scale: 0) }
             let date = CalendarDate(dayNumber: Int(x.rounded())).description
-            guard days else { return String(date.prefix(7)) }
-            return end ? date : String(date.suffix(5))
+            if end { return date }
+            return days ? String(date.suffix(5)) : String(date.prefix(7))
         }
         var ticks: [(x: Double, last: Bool, end: Bool)] = [(first, last <= first, true)]
         if last > first {

@@ -107,7 +107,7 @@ struct TimeAxis {
         let seconds = reading - Self.floor(reading, 86_400)
         switch mode {
         case .months:
-            return String(day.description.prefix(7))
+            return end ? day.description : String(day.description.prefix(7))
         case .days:
             return end ? day.description : String(day.description.suffix(5))
         case .clock(let step):
