@@ -13,13 +13,17 @@ import Testing
         #expect(code.description == text)
     }
 
-    @Test(arguments: ["233", "1234567", "23 30", "２３３０", "23-0", "", "2330.TW"])
+    @Test(arguments: ["233", "1234567", "23 30", " 23 30 ", "２３３０", "23-0", "", "    ", "\t2330", "2330.TW", "2 330"])
     func invalidCodesAreRejected(_ text: String) {
         #expect(StockCode(text) == nil)
     }
 
     @Test func paddingIsTrimmedAndLettersUpperCased() {
         #expect(StockCode(" 00632r ")?.rawValue == "00632R")
+        #expect(StockCode("2330  ")?.rawValue == "2330")
+        #expect(StockCode("  2330")?.rawValue == "2330")
+        #expect(StockCode("00625k")?.rawValue == "00625K")
+        #expect(StockCode("ABCD"[...])?.rawValue == "ABCD")
     }
 
     @Test func leadingZerosMatter() throws {

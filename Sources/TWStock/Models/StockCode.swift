@@ -14,22 +14,35 @@ package struct StockCode: Sendable, Hashable, Comparable, CustomStringConvertibl
     ///
     /// - Complexity: O(n) in the length of `text`.
     package init?<S: StringProtocol>(_ text: S) {
-        var bytes: [UInt8] = []
-        for byte in text.utf8 where byte != UInt8(ascii: " ") {
+        // One pass over the bytes: most codes come as they are kept, and are taken whole.
+        var count = 0
+        var rewritten = false
+        var ended = false
+        for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                bytes.append(byte)
-            case UInt8(ascii: "a")...UInt8(ascii: "z"):
-                bytes.append(byte - 32)
+            case UInt8(ascii: " "):
+                rewritten = true
+                ended = count > 0
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "a")...UInt8(ascii: "z"):
+                // Spaces are allowed only around the code, not inside it.
+                guard !ended else { return nil }
+                count += 1
+                if byte >= UInt8(ascii: "a") { rewritten = true }
             default:
                 return nil
             }
         }
-        guard (4...6).contains(bytes.count) else { return nil }
-        // Spaces are allowed only around the code, not inside it.
-        let trimmed = text.split(separator: " ", omittingEmptySubsequences: true)
-        guard trimmed.count == 1 else { return nil }
-        self.rawValue = String(decoding: bytes, as: UTF8.self)
+        guard (4...6).contains(count) else { return nil }
+        guard rewritten else {
+            rawValue = String(text)
+            return
+        }
+        var bytes: [UInt8] = []
+        for byte in text.utf8 where byte != UInt8(ascii: " ") {
+            bytes.append(byte >= UInt8(ascii: "a") ? byte - 32 : byte)
+        }
+        rawValue = String(decoding: bytes, as: UTF8.self)
     }
 
     /// The code itself.

@@ -35,12 +35,18 @@ enum FieldText {
     /// True when `text` has no padding and is not only dashes, so `clean` may return it as is
     /// (most fields): a scan of the UTF-8 bytes, without building anything.
     private static func isAlreadyClean(_ text: String) -> Bool {
-        // Single spaces between words are clean; a space at either end, two in a row, any other
-        // padding, or a field of dashes alone needs the full pass.
+        // The bytes in place (a string made from a file's field always has them).
+        let unpadded = text.utf8.withContiguousStorageIfAvailable(hasNoPadding) ?? hasNoPadding(Array(text.utf8))
+        return unpadded && !text.unicodeScalars.allSatisfy(MissingValueRule.isPlaceholderDash)
+    }
+
+    /// Single spaces between words are clean; a space at either end, two in a row, any other
+    /// padding, or nothing at all needs the full pass.
+    private static func hasNoPadding<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
         var previous: UInt8 = 0
         var beforePrevious: UInt8 = 0
         var first = true
-        for byte in text.utf8 {
+        for byte in bytes {
             switch byte {
             case 0x20:
                 if first || previous == 0x20 { return false }
@@ -53,8 +59,7 @@ enum FieldText {
             beforePrevious = previous
             previous = byte
         }
-        if previous == 0x20 || first { return false }
-        return !text.unicodeScalars.allSatisfy(MissingValueRule.isPlaceholderDash)
+        return previous != 0x20 && !first
     }
 
     /// True when a numeric field says "no value": empty, padding only, or dashes only.
