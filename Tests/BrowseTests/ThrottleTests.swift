@@ -1,4 +1,5 @@
 import Foundation
+import ListKitNetworking
 import ListKitTesting
 import Testing
 
@@ -183,15 +184,10 @@ import Testing
     @Test func aWaitAnotherTestProcessLeftForThePortHoldsNoRunBack() throws {
         let server = try LoopbackServer { _ in .respond(.init(text: "a,b\n1,2\n")) }
         defer { server.stop() }
-        // Where a run without a runtime folder keeps its records, as an earlier process's 429 left them.
-        let user = URL(fileURLWithPath: "/tmp/browse-\(geteuid())/throttle", isDirectory: true)
-        let budget = user.appendingPathComponent("localhost_\(server.port)", isDirectory: true)
-        try FileManager.default.createDirectory(
-            at: budget, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let until = Date().timeIntervalSince1970 + 120
-        let pause = budget.appendingPathComponent(String(format: "pause_%.6f_429_120", until))
-        try Data().write(to: pause)
-        defer { try? FileManager.default.removeItem(at: pause) }
+        // The records of a run without a runtime folder, as an earlier process's 429 left them.
+        let user = try HostThrottle.userFolder(environment: [:]).get()
+        HostThrottle(folder: user).pause(host: "localhost:\(server.port)", status: 429, seconds: 120)
+        defer { try? FileManager.default.removeItem(at: user.appendingPathComponent("localhost_\(server.port)")) }
         let cache = Self.folder("earlier-wait")
         defer { try? FileManager.default.removeItem(at: cache) }
         let run = try Browse.run(

@@ -98,21 +98,32 @@ import Testing
         #expect(plot.first?.contains("*") == true && plot.last?.contains("*") == true)
     }
 
+    /// Closes by date, at the days `xs` (day numbers).
+    static func closes(on xs: [Double], _ ys: [Double?]) -> ChartData {
+        ChartData(
+            request: ChartRequest(y: Column("close", kind: .decimal), x: Column("date", kind: .date)), source: "test",
+            xs: xs, ys: ys, bars: nil, yScale: 0, barScale: 0)
+    }
+
+    /// The labels under a dated chart's axis at `width`, each once, the first and last as given.
+    static func axisWords(_ data: ChartData, width: Int, first: String, last: String) -> [String] {
+        let line = TimeAxisTests.axisLabels(data, width: width)
+        let words = line.split(separator: " ").map(String.init)
+        #expect(words.first == first && words.last == last, "\(line)")
+        #expect(Set(words).count == words.count, "no label twice: \(line)")
+        return words
+    }
+
     @Test func aMonthIsLabelledWithDaysNotTheSameMonthTwice() {
         let ys: [Double?] = (0..<21).map { Double($0 % 5) }
         let start = CalendarDate(clamping: 2025, month: 6, day: 2).dayNumber
-        let data = ChartData(
-            request: ChartRequest(y: Column("close", kind: .decimal), x: Column("date", kind: .date)), source: "test",
-            xs: ys.indices.map { Double(start + $0 + $0 / 5 * 2) }, ys: ys, bars: nil, yScale: 0, barScale: 0)
+        let data = Self.closes(on: ys.indices.map { Double(start + $0 + $0 / 5 * 2) }, ys)
         for width in [40, 80, 160] {
-            let labels = Self.render(data, width: width, ascii: false).last ?? ""
-            let words = labels.split(separator: " ").map(String.init)
-            #expect(words.first == "2025-06-02" && words.last == "2025-06-30", "\(labels)")
-            #expect(Set(words).count == words.count, "no label twice: \(labels)")
+            let words = Self.axisWords(data, width: width, first: "2025-06-02", last: "2025-06-30")
             for word in words.dropFirst().dropLast() {
                 #expect(word.count == 5 && word.hasPrefix("06-"), "a day of June: \(word)")
             }
-            if width >= 80 { #expect(words.count >= 4, "days between the ends: \(labels)") }
+            if width >= 80 { #expect(words.count >= 4, "days between the ends: \(words)") }
         }
     }
 
@@ -123,18 +134,13 @@ import Testing
         let start = CalendarDate(clamping: 2025, month: 3, day: 4).dayNumber
         let end = CalendarDate(clamping: 2025, month: 6, day: 30).dayNumber
         let xs = stride(from: start, through: end, by: 3).map(Double.init) + [Double(end)]
-        let data = ChartData(
-            request: ChartRequest(y: Column("close", kind: .decimal), x: Column("date", kind: .date)), source: "test",
-            xs: xs, ys: xs.map { $0.truncatingRemainder(dividingBy: 7) }, bars: nil, yScale: 0, barScale: 0)
+        let data = Self.closes(on: xs, xs.map { $0.truncatingRemainder(dividingBy: 7) })
         for width in [40, 80, 160] {
-            let labels = Self.render(data, width: width, ascii: false).last ?? ""
-            let words = labels.split(separator: " ").map(String.init)
-            #expect(words.first == "2025-03-04" && words.last == "2025-06-30", "\(labels)")
-            #expect(Set(words).count == words.count, "no label twice: \(labels)")
+            let words = Self.axisWords(data, width: width, first: "2025-03-04", last: "2025-06-30")
             for word in words.dropFirst().dropLast() {
                 #expect(["2025-04", "2025-05", "2025-06"].contains(word), "a month between the ends: \(word)")
             }
-            if width >= 80 { #expect(words.count >= 4, "months between the ends: \(labels)") }
+            if width >= 80 { #expect(words.count >= 4, "months between the ends: \(words)") }
         }
     }
 
