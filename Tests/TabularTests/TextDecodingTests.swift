@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Tabular
@@ -51,5 +52,50 @@ import Testing
         // An overlong encoding and a UTF-16 surrogate are not UTF-8.
         #expect(!TextDecoding.isValidUTF8([0xC0, 0xAF]))
         #expect(!TextDecoding.isValidUTF8([0xED, 0xA0, 0x80]))
+    }
+
+    /// A download's check reports the first bad sequence where a plain decode finds it, after
+    /// runs of ASCII and CJK long enough to be skipped in steps, and says "cut short" exactly
+    /// when bytes added at the end could finish that sequence.
+    @Test func utf8ProblemsAreFoundWhereADecodeFindsThem() {
+        let fragments: [[UInt8]] = [
+            Array("abcdefghijklmnopqrstuvwxyz,".utf8), Array("台積電股份有限公司".utf8), Array("é".utf8),
+            Array("😀".utf8),
+            [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xE4, 0x41, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xFF], [0x80],
+        ]
+        let cutShort: [[UInt8]] = [[0xE4, 0xB8], [0xE0, 0xA0], [0xF0, 0x9F, 0x98], [0xC3], [0xED], [0xF4, 0x8F]]
+        var generator = SeededRandom(seed: 27)
+        var found = (bad: 0, cut: 0)
+        for _ in 0..<5_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0..<10, using: &generator) {
+                let good = Int.random(in: 0..<5, using: &generator) > 0
+                bytes += fragments[Int.random(in: 0..<(good ? 4 : fragments.count), using: &generator)]
+            }
+            if Bool.random(using: &generator) { bytes += cutShort.randomElement(using: &generator)! }
+            let expected = UTF8ValidationTests.reference(bytes, from: 0)
+            do {
+                _ = try TextDecoding.decodeUTF8(bytes)
+                #expect(expected == nil, "\(bytes)")
+            } catch .truncatedSequence(_, let offset) {
+                found.cut += 1
+                #expect(offset == expected && Self.canBeFinished(bytes[offset...]), "\(bytes)")
+            } catch .invalidBytes(_, let offset, _) {
+                found.bad += 1
+                #expect(offset == expected && !Self.canBeFinished(bytes[offset...]), "\(bytes)")
+            } catch {
+                Issue.record("unexpected \(error)")
+            }
+        }
+        #expect(found.bad > 500 && found.cut > 500)
+    }
+
+    /// True when one to three continuation bytes make `tail` valid UTF-8.
+    private static func canBeFinished(_ tail: ArraySlice<UInt8>) -> Bool {
+        (1...3).contains { count in
+            [0x80, 0x90, 0xA0].contains { (byte: UInt8) in
+                String(validating: Array(tail) + Array(repeating: byte, count: count), as: UTF8.self) != nil
+            }
+        }
     }
 }

@@ -57,13 +57,23 @@ enum CompanyPresentation {
 
     /// What a filter searches: the columns the table shows, not every field (a filter over
     /// 2,000 companies would otherwise build 35 cells each).
+    ///
+    /// Appended into one string: `joined(separator:)` over an array literal cost more than
+    /// making the parts (4,500 instructions a company).
     static func searchText(_ company: Company) -> String {
-        [
+        let parts = [
             company.code.rawValue, company.shortName, company.name, company.market.title,
             company.industryName ?? company.industryCode ?? "",
             company.paidInCapital.map { ExactDecimal($0).formatted(grouping: true) } ?? "",
             company.listingDate?.description ?? "",
-        ].joined(separator: " ")
+        ]
+        var text = ""
+        text.reserveCapacity(parts.reduce(parts.count) { $0 + $1.utf8.count })
+        for index in parts.indices {
+            if index > 0 { text.append(" ") }
+            text.append(parts[index])
+        }
+        return text
     }
 
     /// A text field: shown and exported as the source wrote it (`新台幣                 10.0000元`,

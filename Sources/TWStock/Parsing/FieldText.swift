@@ -136,9 +136,12 @@ enum FieldText {
 
 extension StringProtocol {
     /// The text without leading and trailing characters from `set`.
+    ///
+    /// `set` is a few characters, so it is searched as it is: hashing it into a `Set` on every
+    /// call cost more than the trimming.
     func trimming(_ set: String) -> String {
         let scalars = unicodeScalars
-        let trimmed = Set(set.unicodeScalars)
+        let trimmed = set.unicodeScalars
         var start = scalars.startIndex
         var end = scalars.endIndex
         while start < end, trimmed.contains(scalars[start]) { start = scalars.index(after: start) }
