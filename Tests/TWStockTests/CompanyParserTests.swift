@@ -1,5 +1,6 @@
 import BrowseSupport
 import ListKit
+import Tabular
 import Testing
 
 @testable import TWStock
@@ -30,6 +31,40 @@ import Testing
         #expect(tdr.website == nil)  // "--"
         #expect(tdr.auditors == ["陳志明", "不適用"])
         #expect(tdr.isForeign)
+    }
+
+    /// The fields a list does not show stay in the file until read: they read as written
+    /// (quotes undone, a comma and a line break kept) in any column order, from UTF-8 and Big5
+    /// alike, and two companies read from the two encodings are equal.
+    @Test func fieldsLeftInTheFileReadAsWritten() throws {
+        var values = Dictionary(uniqueKeysWithValues: CompanyField.allCases.map { ($0, "") })
+        values[.code] = "2330"
+        values[.name] = "台灣積體電路製造股份有限公司"
+        values[.shortName] = "台積電"
+        values[.foundedDate] = "19870221"
+        values[.chairman] = #"魏 "哲" 家"#
+        values[.address] = "新竹市,力行六路8號\n3樓"
+        values[.website] = "https://www.tsmc.com　"
+        // Columns in reverse order, with one the parser does not know among them.
+        var headers = CompanyField.allCases.reversed().map { $0.headers[0] }
+        var row = CompanyField.allCases.reversed().map { "\"" + values[$0]!.replacing("\"", with: "\"\"") + "\"" }
+        headers.insert("備註", at: 5)
+        row.insert("\"x\"", at: 5)
+        let text = headers.joined(separator: ",") + "\r\n" + row.joined(separator: ",") + "\r\n"
+        let utf8 = try CompanyListParser.parse(Array(text.utf8), market: .listed)
+        let big5 = try CompanyListParser.parse(try TextDecoding.encodeBig5(text), market: .listed)
+        #expect(utf8.issues.isEmpty && big5.issues.isEmpty)
+        for company in [utf8.records, big5.records].compactMap(\.first) {
+            for (field, written) in values {
+                #expect(company.sourceText(field) == written, "\(field)")
+            }
+            #expect(company.chairman == #"魏 "哲" 家"#)
+            #expect(company.address == "新竹市,力行六路8號 3樓", "the line break cleaned to a space")
+            #expect(company.website == "https://www.tsmc.com", "cleaned of its U+3000")
+            #expect(company.foundedDate == date(1987, 2, 21))
+        }
+        #expect(utf8.records == big5.records && utf8.records.count == 1)
+        #expect(Set(utf8.records + big5.records).count == 1, "equal companies hash alike")
     }
 
     @Test func badRowsAreSkippedAndReportedWithTheirLines() throws {

@@ -125,8 +125,9 @@ package struct Company: Sendable, Hashable, Identifiable {
                 auditors: auditors,
                 email: email,
                 website: website),
-            sourceText: sourceText, foundedDate: foundedDate, privatePlacementShares: privatePlacementShares,
-            preferredShares: preferredShares, issuedShares: issuedShares)
+            sourceText: CompanySourceText(sourceText), foundedDate: foundedDate,
+            privatePlacementShares: privatePlacementShares, preferredShares: preferredShares, issuedShares: issuedShares
+        )
     }
 
     /// A company read from a file: the list's fields now, the detail fields from `details`
@@ -150,10 +151,10 @@ package struct Company: Sendable, Hashable, Identifiable {
     /// `"－ "` or `-` kept — or `""` when the source has no such field (TPEx's JSON has no 住址)
     /// or the company was not read from a file.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(1) for the fields a list shows; O(n) in the text's length for the others,
+    ///   which are made from the file's bytes when read.
     package func sourceText(_ field: CompanyField) -> String {
-        let text = details.sourceText
-        return text.indices.contains(field.rawValue) ? text[field.rawValue] : ""
+        details.sourceText[field]
     }
 
     /// The stock code identifies the company.
@@ -206,9 +207,9 @@ struct CompanyDetails: Sendable, Hashable {
 /// text when first asked for: a list of two thousand companies exported or shown by its
 /// columns never cleans the twenty texts of each company only a detail view reads.
 final class DetailsBox: Sendable, Hashable {
-    /// Every field's text as written, by ``CompanyField/rawValue``: known from the start, so an
-    /// export reads it without the lock or a copy of the details.
-    let sourceText: [String]
+    /// Every field's text as written: known from the start, so an export reads it without the
+    /// lock or a copy of the details.
+    let sourceText: CompanySourceText
     /// The typed details, read with the list so that a row whose number or date cannot be read
     /// is skipped; an export reads them without making the texts.
     let foundedDate: CalendarDate?
@@ -219,7 +220,8 @@ final class DetailsBox: Sendable, Hashable {
     private let read: (@Sendable () -> CompanyDetails)?
 
     init(
-        _ value: CompanyDetails, sourceText: [String], foundedDate: CalendarDate?, privatePlacementShares: Int64?,
+        _ value: CompanyDetails, sourceText: CompanySourceText, foundedDate: CalendarDate?,
+        privatePlacementShares: Int64?,
         preferredShares: Int64?, issuedShares: Int64?
     ) {
         self.sourceText = sourceText
@@ -233,7 +235,8 @@ final class DetailsBox: Sendable, Hashable {
 
     /// Details made by `read` on first use, once.
     init(
-        sourceText: [String], foundedDate: CalendarDate?, privatePlacementShares: Int64?, preferredShares: Int64?,
+        sourceText: CompanySourceText, foundedDate: CalendarDate?, privatePlacementShares: Int64?,
+        preferredShares: Int64?,
         issuedShares: Int64?, reading read: @escaping @Sendable () -> CompanyDetails
     ) {
         self.sourceText = sourceText
@@ -258,14 +261,14 @@ final class DetailsBox: Sendable, Hashable {
 
     static func == (lhs: DetailsBox, rhs: DetailsBox) -> Bool {
         lhs === rhs
-            || (lhs.sourceText == rhs.sourceText && lhs.foundedDate == rhs.foundedDate
+            || (lhs.sourceText.all == rhs.sourceText.all && lhs.foundedDate == rhs.foundedDate
                 && lhs.privatePlacementShares == rhs.privatePlacementShares
                 && lhs.preferredShares == rhs.preferredShares && lhs.issuedShares == rhs.issuedShares
                 && lhs.value == rhs.value)
     }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(sourceText)
+        hasher.combine(sourceText.all)
         hasher.combine(foundedDate)
         hasher.combine(privatePlacementShares)
         hasher.combine(preferredShares)

@@ -1,52 +1,59 @@
 import BrowseSupport
 import ListKit
+import Tabular
 
 /// The text of one company record, whatever the source, and how to turn it into a ``Company``.
 ///
 /// The t187ap03 CSV and TPEx's JSON carry the same data under different names; each parser
-/// fills this from its own names, and ``company(market:)`` reads it once.
+/// fills this from its own names, and ``company(market:)`` reads it once. A CSV record gives
+/// the texts of ``readWithTheList`` and leaves the others in the file until they are read.
 struct CompanyFields {
-    /// The text of each field as the source wrote it, by ``CompanyField/rawValue``.
-    private(set) var values = [String](repeating: "", count: CompanyField.allCases.count)
+    /// The fields the list shows, filters or checks as it reads the file.
+    static let readWithTheList: [CompanyField] = [
+        .reportDate, .code, .name, .shortName, .industryCode, .foundedDate, .listingDate, .paidInCapital,
+        .privatePlacementShares, .preferredShares, .issuedShares,
+    ]
+
+    /// The text of each field given so far, by ``CompanyField/rawValue``.
+    private var values = [String?](repeating: nil, count: CompanyField.allCases.count)
+    /// The file and the bytes of every field, for a record that leaves texts there.
+    private let record: (file: CompanySourceText.File, fields: [CSVField])?
+
+    /// Fields given one by one, as texts.
+    init() {
+        record = nil
+    }
+
+    /// A record's fields in `file`, by ``CompanyField/rawValue``; the texts of
+    /// ``readWithTheList`` are made now.
+    init(file: CompanySourceText.File, fields: [CSVField]) {
+        record = (file, fields)
+        file.bytes.withUnsafeBufferPointer { buffer in
+            for field in Self.readWithTheList { values[field.rawValue] = fields[field.rawValue].string(in: buffer) }
+        }
+    }
 
     /// A field's text as written.
     subscript(_ field: CompanyField) -> String {
-        get { values[field.rawValue] }
+        get { values[field.rawValue] ?? "" }
         set { values[field.rawValue] = newValue }
+    }
+
+    private var sourceText: CompanySourceText {
+        guard let record else { return CompanySourceText(values.map { $0 ?? "" }) }
+        return CompanySourceText(made: values, file: record.file, fields: record.fields)
     }
 
     var reportDate: String { self[.reportDate] }
     var code: String { self[.code] }
     var name: String { self[.name] }
     var shortName: String { self[.shortName] }
-    var foreignRegistration: String { self[.foreignRegistration] }
     var industryCode: String { self[.industryCode] }
-    var address: String { self[.address] }
-    var taxID: String { self[.taxID] }
-    var chairman: String { self[.chairman] }
-    var generalManager: String { self[.generalManager] }
-    var spokesperson: String { self[.spokesperson] }
-    var spokespersonTitle: String { self[.spokespersonTitle] }
-    var deputySpokesperson: String { self[.deputySpokesperson] }
-    var phone: String { self[.phone] }
     var foundedDate: String { self[.foundedDate] }
     var listingDate: String { self[.listingDate] }
-    var parValue: String { self[.parValue] }
     var paidInCapital: String { self[.paidInCapital] }
     var privatePlacementShares: String { self[.privatePlacementShares] }
     var preferredShares: String { self[.preferredShares] }
-    var financialReportType: String { self[.financialReportType] }
-    var transferAgent: String { self[.transferAgent] }
-    var transferAgentPhone: String { self[.transferAgentPhone] }
-    var transferAgentAddress: String { self[.transferAgentAddress] }
-    var auditFirm: String { self[.auditFirm] }
-    var auditor1: String { self[.auditor1] }
-    var auditor2: String { self[.auditor2] }
-    var englishShortName: String { self[.englishShortName] }
-    var englishAddress: String { self[.englishAddress] }
-    var fax: String { self[.fax] }
-    var email: String { self[.email] }
-    var website: String { self[.website] }
     var issuedShares: String { self[.issuedShares] }
 
     /// Reads the fields.
@@ -74,7 +81,7 @@ struct CompanyFields {
             let privatePlacementShares = try FieldText.count(self.privatePlacementShares, column: "私募股數")
             let preferredShares = try FieldText.count(self.preferredShares, column: "特別股")
             let issuedShares = try FieldText.count(self.issuedShares, column: "已發行普通股數")
-            let fields = self
+            let text = sourceText
             return Company(
                 code: code, shortName: shortName, name: name, market: market,
                 industryCode: FieldText.clean(industryCode),
@@ -82,31 +89,32 @@ struct CompanyFields {
                 listingDate: try FieldText.compactDate(listingDate, column: "上市日期 (listing date)"),
                 reportDate: reportDate,
                 details: DetailsBox(
-                    sourceText: values, foundedDate: foundedDate, privatePlacementShares: privatePlacementShares,
+                    sourceText: text, foundedDate: foundedDate, privatePlacementShares: privatePlacementShares,
                     preferredShares: preferredShares, issuedShares: issuedShares
                 ) {
-                    CompanyDetails(
-                        chairman: FieldText.clean(fields.chairman),
-                        generalManager: FieldText.clean(fields.generalManager),
-                        spokesperson: FieldText.clean(fields.spokesperson),
-                        spokespersonTitle: FieldText.clean(fields.spokespersonTitle),
-                        deputySpokesperson: FieldText.clean(fields.deputySpokesperson),
-                        phone: FieldText.clean(fields.phone),
-                        fax: FieldText.clean(fields.fax),
-                        address: FieldText.clean(fields.address),
-                        englishAddress: FieldText.clean(fields.englishAddress),
-                        englishShortName: FieldText.clean(fields.englishShortName),
-                        foreignRegistration: FieldText.clean(fields.foreignRegistration),
-                        taxID: FieldText.clean(fields.taxID),
-                        parValue: FieldText.clean(fields.parValue),
-                        financialReportType: FieldText.clean(fields.financialReportType),
-                        transferAgent: FieldText.clean(fields.transferAgent),
-                        transferAgentPhone: FieldText.clean(fields.transferAgentPhone),
-                        transferAgentAddress: FieldText.clean(fields.transferAgentAddress),
-                        auditFirm: FieldText.clean(fields.auditFirm),
-                        auditors: [fields.auditor1, fields.auditor2].compactMap(FieldText.clean),
-                        email: FieldText.clean(fields.email),
-                        website: FieldText.clean(fields.website))
+                    let clean = { (field: CompanyField) in FieldText.clean(text[field]) }
+                    return CompanyDetails(
+                        chairman: clean(.chairman),
+                        generalManager: clean(.generalManager),
+                        spokesperson: clean(.spokesperson),
+                        spokespersonTitle: clean(.spokespersonTitle),
+                        deputySpokesperson: clean(.deputySpokesperson),
+                        phone: clean(.phone),
+                        fax: clean(.fax),
+                        address: clean(.address),
+                        englishAddress: clean(.englishAddress),
+                        englishShortName: clean(.englishShortName),
+                        foreignRegistration: clean(.foreignRegistration),
+                        taxID: clean(.taxID),
+                        parValue: clean(.parValue),
+                        financialReportType: clean(.financialReportType),
+                        transferAgent: clean(.transferAgent),
+                        transferAgentPhone: clean(.transferAgentPhone),
+                        transferAgentAddress: clean(.transferAgentAddress),
+                        auditFirm: clean(.auditFirm),
+                        auditors: [text[.auditor1], text[.auditor2]].compactMap(FieldText.clean),
+                        email: clean(.email),
+                        website: clean(.website))
                 })
         } catch {
             throw UnreadableRow("\(code): \(error.message)")

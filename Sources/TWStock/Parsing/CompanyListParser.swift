@@ -1,3 +1,5 @@
+import Tabular
+
 /// Reads mopsfin's company basic data CSV (公司基本資料): `opendata/t187ap03_L.csv` (上市),
 /// `t187ap03_O.csv` (上櫃) and `t187ap03_R.csv` (興櫃).
 ///
@@ -23,40 +25,41 @@ package enum CompanyListParser {
     /// - Complexity: O(n) in the size of the file.
     package static func parse(_ bytes: [UInt8], market: Market) throws(TWSEParseError) -> ParseResult<Company> {
         let format = TWSEFormat.companyListCSV
-        let (records, scanIssues) = try SourceText.csv(bytes, format: format)
-        guard let header = records.first else { throw .empty(format) }
-        let columns = ColumnMap(header: header.fields)
+        // The file is scanned as byte ranges; a record's strings are made as ``CompanyFields`` needs them.
+        let file = CompanySourceText.File(try SourceText.utf8(bytes, format: format))
+        var scanner = CSVScanner(bytes: file.bytes)
+        var row: [CSVField] = []
+        guard let headerLine = scanner.nextRecord(fields: &row)?.line else { throw .empty(format) }
+        let columns = ColumnMap(header: row.map(scanner.string(for:)))
         guard columns.contains(CompanyField.code.headers) else {
-            throw .wrongKind(format, line: header.line, found: header.fields.prefix(6).joined(separator: ","))
+            throw .wrongKind(format, line: headerLine, found: columns.header.prefix(6).joined(separator: ","))
         }
         let missing = [("公司名稱", CompanyField.name), ("公司簡稱", CompanyField.shortName)].filter {
             !columns.contains($0.1.headers)
         }
-        guard missing.isEmpty else { throw .missingColumns(format, line: header.line, missing.map(\.0)) }
+        guard missing.isEmpty else { throw .missingColumns(format, line: headerLine, missing.map(\.0)) }
 
         // Column positions are found once, not once per row.
         let positions = CompanyField.allCases.map { columns.index($0.headers) }
+        let absent = CSVField(contentRange: 0..<0, isQuoted: false, needsUnescaping: false)
         var companies: [Company] = []
-        var issues = scanIssues
-        for record in records.dropFirst() {
-            let row = record.fields
+        var issues: [ParseIssue] = []
+        while let span = scanner.nextRecord(fields: &row) {
             guard row.count >= columns.header.count else {
                 issues.append(
                     ParseIssue(
-                        format: format, line: record.line,
+                        format: format, line: span.line,
                         message: "skipped row: \(row.count) fields where the header has \(columns.header.count)"))
                 continue
             }
-            var fields = CompanyFields()
-            for field in CompanyField.allCases {
-                fields[field] = row.field(positions[field.rawValue])
-            }
+            let fields = CompanyFields(file: file, fields: positions.map { $0.map { row[$0] } ?? absent })
             do throws(UnreadableRow) {
                 companies.append(try fields.company(market: market))
             } catch {
-                issues.append(ParseIssue(format: format, line: record.line, message: "skipped row: \(error.message)"))
+                issues.append(ParseIssue(format: format, line: span.line, message: "skipped row: \(error.message)"))
             }
         }
+        issues += SourceText.issues(scanner.issues, format: format)
         issues.sort { $0.line < $1.line }
         return ParseResult(records: companies, issues: issues)
     }

@@ -59,10 +59,12 @@ enum SourceText {
         records: [CSVTextRecord], issues: [ParseIssue]
     ) {
         let document = CSVScanner.records(in: try utf8(bytes, format: format))
-        let issues = document.issues.map { issue in
-            ParseIssue(format: format, line: issue.line, message: issueMessage(issue))
-        }
-        return (document.records, issues)
+        return (document.records, issues(document.issues, format: format))
+    }
+
+    /// The scanner's problems as issues of `format`.
+    static func issues(_ scanned: [CSVIssue], format: TWSEFormat) -> [ParseIssue] {
+        scanned.map { issue in ParseIssue(format: format, line: issue.line, message: issueMessage(issue)) }
     }
 
     private static func issueMessage(_ issue: CSVIssue) -> String {
