@@ -133,6 +133,15 @@ import Testing
         #expect(TWSEIndustry.name(forCode: "91") == "存託憑證")
         #expect(TWSEIndustry.name(forCode: "38") == "居家生活")
         #expect(TWSEIndustry.name(forCode: "99") == nil)
+        // Padded codes read the same as bare ones; three digits, letters or nothing name none.
+        for (code, name) in TWSEIndustry.names {
+            #expect(TWSEIndustry.name(forCode: code) == name)
+            #expect(TWSEIndustry.name(forCode: " \(code)\u{3000}") == name)
+        }
+        #expect(TWSEIndustry.name(forCode: "5 ") == "電機機械")
+        for code in ["024", "240", "2a", "", " ", "\u{3000}"] {
+            #expect(TWSEIndustry.name(forCode: code) == nil, "\(code)")
+        }
     }
 
     @Test func markets() {

@@ -58,8 +58,8 @@ enum CompanyPresentation {
     /// What a filter searches: the columns the table shows, not every field (a filter over
     /// 2,000 companies would otherwise build 35 cells each).
     ///
-    /// Appended into one string: `joined(separator:)` over an array literal cost more than
-    /// making the parts (4,500 instructions a company).
+    /// Put together as bytes and made a string once: `joined(separator:)` and `String.append`
+    /// each cost more than making the parts (340 instructions an append).
     static func searchText(_ company: Company) -> String {
         let parts = [
             company.code.rawValue, company.shortName, company.name, company.market.title,
@@ -67,13 +67,13 @@ enum CompanyPresentation {
             company.paidInCapital.map { ExactDecimal($0).formatted(grouping: true) } ?? "",
             company.listingDate?.description ?? "",
         ]
-        var text = ""
-        text.reserveCapacity(parts.reduce(parts.count) { $0 + $1.utf8.count })
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(parts.reduce(parts.count) { $0 + $1.utf8.count })
         for index in parts.indices {
-            if index > 0 { text.append(" ") }
-            text.append(parts[index])
+            if index > 0 { bytes.append(UInt8(ascii: " ")) }
+            bytes.append(contentsOf: parts[index].utf8)
         }
-        return text
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A text field: shown and exported as the source wrote it (`新台幣                 10.0000元`,

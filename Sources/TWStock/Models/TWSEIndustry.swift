@@ -60,7 +60,23 @@ package enum TWSEIndustry {
     ///
     /// - Returns: The Chinese name, or `nil` for an unknown code.
     package static func name(forCode code: String) -> String? {
+        // A code of one or two digits, as the lists write it, indexes a table: a list's columns
+        // and filter ask for every company's industry, and hashing the code cost more.
+        var number = 0
+        var digits = 0
+        for byte in code.utf8 {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), digits < 2 else {
+                digits = 0
+                break
+            }
+            number = number * 10 + Int(byte - UInt8(ascii: "0"))
+            digits += 1
+        }
+        if digits > 0 { return namesByNumber[number] }
         let trimmed = code.trimming(" \u{3000}")
         return names[trimmed.count == 1 ? "0" + trimmed : trimmed]
     }
+
+    /// ``names`` by the code's number, 0 to 99.
+    private static let namesByNumber: [String?] = (0..<100).map { names[$0 < 10 ? "0\($0)" : "\($0)"] }
 }

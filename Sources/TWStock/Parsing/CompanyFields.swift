@@ -6,42 +6,25 @@ import Tabular
 ///
 /// The t187ap03 CSV and TPEx's JSON carry the same data under different names; each parser
 /// fills this from its own names, and ``company(market:)`` reads it once. A CSV record gives
-/// the texts of ``readWithTheList`` and leaves the others in the file until they are read.
+/// the texts of ``CompanySourceText/readWithTheList`` and leaves the others in the file until they are read.
 struct CompanyFields {
-    /// The fields the list shows, filters or checks as it reads the file.
-    static let readWithTheList: [CompanyField] = [
-        .reportDate, .code, .name, .shortName, .industryCode, .foundedDate, .listingDate, .paidInCapital,
-        .privatePlacementShares, .preferredShares, .issuedShares,
-    ]
-
-    /// The text of each field given so far, by ``CompanyField/rawValue``.
-    private var values = [String?](repeating: nil, count: CompanyField.allCases.count)
-    /// The file and the bytes of every field, for a record that leaves texts there.
-    private let record: (file: CompanySourceText.File, fields: [CSVField])?
+    /// The fields' texts.
+    private var sourceText: CompanySourceText
 
     /// Fields given one by one, as texts.
     init() {
-        record = nil
+        sourceText = CompanySourceText([String](repeating: "", count: CompanyField.allCases.count))
     }
 
-    /// A record's fields in `file`, by ``CompanyField/rawValue``; the texts of
-    /// ``readWithTheList`` are made now.
+    /// A record's fields in `file`, by ``CompanyField/rawValue``.
     init(file: CompanySourceText.File, fields: [CSVField]) {
-        record = (file, fields)
-        file.bytes.withUnsafeBufferPointer { buffer in
-            for field in Self.readWithTheList { values[field.rawValue] = fields[field.rawValue].string(in: buffer) }
-        }
+        sourceText = CompanySourceText(reading: fields, in: file)
     }
 
     /// A field's text as written.
     subscript(_ field: CompanyField) -> String {
-        get { values[field.rawValue] ?? "" }
-        set { values[field.rawValue] = newValue }
-    }
-
-    private var sourceText: CompanySourceText {
-        guard let record else { return CompanySourceText(values.map { $0 ?? "" }) }
-        return CompanySourceText(made: values, file: record.file, fields: record.fields)
+        get { sourceText[field] }
+        set { sourceText[field] = newValue }
     }
 
     var reportDate: String { self[.reportDate] }
