@@ -221,8 +221,7 @@ final class DetailsBox: Sendable, Hashable {
 
     init(
         _ value: CompanyDetails, sourceText: CompanySourceText, foundedDate: CalendarDate?,
-        privatePlacementShares: Int64?,
-        preferredShares: Int64?, issuedShares: Int64?
+        privatePlacementShares: Int64?, preferredShares: Int64?, issuedShares: Int64?
     ) {
         self.sourceText = sourceText
         self.foundedDate = foundedDate
@@ -236,8 +235,7 @@ final class DetailsBox: Sendable, Hashable {
     /// Details made by `read` on first use, once.
     init(
         sourceText: CompanySourceText, foundedDate: CalendarDate?, privatePlacementShares: Int64?,
-        preferredShares: Int64?,
-        issuedShares: Int64?, reading read: @escaping @Sendable () -> CompanyDetails
+        preferredShares: Int64?, issuedShares: Int64?, reading read: @escaping @Sendable () -> CompanyDetails
     ) {
         self.sourceText = sourceText
         self.foundedDate = foundedDate

@@ -5,8 +5,9 @@ import Tabular
 /// The text of one company record, whatever the source, and how to turn it into a ``Company``.
 ///
 /// The t187ap03 CSV and TPEx's JSON carry the same data under different names; each parser
-/// fills this from its own names, and ``company(market:)`` reads it once. A CSV record gives
-/// the texts of ``CompanySourceText/readWithTheList`` and leaves the others in the file until they are read.
+/// fills this from its own names, and ``company(market:)`` reads it once. A CSV record makes
+/// the texts of ``CompanySourceText/readWithTheList`` and leaves the others in the file until
+/// they are read.
 struct CompanyFields {
     /// The fields' texts.
     private var sourceText: CompanySourceText

@@ -25,7 +25,8 @@ package enum CompanyListParser {
     /// - Complexity: O(n) in the size of the file.
     package static func parse(_ bytes: [UInt8], market: Market) throws(TWSEParseError) -> ParseResult<Company> {
         let format = TWSEFormat.companyListCSV
-        // The file is scanned as byte ranges; a record's strings are made as ``CompanyFields`` needs them.
+        // The file is scanned as byte ranges; a record's strings are made as `CompanyFields`
+        // needs them.
         let file = CompanySourceText.File(try SourceText.utf8(bytes, format: format))
         var scanner = CSVScanner(bytes: file.bytes)
         var row: [CSVField] = []
