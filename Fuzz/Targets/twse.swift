@@ -9,7 +9,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     let month = YearMonth(year: 2025, month: 6)
     _ = TWSEFileRecognizer.recognize(data: bytes, fileName: "STOCK_DAY_ALL_20250304.csv")
-    _ = try? CompanyListParser.parse(bytes, market: .listed)
+    // Every text a company leaves in the file is read back, as an export and a detail would.
+    for company in (try? CompanyListParser.parse(bytes, market: .listed))?.records ?? [] {
+        for field in CompanyField.allCases { _ = company.sourceText(field) }
+        _ = company.auditors
+    }
     _ = try? TPExCompanyJSONParser.parse(bytes)
     _ = try? SecurityListParser.parse(bytes)
     _ = try? StockDayAllCSVParser.parse(bytes, tradingDate: CalendarDate(year: 2025, month: 3, day: 4))
