@@ -31,9 +31,10 @@ package enum CompanyListParser {
         var scanner = CSVScanner(bytes: file.bytes)
         var row: [CSVField] = []
         guard let headerLine = scanner.nextRecord(fields: &row)?.line else { throw .empty(format) }
-        let columns = ColumnMap(header: row.map(scanner.string(for:)))
+        let header = row.map(scanner.string(for:))
+        let columns = ColumnMap(header: header)
         guard columns.contains(CompanyField.code.headers) else {
-            throw .wrongKind(format, line: headerLine, found: columns.header.prefix(6).joined(separator: ","))
+            throw .wrongKind(format, line: headerLine, found: header.prefix(6).joined(separator: ","))
         }
         let missing = [("公司名稱", CompanyField.name), ("公司簡稱", CompanyField.shortName)].filter {
             !columns.contains($0.1.headers)
