@@ -79,44 +79,12 @@ package enum TextDecoding {
     /// The offset of the first invalid UTF-8 sequence, and whether it is cut off by the end.
     ///
     /// Every downloaded file is checked this way before it is read, so the quick check that
-    /// file loading uses finds where (ASCII and most CJK in steps); the sequence found there
-    /// tells whether the end cut it short.
+    /// file loading uses finds where (ASCII and most CJK in steps); ``UTF8Scalar`` then tells
+    /// whether the end cut the sequence there short.
     static func firstUTF8Problem(in bytes: [UInt8]) -> (offset: Int, truncated: Bool)? {
         bytes.withUnsafeBufferPointer { buffer in
             guard let offset = UTF8Validation.firstInvalidByte(in: buffer, from: 0) else { return nil }
-            return (offset, isCutShort(buffer, at: offset))
+            return (offset, UTF8Scalar.isCutShort(buffer, at: offset))
         }
-    }
-
-    /// True when the sequence that starts at `index` is valid as far as it goes but the bytes
-    /// end before it does.
-    private static func isCutShort(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-        let length: Int
-        var lowerSecond: UInt8 = 0x80
-        var upperSecond: UInt8 = 0xBF
-        switch buffer[index] {
-        case 0xC2...0xDF: length = 2
-        case 0xE0:
-            length = 3
-            lowerSecond = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED:
-            length = 3
-            upperSecond = 0x9F
-        case 0xF0:
-            length = 4
-            lowerSecond = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4:
-            length = 4
-            upperSecond = 0x8F
-        default: return false
-        }
-        for position in 1..<length {
-            guard index + position < buffer.count else { return true }
-            let range = position == 1 ? lowerSecond...upperSecond : 0x80...0xBF
-            guard range.contains(buffer[index + position]) else { return false }
-        }
-        return false
     }
 }

@@ -7,50 +7,52 @@ package enum UTF8Scalar {
     package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (UInt32, Int)? {
         let lead = bytes[index]
         if lead < 0x80 { return (UInt32(lead), 1) }
-        let length: Int
-        var lowerSecond: UInt8 = 0x80
-        var upperSecond: UInt8 = 0xBF
-        var value: UInt32
-        switch lead {
-        case 0xC2...0xDF:
-            length = 2
-            value = UInt32(lead & 0x1F)
-        case 0xE0:
-            length = 3
-            lowerSecond = 0xA0
-            value = 0
-        case 0xE1...0xEC, 0xEE...0xEF:
-            length = 3
-            value = UInt32(lead & 0x0F)
-        case 0xED:
-            length = 3
-            upperSecond = 0x9F
-            value = UInt32(lead & 0x0F)
-        case 0xF0:
-            length = 4
-            lowerSecond = 0x90
-            value = 0
-        case 0xF1...0xF3:
-            length = 4
-            value = UInt32(lead & 0x07)
-        case 0xF4:
-            length = 4
-            upperSecond = 0x8F
-            value = 4
-        default:
-            return nil
-        }
-        guard index + length <= bytes.count else { return nil }
-        for position in 1..<length {
+        guard let form = form(of: lead), index + form.length <= bytes.count else { return nil }
+        var value = form.bits
+        for position in 1..<form.length {
             let byte = bytes[index + position]
             if position == 1 {
-                guard byte >= lowerSecond, byte <= upperSecond else { return nil }
+                guard byte >= form.lowerSecond, byte <= form.upperSecond else { return nil }
             } else {
                 guard byte & 0xC0 == 0x80 else { return nil }
             }
             value = value << 6 | UInt32(byte & 0x3F)
         }
-        return (value, length)
+        return (value, length: form.length)
+    }
+
+    /// True when the sequence that starts at `index` is valid as far as it goes but the bytes
+    /// end before it does, as in a text cut off in the middle of a character.
+    ///
+    /// - Complexity: O(1).
+    package static func isCutShort(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        guard let form = form(of: bytes[index]) else { return false }
+        for position in 1..<form.length {
+            guard index + position < bytes.count else { return true }
+            let byte = bytes[index + position]
+            let lower = position == 1 ? form.lowerSecond : 0x80
+            let upper = position == 1 ? form.upperSecond : 0xBF
+            guard byte >= lower, byte <= upper else { return false }
+        }
+        return false
+    }
+
+    /// What a lead byte of two to four bytes says of its sequence: its length, the range of its
+    /// second byte (narrower after E0, ED, F0 and F4, which would otherwise allow overlong forms,
+    /// surrogates and values past U+10FFFF), and the scalar's bits it holds; `nil` for a byte
+    /// that starts no sequence.
+    @inline(__always)
+    private static func form(of lead: UInt8) -> (length: Int, lowerSecond: UInt8, upperSecond: UInt8, bits: UInt32)? {
+        switch lead {
+        case 0xC2...0xDF: return (2, 0x80, 0xBF, UInt32(lead & 0x1F))
+        case 0xE0: return (3, 0xA0, 0xBF, 0)
+        case 0xE1...0xEC, 0xEE...0xEF: return (3, 0x80, 0xBF, UInt32(lead & 0x0F))
+        case 0xED: return (3, 0x80, 0x9F, UInt32(lead & 0x0F))
+        case 0xF0: return (4, 0x90, 0xBF, 0)
+        case 0xF1...0xF3: return (4, 0x80, 0xBF, UInt32(lead & 0x07))
+        case 0xF4: return (4, 0x80, 0x8F, 4)
+        default: return nil
+        }
     }
 
     /// The scalar that ends just before `end`, found by stepping back over continuation bytes.
