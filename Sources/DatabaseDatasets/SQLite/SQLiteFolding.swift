@@ -48,7 +48,7 @@ enum SQLiteFolding {
             let length = Int(library.valueBytes(value))
             texts.append(String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self))
         }
-        var folded = TextFolding.fold(texts.joined(separator: " "))
+        var folded = TextFolding.fold(TextJoining.spaced(texts))
         folded.withUTF8 { utf8 in
             utf8.withMemoryRebound(to: CChar.self) { chars in
                 library.resultText(context, chars.baseAddress, Int32(chars.count), SQLiteLibrary.transient)

@@ -157,7 +157,7 @@ extension GenericListController {
         texts.reserveCapacity(items.count)
         for item in items {
             if texts.count % 4_096 == 0, stop.isRaised { throw ListError.interrupted }
-            texts.append(TextFolding.fold(searchText?(item) ?? cells(of: item).map(\.cell.text).joined(separator: " ")))
+            texts.append(TextFolding.fold(searchText?(item) ?? TextJoining.spaced(cells(of: item).map(\.cell.text))))
         }
         foldedSearchTexts = texts
         return texts
