@@ -49,4 +49,29 @@ import Testing
         let distinct = (0..<3_000).map { Entry(id: $0 * 7_919, label: "\($0)") }
         #expect(makeList(distinct).column("label").elementsEqual(distinct.map(\.label)))
     }
+
+    @Test func twoSourcesJoinInTheirOrderAndARepeatKeepsTheFirstSourcesCopy() async {
+        func source<ID>(_ name: String, _ entries: [Entry<ID>]) -> ListSource<Entry<ID>> {
+            ListSource(id: name, title: name) { _ in entries }
+        }
+        func loaded<ID>(_ sources: [ListSource<Entry<ID>>]) async -> [String] {
+            let list = GenericListController(title: "entries", sources: sources) { (row: inout ColumnsRow, entry) in
+                row["label"] = .text(entry.label)
+            } select: { _ in
+                .none
+            }
+            await list.load(force: false, progress: ProgressReporter())
+            return list.column("label")
+        }
+        let apart = await loaded([
+            source("a", [Entry(id: 1, label: "a1"), Entry(id: 2, label: "a2")]),
+            source("b", [Entry(id: 3, label: "b3"), Entry(id: 4, label: "b4")]),
+        ])
+        #expect(apart == ["a1", "a2", "b3", "b4"])
+        let shared = await loaded([
+            source("a", [Entry(id: SharedHashID(value: 1), label: "a1"), Entry(id: SharedHashID(value: 2), label: "a2")]),
+            source("b", [Entry(id: SharedHashID(value: 2), label: "b2"), Entry(id: SharedHashID(value: 3), label: "b3")]),
+        ])
+        #expect(shared == ["a1", "a2", "b3"])
+    }
 }

@@ -195,13 +195,19 @@ extension GenericListController {
     ///
     /// - Parameter unique: True when the one list's ids are known to be unique, which skips
     ///   the set of ids.
-    /// - Complexity: O(n log n) to find that no two ids are alike, O(n) more when some are.
+    /// - Complexity: O(n).
     static func mergedByID(_ lists: [[T]], unique: Bool) -> [T] {
         if unique, lists.count == 1 { return lists[0] }
-        if idsHashApart(lists) { return lists.count == 1 ? lists[0] : Array(lists.joined()) }
-        var seen = Set<T.ID>()
+        let apart = idsHashApart(lists)
+        if apart, lists.count == 1 { return lists[0] }
         var merged: [T] = []
         merged.reserveCapacity(lists.reduce(0) { $0 + $1.count })
+        if apart {
+            // Whole arrays appended, each copied at once: `joined()` copies item by item.
+            for list in lists { merged.append(contentsOf: list) }
+            return merged
+        }
+        var seen = Set<T.ID>()
         for list in lists {
             for item in list where seen.insert(item.id).inserted {
                 merged.append(item)
