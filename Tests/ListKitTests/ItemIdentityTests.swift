@@ -68,9 +68,12 @@ import Testing
             source("b", [Entry(id: 3, label: "b3"), Entry(id: 4, label: "b4")]),
         ])
         #expect(apart == ["a1", "a2", "b3", "b4"])
+        func entry(_ value: Int, _ label: String) -> Entry<SharedHashID> {
+            Entry(id: SharedHashID(value: value), label: label)
+        }
         let shared = await loaded([
-            source("a", [Entry(id: SharedHashID(value: 1), label: "a1"), Entry(id: SharedHashID(value: 2), label: "a2")]),
-            source("b", [Entry(id: SharedHashID(value: 2), label: "b2"), Entry(id: SharedHashID(value: 3), label: "b3")]),
+            source("a", [entry(1, "a1"), entry(2, "a2")]),
+            source("b", [entry(2, "b2"), entry(3, "b3")]),
         ])
         #expect(shared == ["a1", "a2", "b3"])
     }
