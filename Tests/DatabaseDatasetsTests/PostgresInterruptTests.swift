@@ -119,23 +119,27 @@ struct PostgresInterruptTests {
     @Test func aReaderThatStopsTakingRowsEndsTheStatement() async throws {
         struct Enough: Error {}
         try await PostgresServer.with { server in
-            let connection = try PostgresConnection(server.url())
-            // Until the reader stops, the server is working through a hundred million rows.
-            let (seen, stopped) = await OwnThread.run("generate_series") { () -> (Int, (any Error)?) in
-                var seen = 0
-                do {
-                    let endless = SQLStatement("SELECT g FROM generate_series(1, 100000000) AS g")
-                    try connection.run(endless, stop: StopFlag()) { _ in
-                        seen += 1
-                        if seen == 25 { throw Enough() }
+            // No statement timeout: only the cancel sent when the reader stops can end the
+            // statement, and without it the watchdog in `wait` fails the test.
+            let connection = try PostgresConnection(server.url(), statementTimeout: 0)
+            let seen = Mutex(0)
+            // Ten billion rows, streamed: a single generate_series is gathered whole before its
+            // first row is sent.
+            let endless = SQLStatement(
+                "SELECT a * 100000 + b FROM generate_series(1, 100000) AS a, generate_series(1, 100000) AS b"
+            )
+            let reading = Background {
+                try connection.run(endless, stop: StopFlag()) { _ in
+                    let count = seen.withLock {
+                        $0 += 1
+                        return $0
                     }
-                    return (seen, nil)
-                } catch {
-                    return (seen, error)
+                    if count == 25 { throw Enough() }
                 }
             }
+            let stopped = try await reading.wait("the statement to end once the reader stopped")
             #expect(stopped is Enough)
-            #expect(seen == 25)
+            #expect(seen.withLock { $0 } == 25)
             var answer: [[String?]] = []
             try connection.run(SQLStatement("SELECT 2"), stop: StopFlag()) { answer.append($0) }
             #expect(answer == [["2"]])
