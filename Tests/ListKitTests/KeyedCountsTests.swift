@@ -88,6 +88,7 @@ import Testing
             counts.flush()
             tables.append(counts)
         }
+        #expect(tables.contains { !$0.spilled.isEmpty })
         let (kept, counts, firsts) = KeyedCounts.union(&tables)
         let expected = reference.sorted { $0.value.first < $1.value.first }
         #expect(kept.count == expected.count)
@@ -97,6 +98,59 @@ import Testing
                 || first != expected.value.first
         }
         #expect(differs == nil, "entry \(differs?.offset ?? -1) differs")
+    }
+
+    @Test func numbersPastAFullTableAreCountedAsOnePassDoes() throws {
+        // Many more distinct numbers than the table grows to, in two pieces: negative ones,
+        // zeros and decimals in two spellings (-1.50 and -1.5), the extremes of 64 bits, and
+        // values seen first in the table of the first piece and again after the second's filled.
+        var random = SystemRandomNumberGenerator()
+        var values: [CellValue] = []
+        for index in 0..<120_000 {
+            let units = Int64.random(in: -40_000..<40_000, using: &random)
+            switch index % 7 {
+            case 0: values.append(.decimal(ExactDecimal(units: units, scale: 2)))
+            case 1: values.append(.decimal(ExactDecimal(units: units * 10, scale: 3)))
+            case 2: values.append(.integer(units))
+            case 3: values.append(.decimal(ExactDecimal(units: 0, scale: Int(units & 3))))
+            case 4: values.append(.integer(index % 2 == 0 ? .max : .min))
+            case 5: values.append(.integer(Int64(index % 50)))
+            default: values.append(.decimal(ExactDecimal(units: units * 1_000, scale: 5)))
+            }
+        }
+        let reference = Self.reference(values)
+        var pieces: [KeyedCounts] = []
+        for cut in [0..<50_000, 50_000..<values.count] {
+            var counts = KeyedCounts()
+            for row in cut { counts.addLater(Self.piece(values[row]), row: row) }
+            counts.flush()
+            pieces.append(counts)
+        }
+        #expect(pieces.allSatisfy { $0.spilled.count > 10_000 }, "both tables set numbers aside")
+        try Self.expect(KeyedCounts.union(&pieces), equal: reference, rows: values.count)
+    }
+
+    @Test func rowsPast32BitsStayInTheTable() throws {
+        // A table full of numbers whose rows then pass 2^32: those rows cannot be set aside, so
+        // a number set aside before is then put in the table, at a later first row.
+        let start = Int(UInt32.max) - 30_000
+        var values: [CellValue] = []
+        for index in 0..<60_000 { values.append(.integer(Int64(index % 45_000))) }
+        var counts = KeyedCounts()
+        for (offset, value) in values.enumerated() { counts.addLater(Self.piece(value), row: start + offset) }
+        counts.flush()
+        #expect(counts.spilled.count > 0 && counts.spilled.allSatisfy { $0.row >= UInt32(start) })
+        var tables = [counts]
+        let (kept, counted, firsts) = KeyedCounts.union(&tables)
+        #expect(kept.count == 45_000)
+        #expect(zip(firsts, firsts.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(counted.reduce(0, +) == 60_000)
+        // Each number's first row is its first, whether or not it was set aside there.
+        let wrong = zip(kept, zip(counted, firsts)).filter { value, pair in
+            guard case .integer(let integer) = value else { return true }
+            return pair.0 != (integer < 15_000 ? 2 : 1) || pair.1 != start + Int(integer)
+        }
+        #expect(wrong.count == 0, "the first: \(wrong.prefix(3))")
     }
 
     @Test func aDateTimeFinerThanAMicrosecondIsLeftToTheCaller() throws {
@@ -112,6 +166,40 @@ import Testing
         counts.flush()
         var tables = [counts]
         #expect(KeyedCounts.union(&tables).firsts == [1])
+    }
+
+    /// Each value's count and first row, and the value as that row wrote it, by a dictionary.
+    static func reference(_ values: [CellValue]) -> [CellValue: (value: CellValue, count: Int, first: Int)] {
+        var reference: [CellValue: (value: CellValue, count: Int, first: Int)] = [:]
+        for (row, value) in values.enumerated() {
+            if let seen = reference[value] {
+                reference[value] = (seen.value, seen.count + 1, seen.first)
+            } else {
+                reference[value] = (value, 1, row)
+            }
+        }
+        return reference
+    }
+
+    /// Expects `union`'s answer to be the reference's, in the order of the first rows.
+    static func expect(
+        _ union: (values: [PieceValue], counts: [Int], firsts: [Int]),
+        equal reference: [CellValue: (value: CellValue, count: Int, first: Int)], rows: Int
+    ) throws {
+        #expect(union.counts.count == reference.count && union.firsts.count == reference.count)
+        #expect(zip(union.firsts, union.firsts.dropFirst()).allSatisfy { $0 < $1 })
+        var differences = 0
+        for entry in union.counts.indices {
+            let value = union.values[entry].cellValue
+            let expected = try #require(reference[value], "\(value) was never counted")
+            if union.counts[entry] != expected.count || union.firsts[entry] != expected.first
+                || spelling(expected.value) != spelling(value)
+            {
+                differences += 1
+            }
+        }
+        #expect(differences == 0)
+        #expect(union.counts.reduce(0, +) == rows)
     }
 
     /// The value as a file's piece hands it over (no text here).
