@@ -33,14 +33,7 @@ import Testing
             default: values.append(.missing)
             }
         }
-        var reference: [CellValue: (value: CellValue, count: Int, first: Int)] = [:]
-        for (row, value) in values.enumerated() {
-            if let seen = reference[value] {
-                reference[value] = (seen.value, seen.count + 1, seen.first)
-            } else {
-                reference[value] = (value, 1, row)
-            }
-        }
+        let reference = Self.reference(values)
 
         // Pieces of every size: one, a first piece without a row, pieces so small that
         // their tables hold fewer slots than the ones before them.
