@@ -56,41 +56,49 @@ extension KeyedCounts {
         let held = tables
         let spilled = aside
         let starts = keys
-        var distinct = 0
+        let counted = Self.lists(capacity: total) { counted in
+            let made = ParallelWork.map(cores) { core in
+                let range = ParallelWork.range(ofPiece: core, of: cores, count: partitions)
+                return Self.count(range, of: held, byPartition, spilled, starts: starts, into: counted)
+            }.map { $0 ?? 0 }
+            // Each core's values follow the one before's (the lists hold values without a
+            // reference, so moving them is copying their bytes).
+            var end = made[0]
+            for core in made.indices.dropFirst() {
+                let from = starts[ParallelWork.range(ofPiece: core, of: cores, count: partitions).lowerBound]
+                if from != end {
+                    counted.values.move(from: from, to: end, count: made[core])
+                    counted.counts.move(from: from, to: end, count: made[core])
+                    counted.firsts.move(from: from, to: end, count: made[core])
+                }
+                end += made[core]
+            }
+            return end
+        }
+        return Self.inOrderOfFirstRows(counted.values, counted.counts, counted.firsts)
+    }
+
+    /// Three lists of `capacity` elements made by `body` without being filled first; `body`
+    /// returns how many of each it initialized, from the start.
+    private static func lists(capacity: Int, _ body: (Counted) -> Int) -> (
+        values: [PieceValue], counts: [Int], firsts: [Int]
+    ) {
+        var made = 0
         var counts: [Int] = []
         var firsts: [Int] = []
-        let values = [PieceValue](unsafeUninitializedCapacity: total) { values, valuesMade in
-            counts = [Int](unsafeUninitializedCapacity: total) { counts, countsMade in
-                firsts = [Int](unsafeUninitializedCapacity: total) { firsts, firstsMade in
-                    let counted = Counted(
-                        values: SharedMemory(values), counts: SharedMemory(counts), firsts: SharedMemory(firsts))
-                    let made = ParallelWork.map(cores) { core in
-                        let range = ParallelWork.range(ofPiece: core, of: cores, count: partitions)
-                        return Self.count(range, of: held, byPartition, spilled, starts: starts, into: counted)
-                    }.map { $0 ?? 0 }
-                    // Each core's values follow the one before's (the lists hold values without
-                    // a reference, so moving them is copying their bytes).
-                    var end = made[0]
-                    for core in made.indices.dropFirst() {
-                        let from = starts[ParallelWork.range(ofPiece: core, of: cores, count: partitions).lowerBound]
-                        if from != end {
-                            (values.baseAddress! + end).moveInitialize(
-                                from: values.baseAddress! + from, count: made[core])
-                            (counts.baseAddress! + end).moveInitialize(
-                                from: counts.baseAddress! + from, count: made[core])
-                            (firsts.baseAddress! + end).moveInitialize(
-                                from: firsts.baseAddress! + from, count: made[core])
-                        }
-                        end += made[core]
-                    }
-                    distinct = end
-                    firstsMade = end
+        let values = [PieceValue](unsafeUninitializedCapacity: capacity) { values, valuesMade in
+            counts = [Int](unsafeUninitializedCapacity: capacity) { counts, countsMade in
+                firsts = [Int](unsafeUninitializedCapacity: capacity) { firsts, firstsMade in
+                    made = body(
+                        Counted(
+                            values: SharedMemory(values), counts: SharedMemory(counts), firsts: SharedMemory(firsts)))
+                    firstsMade = made
                 }
-                countsMade = distinct
+                countsMade = made
             }
-            valuesMade = distinct
+            valuesMade = made
         }
-        return Self.inOrderOfFirstRows(values, counts, firsts)
+        return (values, counts, firsts)
     }
 
     /// The values in the order of their first rows, which are all different: each is placed by
@@ -114,42 +122,31 @@ extension KeyedCounts {
         }
         let ranks = (bits: bits, before: before)
         let cores = ParallelWork.pieces(for: total)
-        var orderedCounts: [Int] = []
-        var orderedFirsts: [Int] = []
+        let from = Ordered(values: values, counts: counts, firsts: firsts)
         // Every place is written once: nothing is filled first.
-        let orderedValues = [PieceValue](unsafeUninitializedCapacity: total) { toValues, valuesMade in
-            orderedCounts = [Int](unsafeUninitializedCapacity: total) { toCounts, countsMade in
-                orderedFirsts = [Int](unsafeUninitializedCapacity: total) { toFirsts, firstsMade in
-                    let to = Counted(
-                        values: SharedMemory(toValues), counts: SharedMemory(toCounts), firsts: SharedMemory(toFirsts))
-                    let from = Ordered(values: values, counts: counts, firsts: firsts)
-                    ParallelWork.run(cores) { core in
-                        for index in ParallelWork.range(ofPiece: core, of: cores, count: total) {
-                            let first = from.firsts[index]
-                            let word = first >> 6
-                            let below = ranks.bits[word] & ((1 << UInt64(first & 63)) &- 1)
-                            let place = ranks.before[word] + below.nonzeroBitCount
-                            to.values.buffer.initializeElement(at: place, to: from.values[index])
-                            to.counts.buffer.initializeElement(at: place, to: from.counts[index])
-                        }
-                    }
-                    // The first rows in order are the bitmap's rows, read from its start.
-                    var place = 0
-                    for (index, word) in ranks.bits.enumerated() {
-                        var rest = word
-                        while rest != 0 {
-                            toFirsts.initializeElement(at: place, to: index << 6 | rest.trailingZeroBitCount)
-                            place += 1
-                            rest &= rest &- 1
-                        }
-                    }
-                    firstsMade = total
+        return Self.lists(capacity: total) { to in
+            ParallelWork.run(cores) { core in
+                for index in ParallelWork.range(ofPiece: core, of: cores, count: total) {
+                    let first = from.firsts[index]
+                    let word = first >> 6
+                    let below = ranks.bits[word] & ((1 << UInt64(first & 63)) &- 1)
+                    let place = ranks.before[word] + below.nonzeroBitCount
+                    to.values.buffer.initializeElement(at: place, to: from.values[index])
+                    to.counts.buffer.initializeElement(at: place, to: from.counts[index])
                 }
-                countsMade = total
             }
-            valuesMade = total
+            // The first rows in order are the bitmap's rows, read from its start.
+            var place = 0
+            for (index, word) in ranks.bits.enumerated() {
+                var rest = word
+                while rest != 0 {
+                    to.firsts.buffer.initializeElement(at: place, to: index << 6 | rest.trailingZeroBitCount)
+                    place += 1
+                    rest &= rest &- 1
+                }
+            }
+            return total
         }
-        return (orderedValues, orderedCounts, orderedFirsts)
     }
 
     /// Counts the keys of partitions `range` of every table into `counted`, from the place of
@@ -257,8 +254,7 @@ extension KeyedCounts {
     /// The table's occupied slots grouped by partition: partition `p`'s are
     /// `slots[starts[p]..<starts[p + 1]]`.
     private static func slotsByPartition(_ table: KeyedCounts) -> (slots: [UInt32], starts: [Int]) {
-        let shift = 64 - UInt64(Self.partitionBits)
-        let partition = { (slot: Slot) in Int(truncatingIfNeeded: Self.hash(slot.payload, slot.mark) >> shift) }
+        let partition = { (slot: Slot) in Self.partition(slot.payload, slot.mark) }
         var starts = [Int](repeating: 0, count: Self.partitions + 1)
         for slot in table.slots where slot.mark != 0 { starts[partition(slot) + 1] += 1 }
         for index in 0..<Self.partitions { starts[index + 1] += starts[index] }
@@ -269,5 +265,14 @@ extension KeyedCounts {
             next[partition(slot)] += 1
         }
         return (grouped, starts)
+    }
+}
+
+extension SharedMemory {
+    /// Moves `count` elements from `from` to `to`, which may overlap (a memmove for values
+    /// without references).
+    fileprivate func move(from: Int, to: Int, count: Int) {
+        guard let base = buffer.baseAddress else { return }
+        (base + to).moveInitialize(from: base + from, count: count)
     }
 }
