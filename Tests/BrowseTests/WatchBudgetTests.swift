@@ -36,26 +36,40 @@ import Testing
         try terminal.waitFor("exchange time 2025-06-30 12:50:00")
         try terminal.waitFor(PseudoTerminal.prompt)
         // This process holds three requests to the quote host open in the budget every process of
-        // the user shares, each for as long as a request may count as open: the budget is full
-        // however slowly the machine brings the refresh. (Processes stopped with their requests
-        // open would not do: their records rightly expire with their own 20 s deadlines.)
+        // the user shares, each for as long as a request may count as open. (Processes stopped
+        // with their requests open would not do: their records rightly expire with their own 20 s
+        // deadlines.) A machine so loaded that the refresh comes only after even these have
+        // expired is given the budget full again, and the next refresh must wait.
         let shared = try HostThrottle.userFolder(environment: ["XDG_RUNTIME_DIR": runtime]).get()
         let throttle = HostThrottle(folder: shared)
         let budget = await ThrottleBudget.key(for: server.baseURL)
-        var held: [HostThrottle.Ticket] = []
-        for _ in 0..<3 { held.append(try await throttle.begin(host: budget, openAtMost: HostThrottle.longestOpen)) }
-        terminal.type("watch 5\r")
-        try terminal.waitFor("watching every 5 s")
-        do {
-            try terminal.waitFor("has had a request to it open")
-        } catch {
-            let log = server.requests.map { "\($0.receivedAt.timeIntervalSince1970) \($0.target)" }
-            // The screen's end too: whether the wait was never said, or said and not drawn.
-            let screenEnd = String(terminal.screen.suffix(3000)).debugDescription
-            Issue.record("the server saw:\n\(log.joined(separator: "\n"))\nthe screen ended with:\n\(screenEnd)")
-            throw error
+        for attempt in 1...3 {
+            let taken = Date()
+            var held: [HostThrottle.Ticket] = []
+            for _ in 0..<3 { held.append(try await throttle.begin(host: budget, openAtMost: HostThrottle.longestOpen)) }
+            defer { for ticket in held { throttle.end(ticket) } }
+            if attempt == 1 {
+                terminal.type("watch 5\r")
+                try terminal.waitFor("watching every 5 s")
+            }
+            do {
+                try terminal.waitFor("has had a request to it open")
+                break
+            } catch {
+                if attempt < 3, Date().timeIntervalSince(taken) >= HostThrottle.longestOpen { continue }
+                let log = server.requests.map { "\($0.receivedAt.timeIntervalSince1970) \($0.target)" }
+                // The screen's end too: whether the wait was never said, or said and not drawn.
+                let screenEnd = String(terminal.screen.suffix(3000)).debugDescription
+                Issue.record(
+                    """
+                    the budget was taken at \(taken.timeIntervalSince1970) (attempt \(attempt)); the server saw:
+                    \(log.joined(separator: "\n"))
+                    the screen ended with:
+                    \(screenEnd)
+                    """)
+                throw error
+            }
         }
-        for ticket in held { throttle.end(ticket) }
         try terminal.waitFor("watching every 5 s · exchange time 13:30:00")
         terminal.type("q\r")
         _ = try terminal.waitForEnd()

@@ -104,4 +104,29 @@ import Testing
             try ColumnAnalysis.frequencies(of: columns[1], in: screen)
                 == ColumnAnalysis.frequencies(of: columns[1], in: plain))
     }
+
+    @Test func freqCountsANumberAsWhereFindsItWhateverItsSpelling() async throws {
+        // One number written as an integer and as decimals of several scales: `where 量 = 2`
+        // finds 2, 2.0 and 2.00, so `freq` must count them as one value, and `stats` once.
+        let spellings = [
+            "2", "2.0", "2.00", "-2", "-2.0", "1.5", "1.50", "0", "0.00", "-0", "3", "\"1,000\"", "1000.0",
+        ]
+        var random = SeededRandom(seed: 20_261_207)
+        let lines = (0..<2_000).map { _ in spellings[Int.random(in: 0..<spellings.count, using: &random)] }
+        let scratch = try Scratch()
+        let opened = try await open(try scratch.write("spellings.csv", "量\n" + lines.joined(separator: "\n") + "\n"))
+        let screen = opened.screen
+        let column = try #require(screen.columns.first)
+        let counts = try ColumnAnalysis.frequencies(of: column, in: screen)
+        #expect(counts.count == 6, "2, -2, 1.5, 0, 3 and 1000: \(counts.map(\.text))")
+        #expect(counts.reduce(0) { $0 + $1.count } == lines.count)
+        for entry in counts {
+            try screen.applyWhere(try WhereParser.parse("量 = \(entry.value.exportText)", columns: screen.columns))
+            #expect(screen.count == entry.count, "freq counts \(entry.text) \(entry.count) times")
+            // The value is shown as the first row holding it wrote it.
+            #expect(entry.text == screen.rows(in: 0..<1).first?.first?.cell.text)
+        }
+        try screen.applyWhere(nil)
+        #expect(try ColumnAnalysis.statistics(of: screen).first?.distinct == 6)
+    }
 }

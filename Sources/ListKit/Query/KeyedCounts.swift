@@ -39,13 +39,16 @@ struct KeyedCounts: @unchecked Sendable {
     }
 
     /// A number counted once outside the table, with what its value needs besides its key:
-    /// the scale its first row wrote (1.50 has the key of 1.5).
+    /// the scale its first row wrote (1.50 has the key of 1.5), or ``wholeNumber``.
     struct SpilledKey {
         var payload: UInt64
         var row: UInt32
         var mark: UInt16
         var scale: UInt16
     }
+
+    /// The scale of a set-aside key whose first row wrote an integer, which has a decimal's key.
+    static let wholeNumber = UInt16.max
 
     private(set) var slots = [Slot](repeating: Slot(payload: 0, count: 0, entry: 0, mark: 0), count: 1_024)
     private var shift = 64 - 10
@@ -191,13 +194,12 @@ struct KeyedCounts: @unchecked Sendable {
     /// Whether a key is set aside rather than put in a full table: integers and decimals, whose
     /// values are made again from their keys, in rows that fit 32 bits.
     private static func spills(_ key: Pending) -> Bool {
-        let kind = (key.mark &- 1) >> 8
-        return (kind == 1 || kind == 2) && key.row <= Int(UInt32.max)
+        (key.mark &- 1) >> 8 == 2 && key.row <= Int(UInt32.max)
     }
 
-    /// A key as it is set aside: a decimal with the scale its row wrote.
+    /// A key as it is set aside: a decimal with the scale its row wrote, an integer as one.
     private static func spilledKey(_ key: Pending) -> SpilledKey {
-        var scale: UInt16 = 0
+        var scale = wholeNumber
         if case .decimal(let decimal) = key.value { scale = UInt16(truncatingIfNeeded: decimal.scale) }
         return SpilledKey(payload: key.payload, row: UInt32(truncatingIfNeeded: key.row), mark: key.mark, scale: scale)
     }
@@ -205,7 +207,7 @@ struct KeyedCounts: @unchecked Sendable {
     /// The value a set-aside key stands for, as its row wrote it.
     static func value(of key: SpilledKey) -> PieceValue {
         let units = Int64(bitPattern: key.payload)
-        guard (key.mark &- 1) >> 8 == 2 else { return .integer(units) }
+        guard key.scale != wholeNumber else { return .integer(units) }
         // The key dropped trailing zeros; the row's scale puts them back.
         var scaled = units
         for _ in Int((key.mark &- 1) & 0xFF)..<Int(key.scale) { scaled *= 10 }
@@ -398,7 +400,8 @@ struct KeyedCounts: @unchecked Sendable {
 
     static func key(_ time: TimeOfDay) -> (UInt64, UInt16) { (UInt64(time.nanosecondOfDay), 5 << 8) }
 
-    static func key(_ integer: Int64) -> (UInt64, UInt16) { (UInt64(bitPattern: integer), 1 << 8) }
+    /// An integer has the key of the decimal it equals (2 is 2.00).
+    static func key(_ integer: Int64) -> (UInt64, UInt16) { (UInt64(bitPattern: integer), 2 << 8) }
 
     static func key(_ decimal: ExactDecimal) -> (UInt64, UInt16) {
         // Equal decimals have one form without trailing zeros (1.50 is 1.5).
