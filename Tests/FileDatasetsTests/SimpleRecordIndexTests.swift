@@ -142,4 +142,25 @@ import Testing
         #expect(simple.widest == [6, 4, 2, 2])
         #expect(simple.differences(from: byField).isEmpty, "\(simple.differences(from: byField))")
     }
+
+    @Test func aQuotedFieldIsAsWideAsItsContent() throws {
+        // The widest fields of each column are quoted and short, in rows all over the file past
+        // those read field by field for the columns' types, and the rows end in CR LF: the
+        // quotes are not counted.
+        let text = (0..<3_000).map { row in
+            row % 97 == 5 ? "\"上櫃上櫃\",\"abcdefgh\",1\r" : "\"台泥\",\"ab\",\(row % 10)\r"
+        }
+        let bytes = Array((["名稱,代號,尾\r"] + text).joined(separator: "\n").utf8) + [0x0A]
+        let (simple, byField) = try outcomes(bytes, pieces: 2, widths: .terminal)
+        #expect(simple.offsets.count == 3_000)
+        #expect(simple.widest == [8, 8, 1])
+        #expect(simple.differences(from: byField).isEmpty, "\(simple.differences(from: byField))")
+        // One column, each line a field and a CR LF: the LF ends no field of its own.
+        let single = (0..<3_000).map { "\"\($0 * 37)\"" }
+        let lines = Array((["代號"] + single).joined(separator: "\r\n").utf8) + [0x0D, 0x0A]
+        let (one, oneByField) = try outcomes(lines, pieces: 1, widths: .terminal)
+        #expect(one.offsets.count == 3_000)
+        #expect(one.widest == [6])
+        #expect(one.differences(from: oneByField).isEmpty, "\(one.differences(from: oneByField))")
+    }
 }

@@ -396,65 +396,9 @@ private struct PieceScanner {
             buffer: buffer, dialect: dialect, columns: columnCount, width: widest.width,
             measures: !widest.widest.isEmpty)
         defer { reader.deallocate() }
-        while cursor.offset < end {
-            let rowIndex = result.rowsWritten + result.spilled.count
-            let offset: Int
-            // In one pass only where every byte before the record was checked and found UTF-8:
-            // the pass checks the record's bytes, not where the last check ended.
-            if simple, result.firstNonUTF8 == nil, checked == cursor.offset, sampled >= Self.fullySampledRows,
-                rowIndex & 63 != 0,
-                let following = reader.read(at: cursor.offset)
-            {
-                offset = cursor.offset
-                widest.widen(toCells: reader.cells)
-                cursor = CSVCursor(offset: following, line: cursor.line + 1)
-                checked = following
-            } else {
-                guard let record = next() else { break }
-                let span = record.span
-                let unchecked = result.firstNonUTF8 == nil && cursor.offset > checked
-                let nonASCII = unchecked || widest.countsASCII ? NonASCIIFields.of(fields, in: buffer) : nil
-                // Fields already measured, as they were checked.
-                var measured: UInt64 = 0
-                if unchecked {
-                    // A record read without an issue from where the last check ended is its fields
-                    // and the quotes, delimiters and line end between them, all ASCII: only its
-                    // fields that are not ASCII need reading again.
-                    if let nonASCII, issues.isEmpty, checked == span.byteRange.lowerBound {
-                        // A row that will be kept (one without issues is, when its width is right)
-                        // is measured as it is checked.
-                        (result.firstNonUTF8, measured) = Self.firstNonUTF8(
-                            inFields: nonASCII, of: fields, in: buffer, widening: widest,
-                            kept: record.fieldCount == columnCount)
-                    } else {
-                        result.firstNonUTF8 = UTF8Validation.firstInvalid(buffer, from: checked, to: cursor.offset)
-                    }
-                    checked = cursor.offset
-                }
-                if record.unterminated {
-                    if stopsAtUnclosedQuote { break }
-                    result.problems.append(RowProblem(line: span.line, kind: .unterminatedQuote))
-                    resync(after: span)
-                    continue
-                }
-                if record.fieldCount != columnCount {
-                    let count = RowProblem.Kind.fieldCount(fields: record.fieldCount, expected: columnCount)
-                    result.problems.append(RowProblem(line: span.line, kind: count))
-                    // A stray quote can swallow the lines after it: start again on the next line.
-                    if spansLines(span) { resync(after: span) }
-                    continue
-                }
-                if record.irregular { result.irregularRows.append(rowIndex) }
-                if record.hasStrayQuotes {
-                    for issue in issues where issue.kind != .unterminatedQuote { strayQuotes.add(line: issue.line) }
-                }
-                if sampled < Self.fullySampledRows || rowIndex & 63 == 0 {
-                    sample(into: &result.inference)
-                    sampled += 1
-                }
-                widest.widen(to: fields, in: buffer, quote: dialect.quote, nonASCII: nonASCII, measured: measured)
-                offset = span.byteRange.lowerBound
-            }
+        // Notes the row whose record starts at `offset`: its place in the file, and the
+        // progress made.
+        func take(_ offset: Int, row rowIndex: Int) {
             if SegmentStart.base(of: offset) != segment {
                 segment = SegmentStart.base(of: offset)
                 result.segments.append(SegmentStart(firstRow: rowIndex, base: segment))
@@ -473,6 +417,68 @@ private struct PieceScanner {
                 nextReport = reported + Self.progressStep
                 progress?.update { $0.completed += done }
             }
+        }
+        while cursor.offset < end {
+            let rowIndex = result.rowsWritten + result.spilled.count
+            // In one pass only where every byte before the record was checked and found UTF-8:
+            // the pass checks the records' bytes, not where the last check ended. A run stops
+            // before the next row sampled for the columns' types.
+            if simple, result.firstNonUTF8 == nil, checked == cursor.offset, sampled >= Self.fullySampledRows,
+                rowIndex & 63 != 0
+            {
+                let read = reader.readRun(
+                    at: cursor.offset, records: 64 - (rowIndex & 63), before: end, widening: widest.widest)
+                if read > 0 {
+                    for record in 0..<read { take(reader.starts[record], row: rowIndex + record) }
+                    cursor = CSVCursor(offset: reader.next, line: cursor.line + read)
+                    checked = reader.next
+                    continue
+                }
+            }
+            guard let record = next() else { break }
+            let span = record.span
+            let unchecked = result.firstNonUTF8 == nil && cursor.offset > checked
+            let nonASCII = unchecked || widest.countsASCII ? NonASCIIFields.of(fields, in: buffer) : nil
+            // Fields already measured, as they were checked.
+            var measured: UInt64 = 0
+            if unchecked {
+                // A record read without an issue from where the last check ended is its fields
+                // and the quotes, delimiters and line end between them, all ASCII: only its
+                // fields that are not ASCII need reading again.
+                if let nonASCII, issues.isEmpty, checked == span.byteRange.lowerBound {
+                    // A row that will be kept (one without issues is, when its width is right)
+                    // is measured as it is checked.
+                    (result.firstNonUTF8, measured) = Self.firstNonUTF8(
+                        inFields: nonASCII, of: fields, in: buffer, widening: widest,
+                        kept: record.fieldCount == columnCount)
+                } else {
+                    result.firstNonUTF8 = UTF8Validation.firstInvalid(buffer, from: checked, to: cursor.offset)
+                }
+                checked = cursor.offset
+            }
+            if record.unterminated {
+                if stopsAtUnclosedQuote { break }
+                result.problems.append(RowProblem(line: span.line, kind: .unterminatedQuote))
+                resync(after: span)
+                continue
+            }
+            if record.fieldCount != columnCount {
+                let count = RowProblem.Kind.fieldCount(fields: record.fieldCount, expected: columnCount)
+                result.problems.append(RowProblem(line: span.line, kind: count))
+                // A stray quote can swallow the lines after it: start again on the next line.
+                if spansLines(span) { resync(after: span) }
+                continue
+            }
+            if record.irregular { result.irregularRows.append(rowIndex) }
+            if record.hasStrayQuotes {
+                for issue in issues where issue.kind != .unterminatedQuote { strayQuotes.add(line: issue.line) }
+            }
+            if sampled < Self.fullySampledRows || rowIndex & 63 == 0 {
+                sample(into: &result.inference)
+                sampled += 1
+            }
+            widest.widen(to: fields, in: buffer, quote: dialect.quote, nonASCII: nonASCII, measured: measured)
+            take(span.byteRange.lowerBound, row: rowIndex)
         }
         result.strayQuotes = strayQuotes
         result.widest = Array(widest.widest)
@@ -611,11 +617,6 @@ private struct ColumnWidths {
                 if measured > widest[column] { widest[column] = measured }
             }
         }
-    }
-
-    /// Widens each column to its cells in `cells`, one per column.
-    func widen(toCells cells: UnsafeMutableBufferPointer<Int>) {
-        for column in 0..<widest.count where cells[column] > widest[column] { widest[column] = cells[column] }
     }
 
     /// Widens column `column` to `cells`.
