@@ -61,6 +61,31 @@ import Testing
         #expect(throws: FileLoadError.changedWhileOpen("cut.csv")) { try table.checkUnchanged() }
     }
 
+    /// Written to in place, a file's records no longer start where the index found its rows. A
+    /// pass over every row's values (`stats`), which reads runs of records one after another,
+    /// must still read each row from where the row starts, as the row's cells do, and not from
+    /// wherever a record of the new bytes happens to begin.
+    @Test func aPassOverTheValuesOfARewrittenFileReadsEachRowWhereItStarts() async throws {
+        let scratch = try Scratch()
+        let text = "name,value\n" + (0..<1_000).map { "row \($0),\($0)\n" }.joined()
+        let path = try scratch.write("moved.csv", text)
+        let table = try await FileTable.read(path: path)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.write(contentsOf: Data(("XXXXXXX" + text.dropLast(7)).utf8))
+        try handle.close()
+        let pieces = table.valuePieces(of: ["name", "value"], rows: nil, stop: .never) { start, read in
+            var rows: [[String]] = []
+            read { values in rows.append(values.map { "\($0.cellValue)" }) }
+            return (start: start, rows: rows)
+        }
+        let visited = try #require(pieces).compactMap { $0 }.sorted { $0.start < $1.start }.flatMap(\.rows)
+        let cells = (0..<table.rowCount).map { table.cells(ofRow: $0).map { "\($0.value)" } }
+        #expect(cells[500] != ["row 500", "500"], "the bytes under row 500 moved")
+        #expect(visited.count == cells.count)
+        let wrong = zip(visited, cells).enumerated().first { $0.element.0 != $0.element.1 }
+        #expect(wrong == nil, "row \(wrong?.offset ?? -1): \(wrong?.element.0 ?? []), not \(wrong?.element.1 ?? [])")
+    }
+
     /// Written to in place at the same size, the file's rows move under the index: the table
     /// says it changed, though no byte was cut.
     @Test func aFileWrittenInPlaceIsAChange() async throws {

@@ -130,6 +130,35 @@ import Testing
         }
     }
 
+    /// A pass over every row's values (`stats`) reads runs of simple records as one stream of
+    /// blocks: whatever the file holds, each row's values must be its cells', in order, with
+    /// no row left out or read twice.
+    @Test(arguments: [2, 12, 40])
+    func aPassOverEveryRowGivesEachRowItsCells(columns: Int) throws {
+        var bytes = Self.file(rows: 4_000, columns: columns, damaged: true, seed: UInt64(columns) + 200)
+        bytes.removeLast()
+        let table = try TableIndexer.index(
+            name: "t", bytes: FileBytes(copying: bytes), dialect: .comma, hasHeader: true, progress: nil, pieces: 2,
+            widths: nil)
+        let names = table.columns.map(\.name)
+        // Every column, and two out of order as a question of two columns asks.
+        for wanted in [names, [names[columns - 1], names[0]]] {
+            let pieces = table.valuePieces(of: wanted, rows: nil, stop: .never) { start, read in
+                var rows: [[String]] = []
+                read { values in rows.append(values.map { "\($0.cellValue)" }) }
+                return (start: start, rows: rows)
+            }
+            let visited = try #require(pieces).compactMap { $0 }.sorted { $0.start < $1.start }.flatMap(\.rows)
+            #expect(visited.count == table.rowCount, "\(columns) columns")
+            let indexes = wanted.compactMap(table.column(named:))
+            let wrong = (0..<min(visited.count, table.rowCount)).first { row in
+                let cells = table.cells(ofRow: row)
+                return visited[row] != indexes.map { "\(cells[$0].value)" }
+            }
+            #expect(wrong == nil, "\(columns) columns: row \(wrong ?? -1) of \(wanted.count) columns")
+        }
+    }
+
     @Test func aTabSeparatedTableIsTheSameReadEitherWay() throws {
         // A field holding a tab is two fields here: those rows are too wide.
         let text = (0..<3_000).map { row in

@@ -149,10 +149,31 @@ extension FileTable {
         // One column of a simple record (nearly every record of most files) is found by the
         // record's marks alone; the rest are read by the field loop.
         let only = wanted.count == 1 ? wanted[0] : nil
-        for position in positions {
-            if position & 0xFFF == 0, stop.isRaised { return }
+        // Several columns of the table's rows in order: runs of simple records are read as one
+        // stream of blocks, each block classified once, rather than each record from its start.
+        let readsRuns = rows == nil && only == nil
+        let runs = SimpleRecordRun(buffer: buffer, dialect: dialect, columns: readsRuns ? columns.count : 0)
+        defer { runs.deallocate() }
+        var position = positions.lowerBound
+        // The next position at which to look at `stop` and let pages go.
+        var nextCheck = position
+        while position < positions.upperBound {
+            if position >= nextCheck {
+                if stop.isRaised { return }
+                releaser?.reached(offset(ofRow: rows?[position] ?? position))
+                nextCheck = (position | 0x3FF) &+ 1
+            }
+            if readsRuns {
+                let read = visitRun(
+                    runs, from: position, before: positions.upperBound, of: wanted, types: types, values: &values,
+                    visit)
+                if read > 0 {
+                    position &+= read
+                    continue
+                }
+            }
             let row = rows?[position] ?? position
-            if position & 0x3FF == 0 { releaser?.reached(offset(ofRow: row)) }
+            position &+= 1
             if let only, let range = simpleField(only, ofRow: row) {
                 let content = UnsafeBufferPointer(rebasing: buffer[range])
                 values[0] = TypedField(content, type: types[0]).pieceValue(text: content)
@@ -195,5 +216,38 @@ extension FileTable {
             unescaped.removeAll(keepingCapacity: true)
             unescapedTexts.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// Visits the values of the columns at `wanted` in the run of simple records that starts at
+    /// row `row` and ends before row `limit` at the latest (``SimpleRecordRun``).
+    ///
+    /// - Returns: How many rows were read: 0 when row `row` is not simple, for the field loop.
+    private func visitRun(
+        _ runs: SimpleRecordRun, from row: Int, before limit: Int, of wanted: [Int], types: [ColumnType],
+        values: inout [PieceValue], _ visit: (UnsafeBufferPointer<PieceValue>) -> Void
+    ) -> Int {
+        let last = min(limit, row &+ SimpleRecordRun.longestRun)
+        let end = last < rowCount ? offset(ofRow: last) : buffer.count
+        var read = runs.read(at: offset(ofRow: row), records: last &- row, before: end)
+        // The run's records must be the table's rows: in a file written to since it was
+        // indexed, a record that starts where no row does ends the run, and each row after it
+        // is read from where the row starts, as its cells are.
+        for record in 1..<max(read, 1) where runs.starts[record] != offset(ofRow: row &+ record) {
+            read = record
+            break
+        }
+        let (buffer, fields, columns) = (buffer, runs.fields, self.columns.count)
+        values.withUnsafeMutableBufferPointer { values in
+            for record in 0..<read {
+                let first = 2 &* record &* columns
+                for (slot, index) in wanted.enumerated() {
+                    let field = first &+ 2 &* index
+                    let content = UnsafeBufferPointer(rebasing: buffer[fields[field]..<fields[field &+ 1]])
+                    values[slot] = TypedField(content, type: types[slot]).pieceValue(text: content)
+                }
+                visit(UnsafeBufferPointer(values))
+            }
+        }
+        return read
     }
 }

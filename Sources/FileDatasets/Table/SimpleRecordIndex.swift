@@ -78,40 +78,15 @@ struct SimpleRecordIndex {
         var fieldStart = start
         var column = 0
         var block = start
-        // All ones when the block starts inside quotes.
-        var inside: UInt64 = 0
-        // Bit 0 set when the byte before the block ends a field: a record's start, or a stop.
-        var afterStop: UInt64 = 1
-        // Bit 0 set when the byte before the block is a line end outside quotes.
-        var lineEndBefore: UInt64 = 0
+        var blocks = SimpleRecordBlocks()
         // The field being read held a byte that is not ASCII in a block before this one.
         var highBefore = false
         // A blank line is skipped or read as an empty record as the dialect says: left to the
         // record scan.
         guard start < count, base[start] != 0x0A, base[start] != 0x0D else { return 0 }
         while block &+ 64 <= count {
-            let marks = csv_marks_64(base + block, delimiter, quote)
-            let quoted = SimpleRecordScan.quoteParity(marks.quotes) ^ inside
-            let delimiters = marks.delimiters & ~quoted
-            let lineEnds = marks.lineEnds & ~quoted
-            let allStops = delimiters | lineEnds
-            // Whether the byte after the block ends a field, for a closing quote in its last byte.
-            var beyond: UInt64 = 0
-            if block &+ 64 < count {
-                let following = base[block &+ 64]
-                if following == delimiter || following == 0x0A || following == 0x0D { beyond = 1 &<< 63 }
-            }
-            // A quote opening a field follows a stop, a closing quote comes right before one (so
-            // no quote is doubled or stray), and a line break stays out of quotes. The first byte
-            // that breaks these is inside the record being read when the stops before it are met.
-            let opening = marks.quotes & quoted
-            let closing = marks.quotes & ~quoted
-            let broken =
-                opening & ~((allStops &<< 1) | afterStop) | closing & ~((allStops &>> 1) | beyond)
-                | marks.lineEnds & quoted
-            // The second of two line ends in a row stops nothing: the LF of a CR LF, which the CR
-            // ended, or a blank line, which ends the run when the record before it ends.
-            var left = allStops & ~(lineEnds & (lineEnds &<< 1 | lineEndBefore)) & (broken &- 1 & ~broken)
+            let read = blocks.read(base, at: block, count: count, delimiter: delimiter, quote: quote)
+            var left = read.stops
             // The bytes that are not ASCII after the last stop met.
             var high = csv_non_ascii_64(base + block)
             // The loop keeps what a field needs in registers: its stop as a bit, with masks
@@ -135,7 +110,7 @@ struct SimpleRecordIndex {
                 }
                 cells[column] = measured
                 column &+= 1
-                if delimiters & stopBit != 0 {
+                if read.delimiters & stopBit != 0 {
                     fieldStart = stop &+ 1
                     continue
                 }
@@ -156,12 +131,9 @@ struct SimpleRecordIndex {
                 column = 0
             }
             // A byte that breaks the rules after the last stop: the record running on holds it.
-            guard broken == 0 else { return taken }
+            guard read.broken == 0 else { return taken }
             // The field runs on into the next block: what it held of this one.
             highBefore = highBefore || high != 0
-            inside = quoted >> 63 == 0 ? 0 : ~0
-            afterStop = allStops >> 63
-            lineEndBefore = lineEnds >> 63
             block &+= 64
         }
         return taken
