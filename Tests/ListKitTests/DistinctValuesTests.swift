@@ -99,6 +99,23 @@ import Testing
         #expect(set.count == Self.count(keys))
     }
 
+    /// Past its table a set keeps each tag's keys apart. A payload under another tag is
+    /// another key, and a tag that only one of the sets read in pieces holds is counted too.
+    @Test func aPayloadUnderAnotherTagIsAnotherKey() {
+        let first = Self.keys(count: 120_000, distinct: 100_000, seed: 5).map { ($0.0, UInt16(1)) }
+        let second = first.map { ($0.0, UInt16(7)) } + Self.keys(count: 50_000, distinct: 40_000, seed: 9)
+        let sets = [first, second].map { keys in
+            var set = DistinctKeys()
+            for (payload, tag) in keys { set.insertLater(payload, tag: tag) }
+            set.flush()
+            return set
+        }
+        #expect(sets.map(\.count) == [Self.count(first), Self.count(second)])
+        #expect(Self.count(first) > DistinctKeys.spillCount && Self.count(second) > DistinctKeys.spillCount)
+        #expect(DistinctKeys.unionCount(sets) == Self.count(first + second))
+        #expect(DistinctKeys.unionCount(sets.reversed()) == Self.count(first + second))
+    }
+
     /// Sets read in pieces, some past their tables and some not, counted together in every order.
     @Test(arguments: [
         [1_000, 250_000], [250_000, 1_000], [20_000, 20_000], [250_000, 250_000], [90_000, 5, 400_000],
