@@ -130,9 +130,10 @@ import Testing
         }
     }
 
-    /// A pass over every row's values (`stats`) reads runs of simple records as one stream of
-    /// blocks: whatever the file holds, each row's values must be its cells', in order, with
-    /// no row left out or read twice.
+    /// A pass over every row's values reads runs of simple records as one stream of blocks
+    /// (`stats`), or one field of each record by the record's marks (`freq`): whatever the file
+    /// holds, each row's values must be its cells', in order, with no row left out or read
+    /// twice.
     @Test(arguments: [2, 12, 40])
     func aPassOverEveryRowGivesEachRowItsCells(columns: Int) throws {
         var bytes = Self.file(rows: 4_000, columns: columns, damaged: true, seed: UInt64(columns) + 200)
@@ -141,8 +142,9 @@ import Testing
             name: "t", bytes: FileBytes(copying: bytes), dialect: .comma, hasHeader: true, progress: nil, pieces: 2,
             widths: nil)
         let names = table.columns.map(\.name)
-        // Every column, and two out of order as a question of two columns asks.
-        for wanted in [names, [names[columns - 1], names[0]]] {
+        // Every column, two out of order as a question of two columns asks, and each column
+        // alone, as `freq` asks.
+        for wanted in [names, [names[columns - 1], names[0]]] + names.map({ [$0] }) {
             let pieces = table.valuePieces(of: wanted, rows: nil, stop: .never) { start, read in
                 var rows: [[String]] = []
                 read { values in rows.append(values.map { "\($0.cellValue)" }) }
