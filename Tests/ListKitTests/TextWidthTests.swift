@@ -52,7 +52,9 @@ import Testing
                     for cut in 1..<ideograph.count {
                         #expect(cells(Array((first + second).utf8) + ideograph.prefix(cut)) == -1)
                     }
+                    // A lead with an ASCII byte as its second or third.
                     #expect(cells(Array(first.utf8) + [0xE5, 0x41, 0x80] + Array(second.utf8)) == -1)
+                    #expect(cells(Array(first.utf8) + [0xE5, 0x8F, 0x41] + Array(second.utf8)) == -1)
                 }
             }
         }
