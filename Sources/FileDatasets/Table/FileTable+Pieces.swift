@@ -157,20 +157,28 @@ extension FileTable {
         var position = positions.lowerBound
         // The next position at which to look at `stop` and let pages go.
         var nextCheck = position
+        // A run that fails at its first record leaves the next rows to the field loop, for
+        // longer after each failure in a row (up to a run's length): in a file whose every
+        // record has a doubled quote, each try read a record that the field loop read again.
+        var nextRun = position
+        var runWait = 1
         while position < positions.upperBound {
             if position >= nextCheck {
                 if stop.isRaised { return }
                 releaser?.reached(offset(ofRow: rows?[position] ?? position))
                 nextCheck = (position | 0x3FF) &+ 1
             }
-            if readsRuns {
+            if readsRuns, position >= nextRun {
                 let read = visitRun(
                     runs, from: position, before: positions.upperBound, of: wanted, types: types, values: &values,
                     visit)
                 if read > 0 {
                     position &+= read
+                    runWait = 1
                     continue
                 }
+                nextRun = position &+ runWait
+                runWait = min(runWait &* 2, SimpleRecordRun.longestRun)
             }
             let row = rows?[position] ?? position
             position &+= 1

@@ -20,8 +20,6 @@ struct DistinctKeys: Sendable {
     /// The keys once they outgrew ``table``, which is then left empty: a partitioning for each
     /// mark.
     private var partitions: [KeyPartitions]?
-    /// The payloads of ``pending`` of one mark, on their way to its partitions.
-    private var payloads: [UInt64] = []
     /// The keys of ``insertLater(_:tag:)`` not yet in the partitions.
     private var pending: [KeyEntry] = []
     /// How many keys wait at most.
@@ -108,9 +106,12 @@ struct DistinctKeys: Sendable {
 
     /// Puts `keys` in the partitions of their marks, one mark at a time: nearly always one.
     private mutating func place(_ keys: [KeyEntry]) {
+        // Taken out while appended to, so that it is not copied.
         var partitions = self.partitions ?? []
         self.partitions = nil
         var left = keys[...]
+        var payloads: [UInt64] = []
+        payloads.reserveCapacity(keys.count)
         while let mark = left.first?.mark {
             payloads.removeAll(keepingCapacity: true)
             var others: [KeyEntry] = []
